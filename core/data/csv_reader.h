@@ -1,0 +1,28 @@
+#pragma once
+// CSV reading (libcsv tokenises; this file adds delimiter detection, typing and messages).
+// Accepted: delimiters , ; and tab (detected from the header line unless given), quoted fields
+// with "" escapes and embedded newlines, CRLF or LF line ends, a UTF-8 byte-order mark, a header
+// row. Missing: an empty field or one of CsvOptions::missing_markers ("NA", "?"), quoted or not.
+// A column is Numeric when every non-missing cell parses completely as a finite number, else
+// Categorical. Ragged rows, unterminated quotes, empty or header-only files throw DataError with
+// file, line and column.
+#include <filesystem>
+#include <istream>
+#include <string>
+#include <vector>
+
+#include "core/data/table.h"
+
+namespace treelab {
+
+struct CsvOptions {
+    char delimiter = 0;  // 0 = detect from the header line
+    bool header = true;  // false: columns are named V1, V2, ...
+    std::vector<std::string> missing_markers = {"NA", "?"};
+};
+
+Table read_csv(const std::filesystem::path& file, const CsvOptions& options = {});
+// `source_name` names the input in messages.
+Table parse_csv(std::istream& input, const std::string& source_name, const CsvOptions& options = {});
+
+}  // namespace treelab

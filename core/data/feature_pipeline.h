@@ -1,0 +1,51 @@
+#pragma once
+// From table columns to the design matrix, fitted on the training rows only and saved inside the
+// model file, so `treelab-cli predict` applies exactly the same steps to new data.
+//   numeric column:     missing -> training mean; plus a 0/1 indicator feature "<name>=NA" when
+//                       the column has missing values in the fitted table
+//   categorical column: one-hot, one 0/1 feature "<name>=<level>" per level seen in the table;
+//                       a missing value is all zeros, an unseen level too
+//   scaling (optional, on every feature): z-score, or the quantile-normal transform of the
+//                       GradTree protocol (sklearn QuantileTransformer, output normal)
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "core/data/table.h"
+
+namespace treelab {
+
+enum class Scaling { None, ZScore, QuantileNormal };
+std::string to_string(Scaling scaling);
+Scaling scaling_from_string(const std::string& text);  // "none" | "zscore" | "quantile", throws ParamError
+
+struct InputColumn {
+    std::string name;
+    ColumnKind kind = ColumnKind::Numeric;
+    double impute_value = 0.0;        // numeric: training mean
+    bool missing_indicator = false;   // numeric: adds "<name>=NA"
+    std::vector<std::string> levels;  // categorical: one feature per level
+};
+
+struct FeaturePipeline {
+    std::vector<InputColumn> inputs;
+    Scaling scaling = Scaling::None;
+    Eigen::VectorXd center, scale;             // ZScore: per feature
+    std::vector<Eigen::VectorXd> quantiles;    // QuantileNormal: per feature, the reference quantiles
+
+    std::vector<std::string> feature_names() const;
+    // Looks the inputs up by name in `table`; throws DataError naming a missing column.
+    Eigen::MatrixXd transform(const Table& table) const;
+};
+
+struct PipelineOptions {
+    Scaling scaling = Scaling::None;
+    int n_quantiles = 1000;  // capped at the number of training rows, as sklearn does
+};
+
+// Every column except `target_column` (and those in `excluded`) becomes an input.
+FeaturePipeline fit_pipeline(const Table& table, std::size_t target_column, const std::vector<Eigen::Index>& train_rows,
+                             const PipelineOptions& options = {}, const std::vector<std::size_t>& excluded = {});
+
+}  // namespace treelab

@@ -1,0 +1,42 @@
+#pragma once
+// Seeded row splits. Row indices refer to the table's rows.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+namespace treelab {
+
+using RowIndices = std::vector<Eigen::Index>;
+
+struct SplitFractions {
+    double train = 0.6, valid = 0.2, test = 0.2;  // must sum to 1; valid or test may be 0
+};
+// "0.6,0.2,0.2" -> fractions; throws ParamError.
+SplitFractions parse_split_fractions(const std::string& text);
+
+enum class SplitMode {
+    Stratified,  // per class (classification), shuffled with the seed; plain shuffle for regression
+    Shuffled,    // plain shuffle
+    GradTree,    // the GradTree protocol (gradtree.md §8, §10.1): numpy RandomState(seed).permutation,
+                 // test = floor(test*n) first, then valid = floor(valid*n) of the rest; bit-identical
+                 // to sklearn's train_test_split(random_state=seed) twice
+};
+std::string to_string(SplitMode mode);
+SplitMode split_mode_from_string(const std::string& text);  // "stratified" | "shuffled" | "gradtree"
+
+struct Split {
+    RowIndices train, valid, test;
+};
+
+// `labels` are class indices for stratification (ignored unless Stratified); n = labels.size().
+Split make_split(const Eigen::VectorXd& labels, const SplitFractions& fractions, SplitMode mode, std::uint32_t seed);
+
+// k folds over n rows (stratified by `labels` when given non-empty); fold i's test rows are folds[i].
+std::vector<RowIndices> make_folds(Eigen::Index n, int k, std::uint32_t seed, const Eigen::VectorXd& labels = {});
+
+// numpy.random.RandomState(seed).permutation(n), bit for bit (gradtree.md §10.1).
+RowIndices numpy_permutation(Eigen::Index n, std::uint32_t seed);
+
+}  // namespace treelab

@@ -1,0 +1,32 @@
+#pragma once
+// A table as read from a file: typed columns, missing values kept as missing.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace treelab {
+
+enum class ColumnKind { Numeric, Categorical };
+
+struct Column {
+    std::string name;
+    ColumnKind kind = ColumnKind::Numeric;
+    std::vector<double> numbers;      // Numeric: one value per row, NaN = missing
+    std::vector<int> codes;           // Categorical: index into levels per row, -1 = missing
+    std::vector<std::string> levels;  // Categorical: distinct values in order of first appearance
+    std::vector<std::string> raw;     // the text of every cell, "" for missing (kept for error messages and re-typing)
+    std::size_t missing_count = 0;
+};
+
+struct Table {
+    std::string source;  // file name the table came from (for messages and the run card)
+    std::vector<Column> columns;
+    std::size_t rows = 0;
+    std::vector<std::size_t> row_lines;  // 1-based file line of each data row (quoted fields may span lines)
+
+    // Index of the column with this name, or of the 1-based index written as a number ("3");
+    // throws DataError naming the file and listing the columns when there is none.
+    std::size_t column_index(const std::string& name_or_index) const;
+};
+
+}  // namespace treelab

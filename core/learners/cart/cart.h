@@ -1,0 +1,19 @@
+#pragma once
+// CART with scikit-learn 1.2.1 semantics (cart_and_survey.md §3.2): Gini / entropy (log base 2) /
+// MSE, midpoint thresholds on float32-cast features, left iff x <= threshold, max_depth,
+// min_samples_split, min_samples_leaf, min_impurity_decrease, max_features, and sklearn's
+// seeded feature-visit order (so ties break as sklearn breaks them with the same random_state).
+#include <span>
+
+#include "core/learners/learner.h"
+
+namespace treelab {
+
+std::span<const ParamSpec> cart_params();
+
+// Grows the tree (ccp_alpha ignored) and returns it unpruned.
+TreeModel grow_cart(const Dataset& train, const ParamValues& params, std::uint32_t seed, const Progress& progress = {});
+// grow_cart, then prune at params "ccp_alpha" (cost_complexity.h).
+TrainResult train_cart(const TrainInput& input, const Progress& progress);
+
+}  // namespace treelab

@@ -1,0 +1,26 @@
+#pragma once
+// Classification metrics with scikit-learn's definitions (precision/recall/F1 of a class with no
+// predicted or true rows count as 0, as sklearn's zero_division="warn" does).
+#include <Eigen/Core>
+
+namespace treelab {
+
+// classes × classes, rows = true class, columns = predicted class.
+Eigen::MatrixXi confusion_matrix(const Eigen::Ref<const Eigen::VectorXd>& y_true,
+                                 const Eigen::Ref<const Eigen::VectorXd>& y_pred, int classes);
+
+struct ClassificationReport {
+    double accuracy = 0.0;
+    double macro_f1 = 0.0;   // mean over the classes present in y_true or y_pred (sklearn's labels)
+    Eigen::VectorXd precision, recall, f1;  // per class
+    Eigen::MatrixXi confusion;
+};
+
+ClassificationReport classification_report(const Eigen::Ref<const Eigen::VectorXd>& y_true,
+                                           const Eigen::Ref<const Eigen::VectorXd>& y_pred, int classes);
+
+// Mean negative log-likelihood; probabilities clipped to [eps, 1 - eps] as sklearn does.
+double log_loss(const Eigen::Ref<const Eigen::VectorXd>& y_true, const Eigen::Ref<const Eigen::MatrixXd>& proba,
+                double eps = 1e-15);
+
+}  // namespace treelab

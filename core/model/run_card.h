@@ -1,0 +1,24 @@
+#pragma once
+// Everything needed to reproduce a run, stored in the model file.
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "core/data/feature_pipeline.h"
+#include "core/data/target_encoding.h"
+
+namespace treelab {
+
+struct RunCard {
+    std::string method;                         // "cart", ...
+    std::map<std::string, std::string> params;  // every hyperparameter, canonical text
+    std::uint32_t seed = 0;
+    std::string data_file;                      // file name as given
+    std::string data_sha256;                    // hex digest of the file's bytes
+    std::string split;                          // e.g. "0.6,0.2,0.2"
+    std::string split_mode;                     // "stratified" | "shuffled" | "gradtree"
+    std::string command_line;                   // the equivalent treelab-cli command
+    std::string treelab_version;
+};
+
+}  // namespace treelab

@@ -1,0 +1,88 @@
+#pragma once
+// The one tree model every learner returns (conventions §3). Canvas, metrics, sweeps and model
+// files read only this.
+//
+// Routing convention, fixed here once for every learner: a row goes LEFT iff
+//     x[feature] <= threshold            (axis-aligned split; scikit-learn's convention)
+//     weights · x <= threshold           (oblique split)
+// and RIGHT otherwise. Learners whose paper states the opposite map onto this when they build
+// the model.
+//
+// Pruning: a node flagged `pruned` is not part of the effective tree. A row stops at the first
+// node that is a leaf or whose chosen child is pruned; that node's `distribution` is the
+// prediction. So cost-complexity pruning flags the descendants of a collapsed node, and soft
+// learners may prune one child only.
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+#include <Eigen/SparseCore>
+
+#include "core/data/dataset.h"
+
+namespace treelab {
+
+struct TreeNode {
+    int left = -1, right = -1;  // child indices, -1 for a leaf
+    int parent = -1;
+    int depth = 0;
+    // Split (internal nodes). Axis-aligned when `weights` is empty.
+    int feature = -1;
+    double threshold = std::numeric_limits<double>::quiet_NaN();
+    Eigen::VectorXd weights;
+    // Prediction at this node: class probabilities (size C) or {value} for regression.
+    Eigen::VectorXd distribution;
+    // Training routing mass: hard count of training rows that reach the node, their per-class
+    // counts (classification), the node impurity under the learner's criterion, and for soft
+    // learners the mean routing probability (NaN when not applicable).
+    double samples = 0.0;
+    Eigen::VectorXd class_counts;
+    double impurity = std::numeric_limits<double>::quiet_NaN();
+    double soft_mass = std::numeric_limits<double>::quiet_NaN();
+    bool pruned = false;  // removed from the effective tree (see above)
+    bool empty = false;   // no training row reaches it
+
+    bool is_split() const { return left >= 0; }
+    bool is_oblique() const { return weights.size() > 0; }
+};
+
+struct TreeStats {
+    int depth = 0;         // of the effective tree (root alone = 0)
+    int nodes = 0;         // nodes of the effective tree (not pruned)
+    int leaves = 0;        // nodes where rows stop
+    int active_nodes = 0;  // not pruned and not empty
+    int empty_nodes = 0;   // not pruned, no training row
+    int pruned_nodes = 0;
+};
+
+class TreeModel {
+public:
+    Task task = Task::Classification;
+    std::vector<std::string> feature_names;
+    std::vector<std::string> class_names;
+    std::vector<TreeNode> nodes;  // nodes[0] is the root; children after parents
+
+    int classes() const { return static_cast<int>(class_names.size()); }
+    int features() const { return static_cast<int>(feature_names.size()); }
+
+    // Stopping node of every row (see the pruning rule above).
+    Eigen::VectorXi route(const Eigen::Ref<const Eigen::MatrixXd>& X) const;
+    // nodes × rows, 1 where the row passes through the node (root to stopping node).
+    Eigen::SparseMatrix<double, Eigen::RowMajor> routing_matrix(const Eigen::Ref<const Eigen::MatrixXd>& X) const;
+    // rows × C class probabilities (classification).
+    Eigen::MatrixXd predict_proba(const Eigen::Ref<const Eigen::MatrixXd>& X) const;
+    // Class index (argmax, lowest index on ties) or regression value, per row.
+    Eigen::VectorXd predict(const Eigen::Ref<const Eigen::MatrixXd>& X) const;
+
+    bool stops_at(int node) const;  // true when `node` is a leaf of the effective tree
+    TreeStats stats() const;
+    // Throws ModelFileError-free treelab::Error describing the first inconsistency (child index
+    // out of range, cycle, parent mismatch, NaN threshold on a split, wrong sizes). Used by the
+    // loader and by tests of every learner.
+    void validate() const;
+    // Recomputes `samples`, `class_counts`, `empty` of every node from the routing of (X, y).
+    void set_routing_counts(const Eigen::Ref<const Eigen::MatrixXd>& X, const Eigen::Ref<const Eigen::VectorXd>& y);
+};
+
+}  // namespace treelab

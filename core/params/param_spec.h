@@ -1,0 +1,58 @@
+#pragma once
+// Hyperparameters are described once, as data (conventions §4). The description drives the CLI
+// flags (--param name=value), the `params` table, the README table and later the GUI form;
+// validation lives here, never in a widget.
+#include <map>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace treelab {
+
+enum class ParamType { Integer, Real, Boolean, Choice };
+std::string to_string(ParamType type);
+
+using ParamValue = std::variant<long long, double, bool, std::string>;
+
+struct ParamSpec {
+    std::string name;   // CLI and file name, snake_case
+    std::string label;  // form label
+    std::string help;   // one sentence
+    ParamType type = ParamType::Real;
+    double min = 0.0, max = 0.0;        // Integer/Real: inclusive range
+    ParamValue default_value;
+    std::vector<std::string> choices;   // Choice: allowed words
+    bool accepts_number = false;        // Choice: also accepts a number in [min, max]
+    bool log_scale = false;             // sweeps and sliders step geometrically
+
+    std::string range_text() const;     // "[1, 1000]", "gini | entropy", "true | false"
+};
+
+// Values by name; missing names take their defaults.
+class ParamValues {
+public:
+    ParamValues() = default;
+    explicit ParamValues(std::span<const ParamSpec> specs);  // all defaults
+
+    // Parses "value" for `name` against `specs`; throws ParamError naming the parameter, the
+    // text and the allowed range.
+    void set(std::span<const ParamSpec> specs, const std::string& name, const std::string& text);
+    // "name=value" form, as on the command line.
+    void set_assignment(std::span<const ParamSpec> specs, const std::string& assignment);
+
+    long long integer(const std::string& name) const;
+    double real(const std::string& name) const;  // Integer or Real
+    bool boolean(const std::string& name) const;
+    std::string text(const std::string& name) const;  // Choice (or any value as canonical text)
+    bool is_number(const std::string& name) const;    // Choice with accepts_number holding a number
+
+    std::map<std::string, std::string> canonical() const;  // for run cards and the JSON output
+
+private:
+    std::map<std::string, ParamValue> values_;
+};
+
+std::string to_text(const ParamValue& value);
+
+}  // namespace treelab

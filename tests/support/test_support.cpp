@@ -1,0 +1,51 @@
+#include "tests/support/test_support.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <random>
+
+#include <gtest/gtest.h>
+
+namespace treelab::test {
+
+std::filesystem::path test_data(const std::string& name) { return std::filesystem::path(TREELAB_TEST_DATA_DIR) / name; }
+std::filesystem::path fixture(const std::string& name) { return std::filesystem::path(TREELAB_FIXTURES_DIR) / name; }
+std::filesystem::path dataset(const std::string& name) { return std::filesystem::path(TREELAB_DATASETS_DIR) / name; }
+
+void expect_near_rel(double a, double b, double rel, double abs_floor) {
+    const double tolerance = rel * std::max(std::abs(a), std::abs(b)) + abs_floor;
+    EXPECT_LE(std::abs(a - b), tolerance) << "a = " << a << ", b = " << b << ", relative tolerance " << rel;
+}
+
+void check_gradient(const std::function<double(const Eigen::VectorXd&)>& f, const Eigen::VectorXd& x,
+                    const Eigen::VectorXd& gradient, double eps, double tol) {
+    ASSERT_EQ(gradient.size(), x.size());
+    for (Eigen::Index i = 0; i < x.size(); ++i) {
+        Eigen::VectorXd plus = x, minus = x;
+        plus(i) += eps;
+        minus(i) -= eps;
+        const double numeric = (f(plus) - f(minus)) / (2.0 * eps);
+        EXPECT_NEAR(gradient(i), numeric, tol * std::max(1.0, std::abs(numeric))) << "component " << i;
+    }
+}
+
+TempDir::TempDir() {
+    std::random_device device;
+    path_ = std::filesystem::temp_directory_path() / ("treelab-test-" + std::to_string(device()));
+    std::filesystem::create_directories(path_);
+}
+
+TempDir::~TempDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+}
+
+std::filesystem::path TempDir::write(const std::string& name, const std::string& contents) const {
+    const std::filesystem::path file = path_ / name;
+    std::ofstream out(file, std::ios::binary);
+    out << contents;
+    return file;
+}
+
+}  // namespace treelab::test

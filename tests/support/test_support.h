@@ -1,0 +1,38 @@
+#pragma once
+// Helpers shared by every test binary.
+#include <filesystem>
+#include <functional>
+#include <string>
+
+#include <Eigen/Core>
+
+namespace treelab::test {
+
+std::filesystem::path test_data(const std::string& name);  // tests/data/<name>
+std::filesystem::path fixture(const std::string& name);    // tests/fixtures/<name>
+std::filesystem::path dataset(const std::string& name);    // datasets/<name>
+
+// |a - b| <= rel * max(|a|, |b|) + abs_floor, with a message naming both values.
+void expect_near_rel(double a, double b, double rel, double abs_floor = 0.0);
+
+// Central finite differences of f at x, compared with `gradient` to relative tolerance `tol`.
+void check_gradient(const std::function<double(const Eigen::VectorXd&)>& f, const Eigen::VectorXd& x,
+                    const Eigen::VectorXd& gradient, double eps = 1e-6, double tol = 1e-5);
+
+// A temporary folder removed when the object goes out of scope.
+class TempDir {
+public:
+    TempDir();
+    ~TempDir();
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    const std::filesystem::path& path() const { return path_; }
+    std::filesystem::path file(const std::string& name) const { return path_ / name; }
+    // Writes `contents` to `name` and returns its path.
+    std::filesystem::path write(const std::string& name, const std::string& contents) const;
+
+private:
+    std::filesystem::path path_;
+};
+
+}  // namespace treelab::test
