@@ -5,9 +5,10 @@ namespace {
 
 std::string located(const std::string& file, std::size_t line, std::size_t column, const std::string& message) {
     std::string where = file;
-    if (line > 0) where += ":" + std::to_string(line);
-    if (line > 0 && column > 0) where += ":" + std::to_string(column);
-    return where.empty() ? message : where + ": " + message;
+    if (line > 0) where.append(":").append(std::to_string(line));
+    if (line > 0 && column > 0) where.append(":").append(std::to_string(column));
+    if (where.empty()) return message;
+    return where.append(": ").append(message);
 }
 
 }  // namespace

@@ -34,6 +34,14 @@ struct TrainInput {
     std::uint32_t seed = 0;
 };
 
+// Learners whose pruning strength is a post-hoc path over one grown tree (CART's ccp_alpha): sweeps
+// grow once per seed (with `param` at its no-pruning value 0) and prune at every value.
+struct PruningPathHook {
+    std::string param;
+    std::function<std::vector<double>(const TreeModel&)> path_values;  // the "auto" values
+    std::function<TreeModel(const TreeModel&, double)> prune;
+};
+
 struct LearnerInfo {
     std::string name;   // "cart"
     std::string label;  // "CART"
@@ -41,6 +49,7 @@ struct LearnerInfo {
     bool uses_validation = false;  // false: trained on train ∪ valid (GradTree protocol, gradtree.md §8.6)
     std::span<const ParamSpec> params;
     std::function<TrainResult(const TrainInput&, const Progress&)> train;
+    std::optional<PruningPathHook> pruning_path;
 };
 
 std::span<const LearnerInfo> learners();

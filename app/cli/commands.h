@@ -1,0 +1,15 @@
+#pragma once
+// treelab-cli subcommands. Each registers itself on the app; its callback runs the command and
+// lets treelab::Error escape to main, which maps it to an exit code.
+#include <CLI/CLI.hpp>
+
+namespace treelab::cli {
+
+void add_train_command(CLI::App& app);
+void add_eval_command(CLI::App& app);
+void add_predict_command(CLI::App& app);
+void add_sweep_command(CLI::App& app);
+void add_params_command(CLI::App& app);
+void add_rules_command(CLI::App& app);
+
+}  // namespace treelab::cli

@@ -1,0 +1,62 @@
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "app/cli/commands.h"
+#include "app/cli/model_input.h"
+#include "core/io/atomic_file.h"
+#include "core/params/param_spec.h"
+
+namespace treelab::cli {
+namespace {
+
+// CSV field with quotes when it holds a delimiter, a quote or a line break.
+std::string csv_field(const std::string& text) {
+    if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+    std::string quoted = "\"";
+    for (char c : text) quoted += (c == '"') ? std::string("\"\"") : std::string(1, c);
+    return quoted + "\"";
+}
+
+std::string predictions_csv(const ModelInput& input) {
+    const TreeModel& tree = input.model.tree;
+    const Eigen::VectorXi leaves = tree.route(input.X);
+    const Eigen::VectorXd predicted = tree.predict(input.X);
+    std::ostringstream out;
+    out << "row,prediction";
+    Eigen::MatrixXd proba;
+    if (tree.task == Task::Classification) {
+        proba = tree.predict_proba(input.X);
+        for (const std::string& name : tree.class_names) out << ',' << csv_field("proba_" + name);
+    }
+    out << ",node\n";
+    for (Eigen::Index i = 0; i < input.X.rows(); ++i) {
+        out << i + 1 << ',';
+        if (tree.task == Task::Classification) out << csv_field(tree.class_names.at(static_cast<std::size_t>(predicted(i))));
+        else out << to_text(predicted(i));
+        for (Eigen::Index k = 0; k < proba.cols(); ++k) out << ',' << to_text(proba(i, k));
+        out << ',' << leaves(i) << '\n';
+    }
+    return out.str();
+}
+
+}  // namespace
+
+void add_predict_command(CLI::App& app) {
+    struct Options {
+        std::string model, data, out;
+    };
+    auto options = std::make_shared<Options>();
+    CLI::App* command = app.add_subcommand("predict", "write a saved model's predictions for a CSV file");
+    command->add_option("--model", options->model, "model file (JSON)")->required();
+    command->add_option("--data", options->data, "CSV file with the model's input columns")->required();
+    command->add_option("--out", options->out,
+                        "output CSV: row (1-based), prediction, class probabilities, stopping node")->required();
+    command->callback([options] {
+        const ModelInput input = load_model_input(options->model, options->data);
+        write_file_atomically(options->out, predictions_csv(input));
+        std::cout << "wrote " << input.X.rows() << " predictions to " << options->out << '\n';
+    });
+}
+
+}  // namespace treelab::cli

@@ -1,0 +1,37 @@
+#include "app/cli/run_options.h"
+
+namespace treelab::cli {
+
+void RunOptions::bind(CLI::App& command, const std::string& params_flag) {
+    command.add_option("--data", data, "CSV file (delimiter , ; or tab; header row)")->required();
+    command.add_option("--target", target, "target column: name or 1-based index")->required();
+    command.add_option("--method", method, "learning method (see `treelab-cli params`)")->capture_default_str();
+    command.add_option(params_flag, params, "hyperparameter NAME=VALUE (repeatable)");
+    command.add_option("--seed", seed, "seed of the split and the learner")->capture_default_str();
+    command.add_option("--split", split, "train,valid,test fractions")->capture_default_str();
+    command.add_option("--split-mode", split_mode, "stratified | shuffled | gradtree (GradTree protocol)")
+        ->capture_default_str();
+    command.add_option("--task", task, "classification | regression (default: decided from the target)");
+    command.add_option("--drop", drop, "column that is not a feature (repeatable)");
+    command.add_option("--scaling", scaling, "none | zscore | quantile (fitted on the training rows)")
+        ->capture_default_str();
+    command.add_option("--fit-on", fit_on, "train | train+valid: rows the learner fits on")->capture_default_str();
+}
+
+RunConfig RunOptions::to_config() const {
+    RunConfig config;
+    config.data_file = data;
+    config.target = target;
+    if (!task.empty()) config.task = task_from_string(task);
+    config.drop_columns = drop;
+    config.method = method;
+    config.params = method_params(method, params);
+    config.seed = seed;
+    config.split = parse_split_fractions(split);
+    config.split_mode = split_mode_from_string(split_mode);
+    config.scaling = scaling_from_string(scaling);
+    config.fit_on = fit_on_from_string(fit_on);
+    return config;
+}
+
+}  // namespace treelab::cli

@@ -1,0 +1,23 @@
+#pragma once
+// The data and training options shared by `train` and `sweep`, bound to CLI11 once.
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "core/run/run_config.h"
+
+namespace treelab::cli {
+
+struct RunOptions {
+    std::string data, target, method = "cart", task, split = "0.6,0.2,0.2", split_mode = "stratified",
+                scaling = "none", fit_on = "train";
+    std::vector<std::string> drop, params;
+    std::uint32_t seed = 0;
+
+    // `params_flag` is the option that carries NAME=VALUE settings ("--param" for train, "--set" for sweep).
+    void bind(CLI::App& command, const std::string& params_flag);
+    RunConfig to_config() const;  // throws ParamError
+};
+
+}  // namespace treelab::cli

@@ -1,0 +1,83 @@
+#include <iostream>
+#include <map>
+#include <memory>
+
+#include "app/cli/commands.h"
+#include "app/cli/run_options.h"
+#include "core/error.h"
+#include "core/io/atomic_file.h"
+#include "core/run/sweep.h"
+
+namespace treelab::cli {
+namespace {
+
+// "ccp_alpha=auto" or "max_depth=1,2,3" -> name and values (empty = auto).
+std::pair<std::string, std::vector<std::string>> parse_sweep(const std::string& text) {
+    const std::size_t equals = text.find('=');
+    if (equals == std::string::npos || equals == 0 || equals + 1 == text.size())
+        throw ParamError("--param '" + text + "' must be NAME=auto or NAME=v1,v2,...");
+    const std::string name = text.substr(0, equals), list = text.substr(equals + 1);
+    std::vector<std::string> values;
+    if (list == "auto") return {name, values};
+    std::size_t start = 0;
+    while (start <= list.size()) {
+        const std::size_t comma = std::min(list.find(',', start), list.size());
+        if (comma == start) throw ParamError("--param '" + text + "' has an empty value");
+        values.push_back(list.substr(start, comma - start));
+        start = comma + 1;
+    }
+    return {name, values};
+}
+
+// Mean test (else valid) score and leaves per value, across seeds, for the terminal.
+void print_overview(const std::string& param, const std::vector<SweepRow>& rows) {
+    struct Sum { double score = 0, leaves = 0; int count = 0; };
+    std::vector<std::string> order;
+    std::map<std::string, Sum> sums;
+    std::string metric;
+    for (const SweepRow& row : rows) {
+        const Scores& scores = row.test.empty() ? row.valid : row.test;
+        if (metric.empty()) metric = scores.count("macro_f1") ? "macro_f1" : scores.count("r2") ? "r2" : "";
+        if (!sums.count(row.value)) order.push_back(row.value);
+        Sum& sum = sums[row.value];
+        if (!metric.empty() && scores.count(metric)) sum.score += scores.at(metric);
+        sum.leaves += row.tree.leaves;
+        ++sum.count;
+    }
+    std::cout << param << "\tmean " << (rows.empty() || rows.front().test.empty() ? "valid " : "test ") << metric
+              << "\tmean leaves\n";
+    for (const std::string& value : order) {
+        const Sum& sum = sums[value];
+        std::cout << value << '\t' << sum.score / sum.count << '\t' << sum.leaves / sum.count << '\n';
+    }
+}
+
+}  // namespace
+
+void add_sweep_command(CLI::App& app) {
+    struct Options {
+        RunOptions run;
+        std::string sweep, out;
+        int seeds = 1;
+    };
+    auto options = std::make_shared<Options>();
+    CLI::App* command = app.add_subcommand("sweep", "train over the values of one hyperparameter × seeds");
+    options->run.bind(*command, "--set");
+    command->add_option("--param", options->sweep,
+                        "swept hyperparameter: NAME=auto (ccp_alpha: every alpha of the pruning path) or NAME=v1,v2,...")
+        ->required();
+    command->add_option("--seeds", options->seeds, "number of seeds, from --seed on")->capture_default_str();
+    command->add_option("--out", options->out, "CSV file: one row per value × seed")->required();
+    command->callback([options] {
+        SweepConfig config;
+        config.base = options->run.to_config();
+        std::tie(config.param, config.values) = parse_sweep(options->sweep);
+        config.seeds = options->seeds;
+        const std::vector<SweepRow> rows = run_sweep(config);
+        write_file_atomically(options->out, sweep_to_csv(config.param, rows));
+        print_overview(config.param, rows);
+        std::cout << "wrote " << rows.size() << " rows to " << options->out << '\n';
+    });
+}
+
+}  // namespace treelab::cli

@@ -1,0 +1,73 @@
+#include <iostream>
+#include <memory>
+
+#include "app/cli/commands.h"
+#include "app/cli/report.h"
+#include "app/cli/run_options.h"
+#include "core/model/model_file.h"
+#include "core/run/training_run.h"
+
+namespace treelab::cli {
+namespace {
+
+struct TrainOptions {
+    RunOptions run;
+    std::string model_out;
+    bool json = false;
+};
+
+void print_summary(const RunConfig& config, const RunOutcome& outcome) {
+    const ModelFile& model = outcome.model;
+    std::cout << config.method << " on " << config.data_file.filename().string() << ": target "
+              << model.target.column << " (" << to_string(model.target.task);
+    if (model.target.task == Task::Classification) std::cout << ", " << model.target.class_names.size() << " classes";
+    std::cout << "), " << model.tree.features() << " features\n";
+    std::cout << "rows: train " << outcome.train_rows << ", valid " << outcome.valid_rows << ", test " << outcome.test_rows
+              << " (fit on " << to_string(config.fit_on) << ", " << outcome.fit_rows << " rows)\n";
+    print_tree_line(std::cout, model.tree.stats());
+    print_scores_table(std::cout, {{"train", &outcome.train_scores}, {"valid", &outcome.valid_scores},
+                                   {"test", &outcome.test_scores}});
+    std::cout << "trained in " << outcome.train_seconds << " s" << (outcome.stopped_early ? " (stopped early)" : "")
+              << '\n';
+}
+
+nlohmann::json summary_json(const RunConfig& config, const RunOutcome& outcome) {
+    return {{"method", config.method},
+            {"params", config.params.canonical()},
+            {"seed", config.seed},
+            {"task", to_string(outcome.model.target.task)},
+            {"data", config.data_file.string()},
+            {"target", outcome.model.target.column},
+            {"fit_on", to_string(config.fit_on)},
+            {"n_rows", {{"train", outcome.train_rows}, {"valid", outcome.valid_rows}, {"test", outcome.test_rows}}},
+            {"metrics",
+             {{"train", scores_json(outcome.train_scores)},
+              {"valid", scores_json(outcome.valid_scores)},
+              {"test", scores_json(outcome.test_scores)}}},
+            {"tree", tree_json(outcome.model.tree.stats())},
+            {"train_seconds", outcome.train_seconds},
+            {"stopped_early", outcome.stopped_early}};
+}
+
+}  // namespace
+
+void add_train_command(CLI::App& app) {
+    auto options = std::make_shared<TrainOptions>();
+    CLI::App* command = app.add_subcommand("train", "train a tree, print its scores, optionally save it");
+    options->run.bind(*command, "--param");
+    command->add_option("--model-out", options->model_out, "save the model (JSON) to this file");
+    command->add_flag("--json", options->json, "print one JSON object on stdout instead of the summary");
+    command->callback([options] {
+        const RunConfig config = options->run.to_config();
+        const RunOutcome outcome = run_training(config);
+        if (!options->model_out.empty()) save_model(outcome.model, options->model_out);
+        if (options->json) {
+            std::cout << summary_json(config, outcome).dump(2) << '\n';
+        } else {
+            print_summary(config, outcome);
+            if (!options->model_out.empty()) std::cout << "model saved to " << options->model_out << '\n';
+        }
+    });
+}
+
+}  // namespace treelab::cli

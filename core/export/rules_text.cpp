@@ -1,0 +1,85 @@
+#include "core/export/rules_text.h"
+
+#include <cstdio>
+#include <sstream>
+
+namespace treelab {
+namespace {
+
+std::string number(double value, int digits) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
+    return buffer;
+}
+
+class RulesWriter {
+public:
+    RulesWriter(const TreeModel& model, const RulesOptions& options) : model_(model), options_(options) {}
+
+    std::string write() {
+        visit(0, 0);
+        return out_.str();
+    }
+
+private:
+    std::string indent(int level) const {
+        std::string text;
+        for (int i = 0; i < level; ++i) text += "|   ";
+        return text + "|--- ";
+    }
+
+    std::string condition(const TreeNode& node) const {
+        if (!node.is_oblique()) return model_.feature_names.at(node.feature);
+        std::string sum;
+        for (Eigen::Index k = 0; k < node.weights.size(); ++k) {
+            if (node.weights(k) == 0.0) continue;
+            sum += (sum.empty() ? "" : " + ") + number(node.weights(k), options_.significant_digits) + "*" +
+                   model_.feature_names.at(k);
+        }
+        return sum.empty() ? "0" : sum;
+    }
+
+    void leaf(const TreeNode& node, int level) {
+        out_ << indent(level);
+        if (model_.task == Task::Classification) {
+            Eigen::Index best = 0;
+            node.distribution.maxCoeff(&best);
+            out_ << "class: " << model_.class_names.at(best);
+        } else {
+            out_ << "value: " << number(node.distribution(0), options_.significant_digits);
+        }
+        if (options_.show_counts) out_ << "  (n = " << number(node.samples, 10) << ")";
+        out_ << '\n';
+    }
+
+    void visit(int index, int level) {
+        const TreeNode& node = model_.nodes.at(index);
+        if (model_.stops_at(index)) {
+            leaf(node, level);
+            return;
+        }
+        const std::string lhs = condition(node);
+        const std::string threshold = number(node.threshold, options_.significant_digits);
+        out_ << indent(level) << lhs << " <= " << threshold << '\n';
+        branch(node, node.left, level);
+        out_ << indent(level) << lhs << " >  " << threshold << '\n';
+        branch(node, node.right, level);
+    }
+
+    void branch(const TreeNode& parent, int child, int level) {
+        if (model_.nodes.at(child).pruned) leaf(parent, level + 1);
+        else visit(child, level + 1);
+    }
+
+    const TreeModel& model_;
+    const RulesOptions& options_;
+    std::ostringstream out_;
+};
+
+}  // namespace
+
+std::string rules_text(const TreeModel& model, const RulesOptions& options) {
+    return RulesWriter(model, options).write();
+}
+
+}  // namespace treelab

@@ -1,0 +1,22 @@
+#pragma once
+// The tree as indented if/else rules, in the layout of scikit-learn's export_text:
+//   |--- petal_width <= 0.8
+//   |   |--- class: setosa
+//   |--- petal_width >  0.8
+// Numbers use `significant_digits` significant digits (sklearn's fixed 2 decimals would print
+// 1.52 for a threshold between 1.5172 and 1.5176). Pruned nodes are left out; a node whose
+// chosen child is pruned prints as a leaf on that side.
+#include <string>
+
+#include "core/model/tree_model.h"
+
+namespace treelab {
+
+struct RulesOptions {
+    int significant_digits = 6;
+    bool show_counts = true;  // "(n = 12)" after each leaf
+};
+
+std::string rules_text(const TreeModel& model, const RulesOptions& options = {});
+
+}  // namespace treelab

@@ -1,0 +1,66 @@
+#include "core/run/prepared_data.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "core/data/csv_reader.h"
+#include "core/error.h"
+#include "core/io/sha256.h"
+
+namespace treelab {
+
+Dataset PreparedData::fit_rows(FitOn fit_on) const {
+    if (fit_on == FitOn::Train || valid.rows() == 0) return train;
+    Dataset both = train;
+    both.X.resize(train.rows() + valid.rows(), train.features());
+    both.X << train.X, valid.X;
+    both.y.resize(train.rows() + valid.rows());
+    both.y << train.y, valid.y;
+    return both;
+}
+
+PreparedData prepare_data(const RunConfig& config) {
+    // Read the bytes once: the digest and the table must describe the same file contents.
+    std::ifstream file(config.data_file, std::ios::binary);
+    if (!file) throw DataError(config.data_file.string(), 0, 0, "cannot open the file (does it exist and is it readable?)");
+    std::ostringstream bytes;
+    bytes << file.rdbuf();
+    std::istringstream text(bytes.str());
+    Table table = parse_csv(text, config.data_file.string());
+    return prepare_data(std::move(table), sha256_hex(bytes.str()), config);
+}
+
+PreparedData prepare_data(Table table, std::string sha256, const RunConfig& config) {
+    PreparedData data;
+    data.table = std::move(table);
+    data.data_sha256 = std::move(sha256);
+    const std::size_t target_column = data.table.column_index(config.target);
+    std::vector<std::size_t> excluded;
+    for (const std::string& column : config.drop_columns) excluded.push_back(data.table.column_index(column));
+
+    data.target = fit_target(data.table, target_column, config.task);
+    const Eigen::VectorXd y = encode_target(data.table, data.target);
+    SplitMode mode = config.split_mode;
+    if (data.target.task == Task::Regression && mode == SplitMode::Stratified) mode = SplitMode::Shuffled;
+    data.split = make_split(y, config.split, mode, config.seed);
+    if (data.split.train.empty())
+        throw DataError(data.table.source, 0, 0, "the training split is empty; the file has too few rows for the split " +
+                                                     to_text(config.split.train));
+
+    PipelineOptions options;
+    options.scaling = config.scaling;
+    data.pipeline = fit_pipeline(data.table, target_column, data.split.train, options, excluded);
+
+    Dataset all;
+    all.X = data.pipeline.transform(data.table);
+    all.y = y;
+    all.task = data.target.task;
+    all.feature_names = data.pipeline.feature_names();
+    all.class_names = data.target.class_names;
+    data.train = all.subset(data.split.train);
+    data.valid = all.subset(data.split.valid);
+    data.test = all.subset(data.split.test);
+    return data;
+}
+
+}  // namespace treelab

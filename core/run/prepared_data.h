@@ -1,0 +1,27 @@
+#pragma once
+// Loading, target encoding, splitting and preprocessing of one run: the part every learner shares.
+// Preprocessing is fitted on the training rows only.
+#include "core/data/feature_pipeline.h"
+#include "core/data/splits.h"
+#include "core/data/table.h"
+#include "core/data/target_encoding.h"
+#include "core/run/run_config.h"
+
+namespace treelab {
+
+struct PreparedData {
+    Table table;
+    std::string data_sha256;
+    TargetEncoding target;
+    FeaturePipeline pipeline;
+    Split split;
+    Dataset train, valid, test;
+
+    // The rows the learner fits on (train, or train ∪ valid).
+    Dataset fit_rows(FitOn fit_on) const;
+};
+
+PreparedData prepare_data(const RunConfig& config);                     // reads config.data_file
+PreparedData prepare_data(Table table, std::string sha256, const RunConfig& config);  // already loaded (GUI)
+
+}  // namespace treelab

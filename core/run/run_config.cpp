@@ -1,0 +1,58 @@
+#include "core/run/run_config.h"
+
+#include "core/error.h"
+#include "core/learners/learner.h"
+
+namespace treelab {
+namespace {
+
+// Single-quotes a word for a POSIX shell when it holds anything but safe characters.
+std::string shell_word(const std::string& word) {
+    const bool safe = !word.empty() && word.find_first_not_of(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-./=,:+@%") == std::string::npos;
+    if (safe) return word;
+    std::string quoted = "'";
+    for (char c : word) quoted += (c == '\'') ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
+std::string fractions_text(const SplitFractions& split) {
+    return to_text(split.train) + "," + to_text(split.valid) + "," + to_text(split.test);
+}
+
+}  // namespace
+
+std::string to_string(FitOn fit_on) { return fit_on == FitOn::Train ? "train" : "train+valid"; }
+
+FitOn fit_on_from_string(const std::string& text) {
+    if (text == "train") return FitOn::Train;
+    if (text == "train+valid") return FitOn::TrainAndValid;
+    throw ParamError("fit-on '" + text + "': expected train | train+valid");
+}
+
+ParamValues method_params(const std::string& method, const std::vector<std::string>& assignments) {
+    const LearnerInfo& learner = find_learner(method);
+    ParamValues values(learner.params);
+    for (const std::string& assignment : assignments) values.set_assignment(learner.params, assignment);
+    return values;
+}
+
+std::string equivalent_command(const RunConfig& config) {
+    const LearnerInfo& learner = find_learner(config.method);
+    const ParamValues defaults(learner.params);
+    const auto default_texts = defaults.canonical();
+    std::string command = "treelab-cli train --data " + shell_word(config.data_file.string()) +
+                          " --target " + shell_word(config.target) + " --method " + config.method;
+    if (config.task) command += " --task " + to_string(*config.task);
+    for (const std::string& column : config.drop_columns) command += " --drop " + shell_word(column);
+    for (const auto& [name, text] : config.params.canonical())
+        if (default_texts.at(name) != text) command += " --param " + shell_word(name + "=" + text);
+    command += " --seed " + std::to_string(config.seed);
+    command += " --split " + fractions_text(config.split);
+    if (config.split_mode != SplitMode::Stratified) command += " --split-mode " + to_string(config.split_mode);
+    if (config.scaling != Scaling::None) command += " --scaling " + to_string(config.scaling);
+    if (config.fit_on != FitOn::Train) command += " --fit-on " + to_string(config.fit_on);
+    return command;
+}
+
+}  // namespace treelab

@@ -1,0 +1,34 @@
+#pragma once
+// Sweeps of one hyperparameter over values × seeds, e.g. the cost-complexity pruning strength.
+#include <string>
+#include <vector>
+
+#include "core/learners/learner.h"
+#include "core/model/tree_model.h"
+#include "core/run/evaluation.h"
+#include "core/run/run_config.h"
+
+namespace treelab {
+
+struct SweepConfig {
+    RunConfig base;              // seed = first seed
+    std::string param;           // e.g. "ccp_alpha"
+    std::vector<std::string> values;  // empty = "auto": the effective alphas of each seed's pruning path
+    int seeds = 1;               // seeds base.seed, base.seed + 1, ...
+};
+
+struct SweepRow {
+    std::string value;
+    std::uint32_t seed = 0;
+    Scores train, valid, test;
+    TreeStats tree;
+};
+
+// "auto" needs a parameter with a path (ccp_alpha of CART): the tree is grown once per seed and
+// pruned at each alpha. Other values retrain. Throws ParamError for a bad parameter or value.
+std::vector<SweepRow> run_sweep(const SweepConfig& config, const Progress& progress = {});
+
+// CSV text with one row per value × seed: value, seed, then every score per split and tree sizes.
+std::string sweep_to_csv(const std::string& param, const std::vector<SweepRow>& rows);
+
+}  // namespace treelab

@@ -1,0 +1,54 @@
+#include "core/run/training_run.h"
+
+#include <chrono>
+
+#include "core/error.h"
+
+namespace treelab {
+
+RunCard make_run_card(const RunConfig& config, const PreparedData& data) {
+    RunCard card;
+    card.method = config.method;
+    card.params = config.params.canonical();
+    card.seed = config.seed;
+    card.data_file = config.data_file.filename().string();
+    card.data_sha256 = data.data_sha256;
+    card.split = to_text(config.split.train) + "," + to_text(config.split.valid) + "," + to_text(config.split.test);
+    card.split_mode = to_string(config.split_mode);
+    card.command_line = equivalent_command(config);
+    card.treelab_version = TREELAB_VERSION;
+    return card;
+}
+
+RunOutcome run_training(const RunConfig& config, const Progress& progress) {
+    return run_training(prepare_data(config), config, progress);
+}
+
+RunOutcome run_training(const PreparedData& data, const RunConfig& config, const Progress& progress) {
+    const LearnerInfo& learner = find_learner(config.method);
+    const Dataset fit = data.fit_rows(config.fit_on);
+    const TrainInput input{fit, data.valid.rows() > 0 ? &data.valid : nullptr, config.params, config.seed};
+
+    const auto start = std::chrono::steady_clock::now();
+    TrainResult result = learner.train(input, progress);
+    const auto stop = std::chrono::steady_clock::now();
+
+    RunOutcome outcome;
+    outcome.train_seconds = std::chrono::duration<double>(stop - start).count();
+    outcome.stopped_early = result.stopped_early;
+    outcome.history = std::move(result.history);
+    outcome.model.tree = std::move(result.model);
+    outcome.model.pipeline = data.pipeline;
+    outcome.model.target = data.target;
+    outcome.model.card = make_run_card(config, data);
+    outcome.train_rows = data.train.rows();
+    outcome.valid_rows = data.valid.rows();
+    outcome.test_rows = data.test.rows();
+    outcome.fit_rows = fit.rows();
+    outcome.train_scores = evaluate(outcome.model.tree, data.train);
+    outcome.valid_scores = evaluate(outcome.model.tree, data.valid);
+    outcome.test_scores = evaluate(outcome.model.tree, data.test);
+    return outcome;
+}
+
+}  // namespace treelab

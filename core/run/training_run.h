@@ -1,0 +1,28 @@
+#pragma once
+// A whole run: prepare the data, train the chosen learner, evaluate every split, fill the run card.
+#include <optional>
+
+#include "core/learners/learner.h"
+#include "core/model/model_file.h"
+#include "core/run/evaluation.h"
+#include "core/run/prepared_data.h"
+#include "core/run/run_config.h"
+
+namespace treelab {
+
+struct RunOutcome {
+    ModelFile model;
+    Scores train_scores, valid_scores, test_scores;
+    Eigen::Index train_rows = 0, valid_rows = 0, test_rows = 0, fit_rows = 0;
+    bool stopped_early = false;
+    std::vector<EpochReport> history;
+    double train_seconds = 0.0;  // wall time of the learner alone
+};
+
+RunOutcome run_training(const RunConfig& config, const Progress& progress = {});
+RunOutcome run_training(const PreparedData& data, const RunConfig& config, const Progress& progress = {});
+
+// The run card of `config` on `data` (also used by sweeps).
+RunCard make_run_card(const RunConfig& config, const PreparedData& data);
+
+}  // namespace treelab
