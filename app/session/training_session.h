@@ -1,0 +1,38 @@
+#pragma once
+// Runs one training run in a worker thread (conventions §5): progress and results come back as
+// queued signals, stop is an atomic flag the learner's progress callback reads, and every
+// exception is caught inside the thread and reported through failed().
+#include <atomic>
+#include <memory>
+
+#include <QObject>
+#include <QString>
+
+#include "core/run/training_run.h"
+
+class QThread;
+
+namespace treelab {
+
+class TrainingSession : public QObject {
+    Q_OBJECT
+public:
+    explicit TrainingSession(QObject* parent = nullptr);
+    ~TrainingSession() override;  // asks a running job to stop and waits for it
+
+    // Starts `config` on a fresh worker thread; returns false if a run is still going.
+    bool start(const RunConfig& config);
+    void requestStop();
+    bool isRunning() const;
+
+signals:
+    void progressed(int step, int total);
+    void finished(std::shared_ptr<const treelab::RunOutcome> outcome);
+    void failed(const QString& message);
+
+private:
+    std::atomic_bool stopRequested_{false};
+    QThread* thread_ = nullptr;
+};
+
+}  // namespace treelab

@@ -1,0 +1,149 @@
+// treelab-cli end to end: the commands a user types, their outputs and exit codes.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/test_support.h"
+
+namespace treelab {
+namespace {
+
+struct CommandResult {
+    int exit_code = -1;
+    std::string out, err;
+};
+
+CommandResult run_cli(const std::string& arguments, const test::TempDir& dir) {
+    const std::string err_file = dir.file("stderr.txt").string();
+    const std::string command = std::string(TREELAB_CLI) + " " + arguments + " 2>" + err_file;
+    CommandResult result;
+    FILE* pipe = popen(command.c_str(), "r");
+    std::array<char, 4096> buffer{};
+    while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) result.out.append(buffer.data(), n);
+    const int status = pclose(pipe);
+    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::ifstream err(err_file);
+    std::ostringstream text;
+    text << err.rdbuf();
+    result.err = text.str();
+    return result;
+}
+
+std::string glass() { return test::dataset("glass.csv").string(); }
+
+// train --json prints one object with the fields scripts rely on, and the tree sizes agree with `rules`.
+TEST(Cli, TrainJsonHasTheDocumentedFields) {
+    test::TempDir dir;
+    const std::string model = dir.file("m.json").string();
+    const CommandResult result =
+        run_cli("train --data " + glass() + " --target Type --method cart --param max_depth=4 --seed 3 --json --model-out " + model, dir);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const nlohmann::json out = nlohmann::json::parse(result.out);
+    EXPECT_EQ(out["method"], "cart");
+    EXPECT_EQ(out["params"]["max_depth"], "4");
+    EXPECT_EQ(out["seed"], 3);
+    EXPECT_EQ(out["task"], "classification");
+    EXPECT_EQ(out["n_rows"]["train"].get<int>() + out["n_rows"]["valid"].get<int>() + out["n_rows"]["test"].get<int>(), 214);
+    for (const char* split : {"train", "valid", "test"}) {
+        EXPECT_TRUE(out["metrics"][split].contains("accuracy")) << split;
+        EXPECT_TRUE(out["metrics"][split].contains("macro_f1")) << split;
+    }
+    EXPECT_LE(out["tree"]["depth"].get<int>(), 4);
+    for (const char* field : {"nodes", "leaves", "active_nodes", "empty_nodes", "pruned_nodes"})
+        EXPECT_TRUE(out["tree"].contains(field)) << field;
+    EXPECT_TRUE(out.contains("train_seconds"));
+
+    const CommandResult rules = run_cli("rules --model " + model, dir);
+    ASSERT_EQ(rules.exit_code, 0) << rules.err;
+    std::size_t leaf_lines = 0;
+    for (std::size_t at = rules.out.find("class: "); at != std::string::npos; at = rules.out.find("class: ", at + 1)) ++leaf_lines;
+    EXPECT_EQ(leaf_lines, out["tree"]["leaves"].get<std::size_t>());
+}
+
+// eval on the training file reproduces the scores train reported over all rows, and predict writes one row per data row.
+TEST(Cli, EvalAndPredictUseTheSavedModel) {
+    test::TempDir dir;
+    const std::string model = dir.file("m.json").string();
+    ASSERT_EQ(run_cli("train --data " + glass() + " --target Type --split 1,0,0 --json --model-out " + model, dir).exit_code, 0);
+    const CommandResult eval = run_cli("eval --model " + model + " --data " + glass() + " --json", dir);
+    ASSERT_EQ(eval.exit_code, 0) << eval.err;
+    const nlohmann::json scores = nlohmann::json::parse(eval.out);
+    EXPECT_EQ(scores["n_rows"], 214);
+    EXPECT_DOUBLE_EQ(scores["metrics"]["accuracy"].get<double>(), 1.0) << "an unpruned CART fits its training rows";
+
+    const std::string predictions = dir.file("p.csv").string();
+    const CommandResult predict = run_cli("predict --model " + model + " --data " + glass() + " --out " + predictions, dir);
+    ASSERT_EQ(predict.exit_code, 0) << predict.err;
+    std::ifstream file(predictions);
+    std::string header, line;
+    std::getline(file, header);
+    EXPECT_EQ(header, "row,prediction,proba_1,proba_2,proba_3,proba_5,proba_6,proba_7,node");
+    int rows = 0;
+    while (std::getline(file, line)) ++rows;
+    EXPECT_EQ(rows, 214);
+}
+
+// sweep ccp_alpha=auto writes one row per path alpha and seed, with sizes shrinking to a stump.
+TEST(Cli, SweepAutoFollowsThePruningPath) {
+    test::TempDir dir;
+    const std::string out = dir.file("s.csv").string();
+    const CommandResult sweep = run_cli("sweep --data " + glass() + " --target Type --param ccp_alpha=auto --seeds 2 --out " + out, dir);
+    ASSERT_EQ(sweep.exit_code, 0) << sweep.err;
+    std::ifstream file(out);
+    std::string header, line, last;
+    std::getline(file, header);
+    EXPECT_EQ(header.rfind("ccp_alpha,seed,train_accuracy", 0), 0u) << header;
+    int rows = 0;
+    while (std::getline(file, line)) {
+        ++rows;
+        last = line;
+    }
+    EXPECT_GT(rows, 10);
+    EXPECT_NE(last.find(",0,1,1,1,0,"), std::string::npos) << "the last alpha prunes to the root: " << last;
+}
+
+// Usage errors exit 2, bad data and model files 3, each naming the cause on stderr.
+TEST(Cli, ErrorsMapToExitCodesAndMessages) {
+    test::TempDir dir;
+    CommandResult result = run_cli("train --data " + glass() + " --target Type --param max_depth=-1", dir);
+    EXPECT_EQ(result.exit_code, 2);
+    EXPECT_NE(result.err.find("max_depth"), std::string::npos) << result.err;
+
+    result = run_cli("train --data " + glass() + " --target NoSuchColumn", dir);
+    EXPECT_EQ(result.exit_code, 3);
+    EXPECT_NE(result.err.find("NoSuchColumn"), std::string::npos) << result.err;
+
+    const auto ragged = dir.write("ragged.csv", "a,b,y\n1,2,x\n3,y\n");
+    result = run_cli("train --data " + ragged.string() + " --target y", dir);
+    EXPECT_EQ(result.exit_code, 3);
+    EXPECT_NE(result.err.find("ragged.csv:3"), std::string::npos) << result.err;
+
+    const auto corrupt = dir.write("corrupt.json", "{\"format\": \"treelab-model\", \"version\": 1, \"nodes\": [");
+    result = run_cli("rules --model " + corrupt.string(), dir);
+    EXPECT_EQ(result.exit_code, 3);
+    EXPECT_NE(result.err.find("corrupt.json"), std::string::npos) << result.err;
+
+    result = run_cli("train --data " + glass(), dir);
+    EXPECT_EQ(result.exit_code, 2) << "missing --target is a usage error";
+    result = run_cli("frobnicate", dir);
+    EXPECT_EQ(result.exit_code, 2);
+}
+
+// params lists every CART hyperparameter with its range and default.
+TEST(Cli, ParamsListsTheDescriptions) {
+    test::TempDir dir;
+    const CommandResult result = run_cli("params cart", dir);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    for (const char* name : {"criterion", "max_depth", "min_samples_split", "min_samples_leaf", "min_impurity_decrease",
+                             "max_features", "ccp_alpha"})
+        EXPECT_NE(result.out.find(name), std::string::npos) << name;
+    EXPECT_EQ(run_cli("params nosuchmethod", dir).exit_code, 2);
+}
+
+}  // namespace
+}  // namespace treelab
