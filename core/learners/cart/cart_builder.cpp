@@ -1,0 +1,82 @@
+// grow_cart: scikit-learn 1.2.1's DepthFirstTreeBuilder (sklearn/tree/_tree.pyx) with the
+// BestSplitter of node_splitter.h. Nodes are numbered in the builder's preorder (a stack, left
+// child popped first), so node ids, and the pruning path that scans them in id order, match sklearn.
+#include <cfloat>
+#include <limits>
+#include <vector>
+
+#include "core/error.h"
+#include "core/learners/cart/cart.h"
+#include "core/learners/cart/cart_settings.h"
+#include "core/learners/cart/node_splitter.h"
+
+namespace treelab {
+namespace {
+
+struct OpenNode {
+    int start, end, depth, parent;
+    bool is_left;
+    double impurity;
+    int n_constant_features;
+};
+
+constexpr int kProgressEvery = 1000;  // nodes between progress reports
+
+}  // namespace
+
+TreeModel grow_cart(const Dataset& train, const ParamValues& params, std::uint32_t seed, const Progress& progress) {
+    const cart::Settings settings = cart::resolve_settings(params, train);
+    if (train.rows() == 0) throw TrainingError("CART needs at least one training row");
+    if (train.rows() > std::numeric_limits<int>::max() / 2) throw TrainingError("CART: too many training rows");
+    cart::NodeSplitter splitter(train, settings, seed);
+
+    TreeModel model;
+    model.task = train.task;
+    model.feature_names = train.feature_names;
+    model.class_names = train.class_names;
+
+    const int max_depth = settings.max_depth > 0 ? settings.max_depth : std::numeric_limits<int>::max();
+    std::vector<OpenNode> stack{{0, static_cast<int>(train.rows()), 0, -1, false,
+                                 std::numeric_limits<double>::infinity(), 0}};
+    bool stopped = false;
+    while (!stack.empty()) {
+        OpenNode open = stack.back();
+        stack.pop_back();
+        splitter.reset(open.start, open.end);
+        const int n = open.end - open.start;
+        // Only the root computes its impurity here; children inherit it from their parent's split.
+        if (open.parent < 0) open.impurity = splitter.node_impurity();
+        bool is_leaf = stopped || open.depth >= max_depth || n < settings.min_samples_split ||
+                       n < 2 * settings.min_samples_leaf || open.impurity <= DBL_EPSILON;
+        cart::SplitRecord split;
+        int n_constant_features = open.n_constant_features;
+        if (!is_leaf) {
+            split = splitter.split(open.impurity, n_constant_features);
+            is_leaf = split.pos >= open.end || split.improvement + DBL_EPSILON < settings.min_impurity_decrease;
+        }
+
+        const int id = static_cast<int>(model.nodes.size());
+        TreeNode& node = model.nodes.emplace_back();
+        node.parent = open.parent;
+        node.depth = open.depth;
+        node.impurity = open.impurity;
+        splitter.node_value(node);
+        if (open.parent >= 0) (open.is_left ? model.nodes[open.parent].left : model.nodes[open.parent].right) = id;
+        if (!is_leaf) {
+            node.feature = split.feature;
+            node.threshold = split.threshold;
+            splitter.partition(split);
+            stack.push_back({split.pos, open.end, open.depth + 1, id, false, split.impurity_right, n_constant_features});
+            stack.push_back({open.start, split.pos, open.depth + 1, id, true, split.impurity_left, n_constant_features});
+        }
+        if (progress && !stopped && (id + 1) % kProgressEvery == 0) {
+            EpochReport report;
+            report.epoch = id + 1;
+            // Asked to stop: the nodes still open become leaves, so the tree stays valid.
+            stopped = !progress(report);
+        }
+    }
+    return model;
+}
+
+}  // namespace treelab
