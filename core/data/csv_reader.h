@@ -4,7 +4,8 @@
 // with "" escapes and embedded newlines, CRLF or LF line ends, a UTF-8 byte-order mark, a header
 // row. Missing: an empty field or one of CsvOptions::missing_markers ("NA", "?"), quoted or not.
 // A column is Numeric when every non-missing cell parses completely as a finite number, else
-// Categorical. Ragged rows, unterminated quotes, empty or header-only files throw DataError with
+// Categorical. An unquoted empty field is missing; a quoted one ("") is the empty text.
+// Ragged rows, unterminated quotes, empty or header-only files throw DataError with
 // file, line and column.
 #include <filesystem>
 #include <istream>
@@ -19,6 +20,8 @@ struct CsvOptions {
     char delimiter = 0;  // 0 = detect from the header line
     bool header = true;  // false: columns are named V1, V2, ...
     std::vector<std::string> missing_markers = {"NA", "?"};
+    // Columns that must be numeric: the first cell that is not a number throws DataError.
+    std::vector<std::string> numeric_columns;
 };
 
 Table read_csv(const std::filesystem::path& file, const CsvOptions& options = {});

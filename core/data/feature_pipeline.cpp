@@ -1,0 +1,180 @@
+#include "core/data/feature_pipeline.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+#include "core/data/column_typing.h"
+#include "core/data/quantile_normal.h"
+#include "core/error.h"
+
+namespace treelab {
+namespace {
+
+std::size_t find_input(const Table& table, const std::string& name) {
+    for (std::size_t i = 0; i < table.columns.size(); ++i) {
+        if (table.columns[i].name == name) return i;
+    }
+    std::string names;
+    for (const auto& column : table.columns) names += (names.empty() ? "'" : ", '") + column.name + "'";
+    throw DataError(table.source, 0, 0,
+                    "the model uses the column '" + name + "', which this table lacks; the columns are " + names);
+}
+
+Eigen::Index feature_count(const InputColumn& input) {
+    if (input.kind == ColumnKind::Numeric) return input.missing_indicator ? 2 : 1;
+    return static_cast<Eigen::Index>(input.levels.size());
+}
+
+// Writes one numeric input into X at `first` (value, then the optional missing indicator).
+void encode_numeric(const InputColumn& input, const Table& table, std::size_t index, Eigen::MatrixXd& X, Eigen::Index first) {
+    const Column& column = table.columns[index];
+    if (column.kind != ColumnKind::Numeric) {
+        throw_not_a_number(column, {table.source, table.row_lines, index + 1}, "the model was trained with this column numeric");
+    }
+    for (std::size_t row = 0; row < table.rows; ++row) {
+        const auto r = static_cast<Eigen::Index>(row);
+        const bool missing = std::isnan(column.numbers[row]);
+        X(r, first) = missing ? input.impute_value : column.numbers[row];
+        if (input.missing_indicator) X(r, first + 1) = missing ? 1.0 : 0.0;
+    }
+}
+
+// One-hot by level text, so a table whose own level order (or typing) differs still lines up.
+void encode_categorical(const InputColumn& input, const Table& table, std::size_t index, Eigen::MatrixXd& X, Eigen::Index first) {
+    const Column& column = table.columns[index];
+    std::unordered_map<std::string, Eigen::Index> offset_of;
+    for (std::size_t k = 0; k < input.levels.size(); ++k) offset_of.emplace(input.levels[k], static_cast<Eigen::Index>(k));
+    for (std::size_t row = 0; row < table.rows; ++row) {
+        const bool categorical = column.kind == ColumnKind::Categorical;
+        if (categorical ? column.codes[row] < 0 : std::isnan(column.numbers[row])) continue;  // missing: all zeros
+        const std::string& text = categorical ? column.levels[static_cast<std::size_t>(column.codes[row])] : column.raw[row];
+        const auto found = offset_of.find(text);
+        if (found != offset_of.end()) X(static_cast<Eigen::Index>(row), first + found->second) = 1.0;  // unseen: zeros
+    }
+}
+
+// The design matrix before scaling.
+Eigen::MatrixXd encode(const std::vector<InputColumn>& inputs, const Table& table) {
+    Eigen::Index features = 0;
+    for (const auto& input : inputs) features += feature_count(input);
+    Eigen::MatrixXd X = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(table.rows), features);
+    Eigen::Index first = 0;
+    for (const auto& input : inputs) {
+        const std::size_t index = find_input(table, input.name);
+        if (input.kind == ColumnKind::Numeric) {
+            encode_numeric(input, table, index, X, first);
+        } else {
+            encode_categorical(input, table, index, X, first);
+        }
+        first += feature_count(input);
+    }
+    return X;
+}
+
+InputColumn fit_input(const Column& column, const std::vector<Eigen::Index>& train_rows) {
+    InputColumn input;
+    input.name = column.name;
+    input.kind = column.kind;
+    if (column.kind == ColumnKind::Categorical) {
+        input.levels = column.levels;
+        return input;
+    }
+    double sum = 0.0;
+    std::size_t count = 0;
+    for (const Eigen::Index row : train_rows) {
+        const double value = column.numbers[static_cast<std::size_t>(row)];
+        if (std::isnan(value)) continue;
+        sum += value;
+        ++count;
+    }
+    input.impute_value = count > 0 ? sum / static_cast<double>(count) : 0.0;  // no training value: 0 is as good as any
+    input.missing_indicator = column.missing_count > 0;
+    return input;
+}
+
+void fit_zscore(FeaturePipeline& pipeline, const Eigen::MatrixXd& train) {
+    pipeline.center = train.colwise().mean().transpose();
+    const Eigen::RowVectorXd centered_squares =
+        (train.rowwise() - pipeline.center.transpose()).array().square().colwise().mean();
+    pipeline.scale = centered_squares.transpose().array().sqrt();
+    for (Eigen::Index j = 0; j < pipeline.scale.size(); ++j) {
+        if (pipeline.scale(j) == 0.0) pipeline.scale(j) = 1.0;  // constant feature: leave it centred, not infinite
+    }
+}
+
+}  // namespace
+
+std::string to_string(Scaling scaling) {
+    switch (scaling) {
+        case Scaling::ZScore: return "zscore";
+        case Scaling::QuantileNormal: return "quantile";
+        case Scaling::None: break;
+    }
+    return "none";
+}
+
+Scaling scaling_from_string(const std::string& text) {
+    if (text == "none") return Scaling::None;
+    if (text == "zscore") return Scaling::ZScore;
+    if (text == "quantile") return Scaling::QuantileNormal;
+    throw ParamError("unknown scaling '" + text + "'; use 'none', 'zscore' or 'quantile'");
+}
+
+std::vector<std::string> FeaturePipeline::feature_names() const {
+    std::vector<std::string> names;
+    for (const auto& input : inputs) {
+        if (input.kind == ColumnKind::Numeric) {
+            names.push_back(input.name);
+            if (input.missing_indicator) names.push_back(input.name + "=NA");
+        } else {
+            for (const auto& level : input.levels) names.push_back(input.name + "=" + level);
+        }
+    }
+    return names;
+}
+
+Eigen::MatrixXd FeaturePipeline::transform(const Table& table) const {
+    Eigen::MatrixXd X = encode(inputs, table);
+    if (scaling == Scaling::ZScore) {
+        if (center.size() != X.cols() || scale.size() != X.cols()) throw Error("the z-score scaling does not match the features");
+        X = ((X.rowwise() - center.transpose()).array().rowwise() / scale.transpose().array()).matrix();
+    } else if (scaling == Scaling::QuantileNormal) {
+        if (static_cast<Eigen::Index>(quantiles.size()) != X.cols()) throw Error("the quantile scaling does not match the features");
+        for (Eigen::Index j = 0; j < X.cols(); ++j) quantile_normal(X.col(j), quantiles[static_cast<std::size_t>(j)]);
+    }
+    return X;
+}
+
+FeaturePipeline fit_pipeline(const Table& table, std::size_t target_column, const std::vector<Eigen::Index>& train_rows,
+                             const PipelineOptions& options, const std::vector<std::size_t>& excluded) {
+    if (train_rows.empty()) throw TrainingError("the training split has no rows; there is nothing to fit the features on");
+    for (const Eigen::Index row : train_rows) {
+        if (row < 0 || static_cast<std::size_t>(row) >= table.rows) {
+            throw Error("training row " + std::to_string(row) + " is outside the table's " + std::to_string(table.rows) + " rows");
+        }
+    }
+    if (options.scaling == Scaling::QuantileNormal && options.n_quantiles < 1) {
+        throw ParamError("the number of quantiles must be at least 1, not " + std::to_string(options.n_quantiles));
+    }
+    FeaturePipeline pipeline;
+    for (std::size_t c = 0; c < table.columns.size(); ++c) {
+        if (c == target_column || std::find(excluded.begin(), excluded.end(), c) != excluded.end()) continue;
+        pipeline.inputs.push_back(fit_input(table.columns[c], train_rows));
+    }
+    pipeline.scaling = options.scaling;
+    if (options.scaling == Scaling::None) return pipeline;
+
+    const Eigen::MatrixXd train = encode(pipeline.inputs, table)(train_rows, Eigen::all);
+    if (options.scaling == Scaling::ZScore) {
+        fit_zscore(pipeline, train);
+    } else {
+        for (Eigen::Index j = 0; j < train.cols(); ++j) {
+            pipeline.quantiles.push_back(
+                fit_quantiles(std::vector<double>(train.col(j).begin(), train.col(j).end()), options.n_quantiles));
+        }
+    }
+    return pipeline;
+}
+
+}  // namespace treelab

@@ -1,0 +1,36 @@
+#include "core/data/numpy_random.h"
+
+#include <algorithm>
+#include <numeric>
+#include <utility>
+
+namespace treelab {
+
+std::uint64_t NumpyRandom::interval(std::uint64_t max) {
+    if (max == 0) return 0;
+    std::uint64_t mask = max;  // smallest 2^k - 1 >= max
+    for (int shift = 1; shift < 64; shift *= 2) mask |= mask >> shift;
+    std::uint64_t value = 0;
+    if (max <= 0xffffffffULL) {
+        do value = engine_() & mask; while (value > max);
+    } else {
+        do {
+            const std::uint64_t high = engine_();
+            value = ((high << 32) | engine_()) & mask;
+        } while (value > max);
+    }
+    return value;
+}
+
+void NumpyRandom::shuffle(RowIndices& rows) {
+    for (std::size_t i = rows.size(); i-- > 1;) std::swap(rows[i], rows[interval(i)]);
+}
+
+RowIndices numpy_permutation(Eigen::Index n, std::uint32_t seed) {
+    RowIndices rows(static_cast<std::size_t>(std::max<Eigen::Index>(n, 0)));
+    std::iota(rows.begin(), rows.end(), Eigen::Index{0});
+    NumpyRandom(seed).shuffle(rows);
+    return rows;
+}
+
+}  // namespace treelab

@@ -1,0 +1,27 @@
+#include "core/data/table.h"
+
+#include <algorithm>
+#include <charconv>
+
+#include "core/error.h"
+
+namespace treelab {
+
+std::size_t Table::column_index(const std::string& name_or_index) const {
+    const auto named = std::find_if(columns.begin(), columns.end(),
+                                    [&](const Column& column) { return column.name == name_or_index; });
+    if (named != columns.end()) return static_cast<std::size_t>(named - columns.begin());
+
+    std::size_t number = 0;
+    const char* end = name_or_index.data() + name_or_index.size();
+    const auto [stop, error] = std::from_chars(name_or_index.data(), end, number);
+    if (error == std::errc() && stop == end && number >= 1 && number <= columns.size()) return number - 1;
+
+    std::string names;
+    for (const auto& column : columns) names += (names.empty() ? "'" : ", '") + column.name + "'";
+    throw DataError(source, 0, 0,
+                    "there is no column '" + name_or_index + "'; give a name or a number from 1 to " +
+                        std::to_string(columns.size()) + " (the columns are " + names + ")");
+}
+
+}  // namespace treelab
