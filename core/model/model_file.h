@@ -1,6 +1,8 @@
 #pragma once
 // Versioned JSON model files: the tree, its feature pipeline, target encoding and run card.
 // Format version 1; a file with a newer version is refused with a message saying so.
+#include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 
@@ -20,12 +22,22 @@ struct ModelFile {
     RunCard card;
 };
 
-std::string model_to_json(const ModelFile& model);  // pretty-printed, doubles round-trip exactly
+// What the loader accepts from an untrusted file; tests lower these to exercise the checks.
+struct ModelFileLimits {
+    std::uintmax_t max_file_bytes = std::uintmax_t{1} << 30;  // 1 GiB, checked before reading
+    std::size_t max_nodes = 10'000'000;
+    std::size_t max_features = 100'000;  // feature names, pipeline inputs and their levels
+    std::size_t max_classes = 100'000;
+};
+
+// Pretty-printed, doubles round-trip exactly. Throws treelab::Error for a model that would not
+// load back (TreeModel::validate fails, pipeline and tree disagree, non-UTF-8 names).
+std::string model_to_json(const ModelFile& model);
 // `source_name` names the input in messages. Throws ModelFileError (corrupt, newer version,
 // hostile: sizes over limits, cycles, NaN thresholds, bad child indices).
-ModelFile model_from_json(const std::string& text, const std::string& source_name);
+ModelFile model_from_json(const std::string& text, const std::string& source_name, const ModelFileLimits& limits = {});
 
 void save_model(const ModelFile& model, const std::filesystem::path& file);  // atomic
-ModelFile load_model(const std::filesystem::path& file);
+ModelFile load_model(const std::filesystem::path& file, const ModelFileLimits& limits = {});
 
 }  // namespace treelab

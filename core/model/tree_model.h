@@ -50,7 +50,8 @@ struct TreeNode {
 struct TreeStats {
     int depth = 0;         // of the effective tree (root alone = 0)
     int nodes = 0;         // nodes of the effective tree (not pruned)
-    int leaves = 0;        // nodes where rows stop
+    int leaves = 0;        // non-pruned nodes with no non-pruned child (stops_at); a node with one
+                           // pruned child also stops some rows but still splits, so is not a leaf
     int active_nodes = 0;  // not pruned and not empty
     int empty_nodes = 0;   // not pruned, no training row
     int pruned_nodes = 0;

@@ -1,0 +1,391 @@
+// Model files, reading side. The input is untrusted: nothing is indexed, converted or allocated
+// before its type and size are checked, and every problem becomes a ModelFileError naming the
+// file, the place (node, pipeline input, ...) and the field.
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <new>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/error.h"
+#include "core/model/model_file.h"
+
+namespace treelab {
+namespace {
+
+using Json = nlohmann::json;
+
+// No legitimate model file nests deeper than 5 levels; a bound keeps hostile nesting harmless.
+constexpr std::size_t kMaxNesting = 64;
+
+// Enforces the nesting bound and a bound on every array's length while nlohmann parses, so a
+// hostile file is refused before it is fully held in memory.
+class SizeGuard {
+public:
+    SizeGuard(std::size_t max_elements, const std::string& source) : max_elements_(max_elements), source_(source) {}
+
+    bool operator()(int /*depth*/, Json::parse_event_t event, Json& /*parsed*/) {
+        switch (event) {
+            case Json::parse_event_t::object_start:
+            case Json::parse_event_t::array_start:
+                count_element();
+                if (open_.size() >= kMaxNesting)
+                    throw ModelFileError(source_, "nests JSON deeper than " + std::to_string(kMaxNesting) + " levels");
+                open_.push_back(0);
+                break;
+            case Json::parse_event_t::object_end:
+            case Json::parse_event_t::array_end:
+                open_.pop_back();
+                break;
+            case Json::parse_event_t::value:
+                count_element();
+                break;
+            case Json::parse_event_t::key:
+                break;
+        }
+        return true;
+    }
+
+private:
+    void count_element() {
+        if (!open_.empty() && ++open_.back() > max_elements_)
+            throw ModelFileError(source_, "has a JSON array or object with more than " + std::to_string(max_elements_) +
+                                              " entries, more than any model may hold");
+    }
+
+    std::size_t max_elements_;
+    const std::string& source_;
+    std::vector<std::size_t> open_;  // entries so far of every open array or object
+};
+
+// A short, printable rendering of a value from the file for messages.
+std::string describe(const Json& value) {
+    if (value.is_string()) {
+        std::string text = value.get<std::string>();
+        if (text.size() > 40) text = text.substr(0, 40) + "...";
+        return "the string \"" + text + "\"";
+    }
+    if (value.is_number()) return "the number " + value.dump();
+    if (value.is_boolean()) return value.dump();
+    return std::string(value.is_null() ? "null" : value.is_array() ? "an array" : "an object");
+}
+
+class Reader {
+public:
+    Reader(const std::string& source, const ModelFileLimits& limits) : source_(source), limits_(limits) {}
+
+    ModelFile read(const std::string& text) const {
+        const Json root = parse(text);
+        if (!root.is_object()) fail("is not a TreeLab model file (the JSON is " + describe(root) + ", not an object)");
+        check_header(root);
+        ModelFile model;
+        model.tree = read_tree(root);
+        model.target = read_target(field(root, "target", ""), model.tree);
+        model.pipeline = read_pipeline(field(root, "pipeline", ""), model.tree);
+        model.card = read_card(field(root, "run_card", ""));
+        return model;
+    }
+
+private:
+    [[noreturn]] void fail(const std::string& message) const { throw ModelFileError(source_, message); }
+
+    static std::string at(const std::string& where) { return where.empty() ? "" : where + ": "; }
+
+    Json parse(const std::string& text) const {
+        SizeGuard guard(std::max({limits_.max_nodes, limits_.max_features, limits_.max_classes}), source_);
+        try {
+            return Json::parse(text, std::ref(guard));
+        } catch (const Json::parse_error& error) {
+            // what() is "[json.exception.parse_error.101] parse error at line 1, column 11: ..."
+            std::string detail = error.what();
+            if (const std::size_t prefix = detail.find("] "); prefix != std::string::npos) detail.erase(0, prefix + 2);
+            fail("is not valid JSON (byte " + std::to_string(error.byte) + "): " + detail);
+        } catch (const std::bad_alloc&) {
+            fail("is too large to load into memory");
+        }
+    }
+
+    void check_header(const Json& root) const {
+        const auto format = root.find("format");
+        if (format == root.end() || !format->is_string() || format->get<std::string>() != "treelab-model")
+            fail("is not a TreeLab model file (\"format\" is " + (format == root.end() ? "missing" : describe(*format)) +
+                 ", expected \"treelab-model\")");
+        const std::int64_t version = integer(root, "version", "", 0, std::numeric_limits<std::int64_t>::max());
+        if (version > kModelFormatVersion)
+            fail("was written by a newer TreeLab (format version " + std::to_string(version) + "); this build reads up to " +
+                 std::to_string(kModelFormatVersion));
+        if (version < 1) fail("has format version 0, which no TreeLab writes");
+        string(root, "treelab_version", "");
+    }
+
+    // ---- typed fields ----
+
+    const Json& field(const Json& object, const char* key, const std::string& where) const {
+        const auto it = object.find(key);
+        if (it == object.end()) fail(at(where) + "field \"" + key + "\" is missing");
+        return *it;
+    }
+
+    [[noreturn]] void wrong_type(const char* key, const std::string& where, const char* expected, const Json& value) const {
+        fail(at(where) + "field \"" + key + "\" must be " + expected + ", not " + describe(value));
+    }
+
+    const Json& object(const Json& parent, const char* key, const std::string& where) const {
+        const Json& value = field(parent, key, where);
+        if (!value.is_object()) wrong_type(key, where, "an object", value);
+        return value;
+    }
+
+    const Json& array(const Json& parent, const char* key, const std::string& where, std::size_t max_size) const {
+        const Json& value = field(parent, key, where);
+        if (!value.is_array()) wrong_type(key, where, "an array", value);
+        if (value.size() > max_size)
+            fail(at(where) + "field \"" + key + "\" has " + std::to_string(value.size()) + " entries, more than the limit of " +
+                 std::to_string(max_size));
+        return value;
+    }
+
+    std::string string(const Json& object, const char* key, const std::string& where) const {
+        const Json& value = field(object, key, where);
+        if (!value.is_string()) wrong_type(key, where, "a string", value);
+        return value.get<std::string>();
+    }
+
+    bool boolean(const Json& object, const char* key, const std::string& where) const {
+        const Json& value = field(object, key, where);
+        if (!value.is_boolean()) wrong_type(key, where, "true or false", value);
+        return value.get<bool>();
+    }
+
+    // max >= 0; integers above the int64 range arrive as unsigned and are compared as such.
+    std::int64_t integer(const Json& object, const char* key, const std::string& where, std::int64_t min, std::int64_t max) const {
+        const Json& value = field(object, key, where);
+        if (!value.is_number_integer()) wrong_type(key, where, "an integer", value);
+        const bool above = value.is_number_unsigned() ? value.get<std::uint64_t>() > static_cast<std::uint64_t>(max)
+                                                      : value.get<std::int64_t>() > max;
+        if (above || (!value.is_number_unsigned() && value.get<std::int64_t>() < min))
+            fail(at(where) + "field \"" + key + "\" is " + value.dump() + ", outside the range " + std::to_string(min) +
+                 " to " + std::to_string(max));
+        return value.get<std::int64_t>();
+    }
+
+    int small_integer(const Json& object, const char* key, const std::string& where, int min) const {
+        return static_cast<int>(integer(object, key, where, min, INT_MAX));
+    }
+
+    double number(const Json& object, const char* key, const std::string& where) const {
+        const Json& value = field(object, key, where);
+        if (!value.is_number()) wrong_type(key, where, "a number", value);
+        return value.get<double>();
+    }
+
+    // NaN is written as null (JSON has no NaN).
+    double number_or_nan(const Json& object, const char* key, const std::string& where) const {
+        const Json& value = field(object, key, where);
+        if (value.is_null()) return std::numeric_limits<double>::quiet_NaN();
+        if (!value.is_number()) wrong_type(key, where, "a number or null", value);
+        return value.get<double>();
+    }
+
+    Eigen::VectorXd numbers(const Json& object, const char* key, const std::string& where, std::size_t max_size) const {
+        const Json& values = array(object, key, where, max_size);
+        Eigen::VectorXd result(static_cast<Eigen::Index>(values.size()));
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            if (!values[i].is_number())
+                fail(at(where) + "entry " + std::to_string(i) + " of \"" + key + "\" must be a number, not " + describe(values[i]));
+            result(static_cast<Eigen::Index>(i)) = values[i].get<double>();
+        }
+        return result;
+    }
+
+    Eigen::VectorXd finite_numbers(const Json& object, const char* key, const std::string& where, std::size_t max_size) const {
+        Eigen::VectorXd result = numbers(object, key, where, max_size);
+        if (!result.array().isFinite().all()) fail(at(where) + "field \"" + key + "\" has a value too large for a double");
+        return result;
+    }
+
+    std::vector<std::string> strings(const Json& object, const char* key, const std::string& where, std::size_t max_size) const {
+        const Json& values = array(object, key, where, max_size);
+        std::vector<std::string> result;
+        result.reserve(values.size());
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            if (!values[i].is_string())
+                fail(at(where) + "entry " + std::to_string(i) + " of \"" + key + "\" must be a string, not " + describe(values[i]));
+            result.push_back(values[i].get<std::string>());
+        }
+        return result;
+    }
+
+    Task task(const Json& object, const char* key, const std::string& where) const {
+        const std::string text = string(object, key, where);
+        if (text != "classification" && text != "regression")
+            fail(at(where) + "field \"" + key + "\" must be \"classification\" or \"regression\", not \"" + text + "\"");
+        return task_from_string(text);
+    }
+
+    // ---- sections ----
+
+    TreeModel read_tree(const Json& root) const {
+        TreeModel tree;
+        tree.task = task(root, "task", "");
+        tree.feature_names = strings(root, "feature_names", "", limits_.max_features);
+        tree.class_names = strings(root, "class_names", "", limits_.max_classes);
+        const Json& nodes = array(root, "nodes", "", limits_.max_nodes);
+        tree.nodes.reserve(nodes.size());
+        for (std::size_t id = 0; id < nodes.size(); ++id) tree.nodes.push_back(read_node(nodes[id], id, tree));
+        try {
+            tree.validate();
+        } catch (const Error& error) {
+            fail(error.what());
+        }
+        return tree;
+    }
+
+    TreeNode read_node(const Json& json, std::size_t id, const TreeModel& tree) const {
+        const std::string where = "node " + std::to_string(id);
+        if (!json.is_object()) fail(where + " must be an object, not " + describe(json));
+        if (const std::int64_t stored = integer(json, "id", where, 0, INT_MAX); stored != static_cast<std::int64_t>(id))
+            fail(where + " has \"id\" " + std::to_string(stored) + "; ids must equal positions in \"nodes\"");
+        // Sizes beyond the model's features or classes are refused here; exact sizes by validate().
+        const std::size_t vector_limit = std::max(tree.feature_names.size(), tree.class_names.size()) + 1;
+        TreeNode node;
+        node.left = small_integer(json, "left", where, -1);
+        node.right = small_integer(json, "right", where, -1);
+        node.parent = small_integer(json, "parent", where, -1);
+        node.depth = small_integer(json, "depth", where, 0);
+        node.feature = small_integer(json, "feature", where, -1);
+        node.threshold = number_or_nan(json, "threshold", where);
+        node.weights = numbers(json, "weights", where, vector_limit);
+        node.distribution = numbers(json, "distribution", where, vector_limit);
+        node.samples = number(json, "samples", where);
+        node.class_counts = numbers(json, "class_counts", where, vector_limit);
+        node.impurity = number_or_nan(json, "impurity", where);
+        node.soft_mass = number_or_nan(json, "soft_mass", where);
+        node.pruned = boolean(json, "pruned", where);
+        node.empty = boolean(json, "empty", where);
+        return node;
+    }
+
+    TargetEncoding read_target(const Json& json, const TreeModel& tree) const {
+        const std::string where = "the target";
+        if (!json.is_object()) fail("field \"target\" must be an object, not " + describe(json));
+        TargetEncoding target;
+        target.column = string(json, "column", where);
+        target.task = task(json, "task", where);
+        target.class_names = strings(json, "class_names", where, limits_.max_classes);
+        if (target.task != tree.task) fail("the target's task differs from the tree's task \"" + to_string(tree.task) + "\"");
+        if (tree.task == Task::Classification && target.class_names != tree.class_names)
+            fail("the target's class names differ from the tree's class names");
+        return target;
+    }
+
+    InputColumn read_input(const Json& json, std::size_t index) const {
+        const std::string where = "pipeline input " + std::to_string(index);
+        if (!json.is_object()) fail(where + " must be an object, not " + describe(json));
+        InputColumn input;
+        input.name = string(json, "name", where);
+        const std::string kind = string(json, "kind", where);
+        if (kind != "numeric" && kind != "categorical")
+            fail(where + ": field \"kind\" must be \"numeric\" or \"categorical\", not \"" + kind + "\"");
+        input.kind = kind == "numeric" ? ColumnKind::Numeric : ColumnKind::Categorical;
+        input.impute_value = number_or_nan(json, "impute_value", where);
+        input.missing_indicator = boolean(json, "missing_indicator", where);
+        input.levels = strings(json, "levels", where, limits_.max_features);
+        return input;
+    }
+
+    FeaturePipeline read_pipeline(const Json& json, const TreeModel& tree) const {
+        const std::string where = "the pipeline";
+        if (!json.is_object()) fail("field \"pipeline\" must be an object, not " + describe(json));
+        FeaturePipeline pipeline;
+        const Json& inputs = array(json, "inputs", where, limits_.max_features);
+        std::size_t levels = 0;  // bounds the feature count before feature_names() builds the names
+        for (std::size_t i = 0; i < inputs.size(); ++i) {
+            pipeline.inputs.push_back(read_input(inputs[i], i));
+            levels += pipeline.inputs.back().levels.size();
+            if (levels > limits_.max_features)
+                fail(where + " has more than " + std::to_string(limits_.max_features) + " categorical levels in all");
+        }
+        const std::string scaling = string(json, "scaling", where);
+        if (scaling != "none" && scaling != "zscore" && scaling != "quantile")
+            fail(where + ": field \"scaling\" must be \"none\", \"zscore\" or \"quantile\", not \"" + scaling + "\"");
+        pipeline.scaling = scaling_from_string(scaling);
+        pipeline.center = finite_numbers(json, "center", where, limits_.max_features);
+        pipeline.scale = finite_numbers(json, "scale", where, limits_.max_features);
+        const Json& quantiles = array(json, "quantiles", where, limits_.max_features);
+        for (std::size_t i = 0; i < quantiles.size(); ++i) {
+            if (!quantiles[i].is_array())
+                fail(where + ": entry " + std::to_string(i) + " of \"quantiles\" must be an array, not " + describe(quantiles[i]));
+            pipeline.quantiles.push_back(quantile_row(quantiles[i], i, where));
+        }
+        check_pipeline(pipeline, tree);
+        return pipeline;
+    }
+
+    // The reference quantiles of feature i.
+    Eigen::VectorXd quantile_row(const Json& values, std::size_t i, const std::string& where) const {
+        Eigen::VectorXd result(static_cast<Eigen::Index>(values.size()));
+        for (std::size_t k = 0; k < values.size(); ++k) {
+            if (!values[k].is_number() || !std::isfinite(values[k].get<double>()))
+                fail(where + ": quantile " + std::to_string(k) + " of feature " + std::to_string(i) + " must be a finite number, not " +
+                     describe(values[k]));
+            result(static_cast<Eigen::Index>(k)) = values[k].get<double>();
+        }
+        return result;
+    }
+
+    void check_pipeline(const FeaturePipeline& pipeline, const TreeModel& tree) const {
+        const std::size_t features = pipeline.feature_names().size();
+        if (features != tree.feature_names.size())
+            fail("the pipeline makes " + std::to_string(features) + " features but the tree has " +
+                 std::to_string(tree.feature_names.size()) + " feature names");
+        const auto n = static_cast<Eigen::Index>(features);
+        if (pipeline.scaling == Scaling::ZScore && (pipeline.center.size() != n || pipeline.scale.size() != n))
+            fail("the pipeline's z-score scaling needs " + std::to_string(n) + " centers and scales, not " +
+                 std::to_string(pipeline.center.size()) + " and " + std::to_string(pipeline.scale.size()));
+        if (pipeline.scaling == Scaling::QuantileNormal) {
+            if (pipeline.quantiles.size() != features)
+                fail("the pipeline's quantile scaling needs quantiles for " + std::to_string(features) + " features, not " +
+                     std::to_string(pipeline.quantiles.size()));
+            for (std::size_t i = 0; i < features; ++i)
+                if (pipeline.quantiles[i].size() == 0) fail("the pipeline has no quantiles for feature " + std::to_string(i));
+        }
+    }
+
+    RunCard read_card(const Json& json) const {
+        const std::string where = "the run card";
+        if (!json.is_object()) fail("field \"run_card\" must be an object, not " + describe(json));
+        RunCard card;
+        card.method = string(json, "method", where);
+        const Json& params = object(json, "params", where);
+        for (const auto& [name, value] : params.items()) {
+            if (!value.is_string()) fail(where + ": parameter \"" + name + "\" must be a string, not " + describe(value));
+            card.params[name] = value.get<std::string>();
+        }
+        card.seed = static_cast<std::uint32_t>(integer(json, "seed", where, 0, UINT32_MAX));
+        card.data_file = string(json, "data_file", where);
+        card.data_sha256 = string(json, "data_sha256", where);
+        card.split = string(json, "split", where);
+        card.split_mode = string(json, "split_mode", where);
+        card.command_line = string(json, "command_line", where);
+        card.treelab_version = string(json, "treelab_version", where);
+        return card;
+    }
+
+    const std::string& source_;
+    const ModelFileLimits& limits_;
+};
+
+}  // namespace
+
+ModelFile model_from_json(const std::string& text, const std::string& source_name, const ModelFileLimits& limits) {
+    return Reader(source_name, limits).read(text);
+}
+
+}  // namespace treelab

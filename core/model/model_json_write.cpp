@@ -1,0 +1,115 @@
+// Model files, writing side. Doubles are written by nlohmann-json in their shortest form that
+// parses back to the same bits; NaN, which JSON cannot hold, is written as null.
+#include <cmath>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/error.h"
+#include "core/model/model_file.h"
+
+namespace treelab {
+namespace {
+
+using Json = nlohmann::ordered_json;  // keeps the fields in the documented order for readers
+
+Json number_or_null(double value) { return std::isnan(value) ? Json(nullptr) : Json(value); }
+
+// Tree arrays are checked finite by TreeModel::validate; pipeline arrays are checked here, since a
+// non-finite value would come back as null and make the file unreadable.
+Json numbers(const Eigen::VectorXd& values, const char* what) {
+    Json array = Json::array();
+    for (const double v : values) {
+        if (!std::isfinite(v)) throw Error(std::string("cannot save the model: the pipeline's ") + what + " has a non-finite value");
+        array.push_back(v);
+    }
+    return array;
+}
+
+Json tree_numbers(const Eigen::VectorXd& values) { return Json(std::vector<double>(values.begin(), values.end())); }
+
+Json node_json(const TreeNode& node, std::size_t id) {
+    return Json{{"id", id},
+                {"left", node.left},
+                {"right", node.right},
+                {"parent", node.parent},
+                {"depth", node.depth},
+                {"feature", node.feature},
+                {"threshold", number_or_null(node.threshold)},
+                {"weights", tree_numbers(node.weights)},
+                {"distribution", tree_numbers(node.distribution)},
+                {"samples", node.samples},
+                {"class_counts", tree_numbers(node.class_counts)},
+                {"impurity", number_or_null(node.impurity)},
+                {"soft_mass", number_or_null(node.soft_mass)},
+                {"pruned", node.pruned},
+                {"empty", node.empty}};
+}
+
+Json pipeline_json(const FeaturePipeline& pipeline) {
+    Json inputs = Json::array();
+    for (const InputColumn& input : pipeline.inputs)
+        inputs.push_back({{"name", input.name},
+                          {"kind", input.kind == ColumnKind::Numeric ? "numeric" : "categorical"},
+                          {"impute_value", number_or_null(input.impute_value)},
+                          {"missing_indicator", input.missing_indicator},
+                          {"levels", input.levels}});
+    Json quantiles = Json::array();
+    for (const Eigen::VectorXd& q : pipeline.quantiles) quantiles.push_back(numbers(q, "quantiles"));
+    return Json{{"inputs", std::move(inputs)},
+                {"scaling", to_string(pipeline.scaling)},
+                {"center", numbers(pipeline.center, "center")},
+                {"scale", numbers(pipeline.scale, "scale")},
+                {"quantiles", std::move(quantiles)}};
+}
+
+Json run_card_json(const RunCard& card) {
+    return Json{{"method", card.method},
+                {"params", card.params},
+                {"seed", card.seed},
+                {"data_file", card.data_file},
+                {"data_sha256", card.data_sha256},
+                {"split", card.split},
+                {"split_mode", card.split_mode},
+                {"command_line", card.command_line},
+                {"treelab_version", card.treelab_version}};
+}
+
+}  // namespace
+
+std::string model_to_json(const ModelFile& model) {
+    // Refuse to write what load_model would refuse to read.
+    try {
+        model.tree.validate();
+    } catch (const Error& error) {
+        throw Error(std::string("cannot save an invalid model: ") + error.what());
+    }
+    const std::size_t pipeline_features = model.pipeline.feature_names().size();
+    if (pipeline_features != model.tree.feature_names.size())
+        throw Error("cannot save the model: its pipeline makes " + std::to_string(pipeline_features) +
+                    " features but the tree has " + std::to_string(model.tree.feature_names.size()));
+
+    Json nodes = Json::array();
+    for (std::size_t id = 0; id < model.tree.nodes.size(); ++id) nodes.push_back(node_json(model.tree.nodes[id], id));
+    const Json file{{"format", "treelab-model"},
+                    {"version", kModelFormatVersion},
+                    {"treelab_version", TREELAB_VERSION},
+                    {"task", to_string(model.tree.task)},
+                    {"feature_names", model.tree.feature_names},
+                    {"class_names", model.tree.class_names},
+                    {"target",
+                     Json{{"column", model.target.column},
+                          {"task", to_string(model.target.task)},
+                          {"class_names", model.target.class_names}}},
+                    {"pipeline", pipeline_json(model.pipeline)},
+                    {"run_card", run_card_json(model.card)},
+                    {"nodes", std::move(nodes)}};
+    try {
+        return file.dump(1);
+    } catch (const Json::type_error& error) {
+        // nlohmann refuses strings that are not UTF-8 (e.g. a Latin-1 column name).
+        throw Error(std::string("cannot save the model: a name or run-card text is not valid UTF-8 (") + error.what() + ")");
+    }
+}
+
+}  // namespace treelab
