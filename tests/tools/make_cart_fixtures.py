@@ -1,0 +1,139 @@
+#!/usr/bin/python3
+"""Writes the scikit-learn reference fixtures for TreeLab's CART tests (tests/core/learners/cart).
+
+Rerun from the repository root with Debian's Python, which has scikit-learn 1.2.1:
+    /usr/bin/python3 tests/tools/make_cart_fixtures.py
+It reads datasets/*.csv and writes tests/fixtures/cart/<dataset>.json. Tests need no Python.
+
+Each fixture holds a fixed split (numpy RandomState(0).permutation; the first 30% of it is the
+test set) and, per run, the parameters in TreeLab's names, sklearn's accuracies (or MSEs),
+leaf and node counts, test predictions (class indices into the sorted labels), the
+cost_complexity_pruning_path, and for unlimited depth the leaf count after ccp_alpha = each
+path alpha.
+"""
+import csv
+import json
+import os
+import sys
+
+import numpy as np
+import sklearn
+from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+OUT = os.path.join(ROOT, "tests", "fixtures", "cart")
+CLASSIFICATION = [("iris", "species"), ("wine", "cultivar"), ("wdbc", "diagnosis"), ("glass", "Type")]
+REGRESSION = [("diabetes", "progression")]
+
+
+def load(name, target):
+    with open(os.path.join(ROOT, "datasets", name + ".csv"), newline="") as f:
+        rows = list(csv.reader(f))
+    header, body = rows[0], rows[1:]
+    t = header.index(target)
+    X = np.array([[float(v) for i, v in enumerate(r) if i != t] for r in body])
+    labels = [r[t] for r in body]
+    return X, labels
+
+
+def sorted_labels(labels):
+    try:  # numeric labels sort numerically, as TreeLab's fit_target does
+        return sorted(set(labels), key=float)
+    except ValueError:
+        return sorted(set(labels))
+
+
+def split(n):
+    perm = np.random.RandomState(0).permutation(n)
+    n_test = int(0.3 * n)
+    return perm[n_test:], perm[:n_test]
+
+
+def sk_kwargs(params):
+    kw = {}
+    for key, value in params.items():
+        if key == "max_depth":
+            kw[key] = None if value == "0" else int(value)
+        elif key in ("min_samples_leaf", "min_samples_split"):
+            kw[key] = int(value)
+        elif key == "min_impurity_decrease":
+            kw[key] = float(value)
+        elif key == "max_features":
+            kw[key] = value if value in ("sqrt", "log2") else (int(value) if float(value) >= 1 else float(value))
+        else:
+            kw[key] = value
+    return kw
+
+
+def run(model_class, params, seed, Xtr, ytr, Xte, yte, classification):
+    est = model_class(random_state=seed, **sk_kwargs(params)).fit(Xtr, ytr)
+    path = est.cost_complexity_pruning_path(Xtr, ytr)
+    out = {"params": params, "seed": seed,
+           "n_leaves": int(est.get_n_leaves()), "node_count": int(est.tree_.node_count),
+           "path_alphas": path.ccp_alphas.tolist(), "path_impurities": path.impurities.tolist()}
+    pred_tr, pred_te = est.predict(Xtr), est.predict(Xte)
+    if classification:
+        out["train_accuracy"] = float(np.mean(pred_tr == ytr))
+        out["test_accuracy"] = float(np.mean(pred_te == yte))
+        out["predictions"] = [int(v) for v in pred_te]
+    else:
+        out["train_mse"] = float(np.mean((pred_tr - ytr) ** 2))
+        out["test_mse"] = float(np.mean((pred_te - yte) ** 2))
+        out["predictions"] = pred_te.tolist()
+    if params.get("max_depth") == "0" and len(params) <= 2:
+        out["pruned_leaves"] = [int(model_class(random_state=seed, ccp_alpha=a, **sk_kwargs(params))
+                                    .fit(Xtr, ytr).get_n_leaves()) for a in path.ccp_alphas]
+    return out
+
+
+def classification_runs():
+    runs = []
+    for criterion in ("gini", "entropy"):
+        for depth in range(0, 9):
+            runs.append(({"criterion": criterion, "max_depth": str(depth)}, 0))
+    for extra, seed in [({"min_samples_leaf": "5"}, 0), ({"min_samples_split": "10"}, 0),
+                        ({"min_impurity_decrease": "0.01"}, 0), ({"max_features": "sqrt"}, 3),
+                        ({"max_features": "log2"}, 11), ({"max_features": "0.5"}, 7),
+                        ({"max_features": "2"}, 5), ({"max_depth": "0"}, 1), ({"max_depth": "0"}, 42)]:
+        runs.append(({"criterion": "gini", **extra}, seed))
+    runs.append(({"criterion": "entropy", "max_depth": "4", "min_samples_leaf": "3", "max_features": "sqrt"}, 9))
+    return runs
+
+
+def regression_runs():
+    runs = [({"criterion": "squared_error", "max_depth": str(d)}, 0) for d in range(0, 7)]
+    runs.append(({"criterion": "squared_error", "min_samples_leaf": "5"}, 0))
+    return runs
+
+
+def write(name, target, classification):
+    X, labels = load(name, target)
+    if classification:
+        classes = sorted_labels(labels)
+        y = np.array([classes.index(v) for v in labels])
+        runs, model_class = classification_runs(), DecisionTreeClassifier
+    else:
+        classes, y = [], np.array([float(v) for v in labels])
+        runs, model_class = regression_runs(), DecisionTreeRegressor
+    tr, te = split(len(y))
+    fixture = {"generator": "tests/tools/make_cart_fixtures.py", "sklearn": sklearn.__version__,
+               "dataset": name + ".csv", "target": target, "classes": classes,
+               "train": tr.tolist(), "test": te.tolist(),
+               "runs": [run(model_class, p, s, X[tr], y[tr], X[te], y[te], classification) for p, s in runs]}
+    with open(os.path.join(OUT, name + ".json"), "w") as f:
+        json.dump(fixture, f, separators=(",", ":"))
+        f.write("\n")
+
+
+def main():
+    if sklearn.__version__ != "1.2.1":
+        sys.exit("needs scikit-learn 1.2.1 (/usr/bin/python3), found " + sklearn.__version__)
+    os.makedirs(OUT, exist_ok=True)
+    for name, target in CLASSIFICATION:
+        write(name, target, True)
+    for name, target in REGRESSION:
+        write(name, target, False)
+
+
+if __name__ == "__main__":
+    main()
