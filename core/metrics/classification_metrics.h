@@ -1,6 +1,8 @@
 #pragma once
 // Classification metrics with scikit-learn's definitions (precision/recall/F1 of a class with no
 // predicted or true rows count as 0, as sklearn's zero_division="warn" does).
+#include <limits>
+
 #include <Eigen/Core>
 
 namespace treelab {
@@ -19,8 +21,9 @@ struct ClassificationReport {
 ClassificationReport classification_report(const Eigen::Ref<const Eigen::VectorXd>& y_true,
                                            const Eigen::Ref<const Eigen::VectorXd>& y_pred, int classes);
 
-// Mean negative log-likelihood; probabilities clipped to [eps, 1 - eps] as sklearn does.
+// Mean negative log-likelihood; probabilities clipped to [eps, 1 - eps] and rows renormalised as
+// sklearn 1.2.1 does. The default eps is sklearn 1.2's eps="auto", the float64 machine epsilon.
 double log_loss(const Eigen::Ref<const Eigen::VectorXd>& y_true, const Eigen::Ref<const Eigen::MatrixXd>& proba,
-                double eps = 1e-15);
+                double eps = std::numeric_limits<double>::epsilon());
 
 }  // namespace treelab

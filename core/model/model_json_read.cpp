@@ -21,30 +21,33 @@ namespace {
 
 using Json = nlohmann::json;
 
-// No legitimate model file nests deeper than 5 levels; a bound keeps hostile nesting harmless.
+// No legitimate model file nests deeper than 5 levels or has objects with more than a few dozen
+// members (the run card's parameters); bounds keep hostile nesting and key floods harmless.
 constexpr std::size_t kMaxNesting = 64;
+constexpr std::size_t kMaxObjectMembers = 1000;
 
-// Enforces the nesting bound and a bound on every array's length while nlohmann parses, so a
-// hostile file is refused before it is fully held in memory.
+// Enforces those bounds and a bound on every array's length while nlohmann parses, so a hostile
+// file is refused before it is fully held in memory. The exact per-field limits are checked
+// afterwards, with messages naming the field.
 class SizeGuard {
 public:
-    SizeGuard(std::size_t max_elements, const std::string& source) : max_elements_(max_elements), source_(source) {}
+    SizeGuard(std::size_t max_array, const std::string& source) : max_array_(max_array), source_(source) {}
 
     bool operator()(int /*depth*/, Json::parse_event_t event, Json& /*parsed*/) {
         switch (event) {
             case Json::parse_event_t::object_start:
             case Json::parse_event_t::array_start:
-                count_element();
+                count_entry();
                 if (open_.size() >= kMaxNesting)
                     throw ModelFileError(source_, "nests JSON deeper than " + std::to_string(kMaxNesting) + " levels");
-                open_.push_back(0);
+                open_.push_back({event == Json::parse_event_t::array_start, 0});
                 break;
             case Json::parse_event_t::object_end:
             case Json::parse_event_t::array_end:
                 open_.pop_back();
                 break;
             case Json::parse_event_t::value:
-                count_element();
+                count_entry();
                 break;
             case Json::parse_event_t::key:
                 break;
@@ -53,15 +56,23 @@ public:
     }
 
 private:
-    void count_element() {
-        if (!open_.empty() && ++open_.back() > max_elements_)
-            throw ModelFileError(source_, "has a JSON array or object with more than " + std::to_string(max_elements_) +
-                                              " entries, more than any model may hold");
+    struct Open {
+        bool array;
+        std::size_t entries;
+    };
+
+    void count_entry() {
+        if (open_.empty()) return;
+        Open& open = open_.back();
+        const std::size_t limit = open.array ? max_array_ : kMaxObjectMembers;
+        if (++open.entries > limit)
+            throw ModelFileError(source_, std::string("has a JSON ") + (open.array ? "array" : "object") + " with more than " +
+                                              std::to_string(limit) + " entries, more than any model file holds");
     }
 
-    std::size_t max_elements_;
+    std::size_t max_array_;
     const std::string& source_;
-    std::vector<std::size_t> open_;  // entries so far of every open array or object
+    std::vector<Open> open_;
 };
 
 // A short, printable rendering of a value from the file for messages.

@@ -1,0 +1,147 @@
+// Corrupt, foreign and hostile model files (tests/data/models/) are refused with a ModelFileError
+// naming the file and the problem, never a crash.
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "core/error.h"
+#include "core/model/model_file.h"
+#include "tests/support/test_support.h"
+
+namespace treelab {
+namespace {
+
+std::filesystem::path model_data(const std::string& name) { return test::test_data("models/" + name); }
+
+std::string read_text(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// load_model(file) throws a ModelFileError whose message starts with the file name and contains `expected`.
+void expect_refused(const std::filesystem::path& file, const std::string& expected, const ModelFileLimits& limits = {}) {
+    try {
+        load_model(file, limits);
+        ADD_FAILURE() << file << ": expected a ModelFileError containing: " << expected;
+    } catch (const ModelFileError& error) {
+        const std::string message = error.what();
+        EXPECT_EQ(message.rfind(file.string() + ": ", 0), 0u) << message;
+        EXPECT_NE(message.find(expected), std::string::npos) << message;
+    }
+}
+
+struct HostileCase {
+    const char* file;
+    const char* expected;
+};
+
+void PrintTo(const HostileCase& c, std::ostream* out) { *out << c.file; }
+
+class HostileModelFile : public testing::TestWithParam<HostileCase> {};
+
+// Each hostile file is refused with a message naming the file and its specific problem.
+TEST_P(HostileModelFile, IsRefusedWithAPreciseMessage) {
+    expect_refused(model_data(GetParam().file), GetParam().expected);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, HostileModelFile,
+    testing::Values(
+        HostileCase{"not_json.json", "is not valid JSON (byte 2): parse error at line 1, column 2: syntax error while parsing value"},
+        HostileCase{"truncated.json", "is not valid JSON (byte 1329): parse error at line 80, column 10"},
+        HostileCase{"wrong_format.json",
+                    "is not a TreeLab model file (\"format\" is the string \"sklearn-model\", expected \"treelab-model\")"},
+        HostileCase{"newer_version.json",
+                    "was written by a newer TreeLab (format version 7); this build reads up to 1"},
+        HostileCase{"cycle.json", "node 0 is reached twice, the second time as a child of node 3"},
+        HostileCase{"child_out_of_range.json", "node 1 has child index 9, but the tree has 5 nodes"},
+        HostileCase{"negative_child.json", "node 1: field \"left\" is -3, outside the range -1 to 2147483647"},
+        HostileCase{"one_child.json", "node 1 has only one child (left 3, right -1)"},
+        HostileCase{"nan_threshold_string.json",
+                    "node 0: field \"threshold\" must be a number or null, not the string \"NaN\""},
+        HostileCase{"null_threshold_on_split.json", "node 0 splits with threshold nan"},
+        HostileCase{"feature_out_of_range.json", "node 0 splits on feature 5 but the model has 2 features"},
+        HostileCase{"distribution_wrong_size.json", "node 2 has a distribution of size 1; expected 2"},
+        HostileCase{"missing_field.json", "node 4: field \"samples\" is missing"},
+        HostileCase{"wrong_type.json", "node 3: field \"pruned\" must be true or false, not the string \"yes\""},
+        HostileCase{"depth_out_of_range.json", "node 3: field \"depth\" is 4294967296, outside the range 0 to 2147483647"},
+        HostileCase{"node_not_object.json", "node 2 must be an object, not an array"},
+        HostileCase{"id_mismatch.json", "node 2 has \"id\" 7; ids must equal positions in \"nodes\""},
+        HostileCase{"pipeline_mismatch.json", "the pipeline makes 3 features but the tree has 2 feature names"}),
+    [](const testing::TestParamInfo<HostileCase>& info) {
+        std::string name = info.param.file;
+        name = name.substr(0, name.find('.'));
+        return name;
+    });
+
+// The well-formed file the hostile ones are derived from loads, so each refusal is due to its one defect.
+TEST(ModelFileLoad, BaseFileLoads) {
+    const ModelFile model = load_model(model_data("valid.json"));
+    EXPECT_EQ(model.tree.nodes.size(), 5u);
+    EXPECT_EQ(model.card.seed, 42u);
+    EXPECT_EQ(model.card.params.at("max_depth"), "2");
+}
+
+// A missing file and a folder are refused with a plain sentence.
+TEST(ModelFileLoad, MissingFileAndFolder) {
+    const test::TempDir dir;
+    expect_refused(dir.file("absent.json"), "no such file");
+    expect_refused(dir.path(), "is a folder, not a model file");
+}
+
+// Files over the size limit are refused before they are read.
+TEST(ModelFileLoad, FileSizeLimit) {
+    ModelFileLimits limits;
+    limits.max_file_bytes = 100;
+    expect_refused(model_data("valid.json"), "bytes, more than the 100-byte limit for model files", limits);
+}
+
+// More nodes, features or classes than the limits allow are refused, naming the field.
+TEST(ModelFileLoad, CountLimits) {
+    ModelFileLimits nodes;
+    nodes.max_nodes = 4;
+    expect_refused(model_data("valid.json"), "field \"nodes\" has 5 entries, more than the limit of 4", nodes);
+    ModelFileLimits features;
+    features.max_features = 1;
+    expect_refused(model_data("valid.json"), "field \"feature_names\" has 2 entries, more than the limit of 1", features);
+    ModelFileLimits classes;
+    classes.max_classes = 1;
+    expect_refused(model_data("valid.json"), "field \"class_names\" has 2 entries, more than the limit of 1", classes);
+}
+
+// An array longer than every limit is refused while parsing, before the whole file is held in memory.
+TEST(ModelFileLoad, OversizedArrayStopsTheParser) {
+    const ModelFileLimits limits{1 << 20, 3, 3, 3};
+    expect_refused(model_data("valid.json"), "has a JSON array with more than 3 entries", limits);
+}
+
+// Deeply nested JSON is refused instead of exhausting the stack or memory.
+TEST(ModelFileLoad, DeepNesting) {
+    const std::string text = std::string(10000, '[') + std::string(10000, ']');
+    try {
+        model_from_json(text, "deep.json");
+        FAIL() << "expected a ModelFileError";
+    } catch (const ModelFileError& error) {
+        EXPECT_STREQ(error.what(), "deep.json: nests JSON deeper than 64 levels");
+    }
+}
+
+// A well-formed JSON value that is not an object, and a file without a format tag, are not models.
+TEST(ModelFileLoad, NotAModelObject) {
+    EXPECT_THROW(model_from_json("[1, 2]", "array.json"), ModelFileError);
+    EXPECT_THROW(model_from_json("{\"version\": 1}", "untagged.json"), ModelFileError);
+}
+
+// Every single-byte truncation of a valid file is refused with a ModelFileError, never a crash.
+TEST(ModelFileLoad, EveryTruncationIsRefused) {
+    const std::string text = read_text(model_data("valid.json"));
+    for (std::size_t size = 0; size + 2 < text.size(); size += 7)
+        EXPECT_THROW(model_from_json(text.substr(0, size), "cut.json"), ModelFileError) << size;
+}
+
+}  // namespace
+}  // namespace treelab
