@@ -7,6 +7,7 @@
 #include <exception>
 #include <fstream>
 #include <memory>
+#include <unordered_map>
 
 #include <csv.h>
 
@@ -126,6 +127,7 @@ private:
 void RowCollector::start_columns() {
     header_line_ = row_line_;
     columns_.resize(fields_.size());
+    std::unordered_map<std::string, std::size_t> first_with_name;
     for (std::size_t i = 0; i < fields_.size(); ++i) {
         std::string& name = columns_[i].name;
         name = options_.header ? fields_[i] : "V" + std::to_string(i + 1);
@@ -133,12 +135,11 @@ void RowCollector::start_columns() {
             throw DataError(source_, row_line_, i + 1,
                             "column " + std::to_string(i + 1) + " has no name in the header; name every column");
         }
-        for (std::size_t j = 0; j < i; ++j) {
-            if (columns_[j].name == name) {
-                throw DataError(source_, row_line_, i + 1,
-                                "the column name '" + name + "' appears twice (columns " + std::to_string(j + 1) +
-                                    " and " + std::to_string(i + 1) + "); rename one of them");
-            }
+        const auto [first, added] = first_with_name.emplace(name, i);
+        if (!added) {
+            throw DataError(source_, row_line_, i + 1,
+                            "the column name '" + name + "' appears twice (columns " + std::to_string(first->second + 1) +
+                                " and " + std::to_string(i + 1) + "); rename one of them");
         }
     }
 }

@@ -59,40 +59,48 @@ std::optional<std::vector<RowIndices>> class_groups(const Eigen::VectorXd& label
 }
 
 // How many rows of each class go to each part: first one row of every class to every non-empty
-// part when the class has enough rows, then one row at a time to the (class, part) furthest below
-// its proportional share, within both the class size and the part size.
+// part when the class has enough rows, then each (class, part) up to the floor of its proportional
+// share, then one row at a time to the pair furthest below its share, always within both the
+// class size and the part size.
 std::vector<Counts> allocate(const std::vector<RowIndices>& groups, const Counts& sizes) {
     std::vector<Counts> counts(groups.size(), Counts{});
     Counts part_room = sizes;
     std::vector<std::size_t> class_room(groups.size());
+    const auto give = [&](std::size_t c, std::size_t p, std::size_t rows) {
+        counts[c][p] += rows;
+        class_room[c] -= rows;
+        part_room[p] -= rows;
+    };
     const std::size_t used_parts = (sizes[0] > 0) + (sizes[1] > 0) + (sizes[2] > 0);
     for (std::size_t c = 0; c < groups.size(); ++c) {
         class_room[c] = groups[c].size();
         if (groups[c].size() < used_parts) continue;
         for (std::size_t p = 0; p < 3; ++p) {
-            if (part_room[p] == 0) continue;
-            ++counts[c][p];
-            --part_room[p];
-            --class_room[c];
+            if (part_room[p] > 0) give(c, p, 1);
         }
     }
-    double n = 0.0;
-    for (const std::size_t size : sizes) n += static_cast<double>(size);
+    const double n = static_cast<double>(sizes[0] + sizes[1] + sizes[2]);
+    const auto share = [&](std::size_t c, std::size_t p) {
+        return static_cast<double>(sizes[p]) / n * static_cast<double>(groups[c].size());
+    };
+    for (std::size_t c = 0; c < groups.size(); ++c) {
+        for (std::size_t p = 0; p < 3; ++p) {
+            const auto floor_share = static_cast<std::size_t>(std::floor(share(c, p)));
+            if (floor_share > counts[c][p]) give(c, p, std::min({floor_share - counts[c][p], class_room[c], part_room[p]}));
+        }
+    }
     for (;;) {
         std::optional<std::pair<std::size_t, std::size_t>> best;
         double best_deficit = 0.0;
         for (std::size_t c = 0; c < groups.size(); ++c) {
             for (std::size_t p = 0; p < 3 && class_room[c] > 0; ++p) {
                 if (part_room[p] == 0) continue;
-                const double share = static_cast<double>(sizes[p]) / n * static_cast<double>(groups[c].size());
-                const double deficit = share - static_cast<double>(counts[c][p]);
+                const double deficit = share(c, p) - static_cast<double>(counts[c][p]);
                 if (!best || deficit > best_deficit) best = {c, p}, best_deficit = deficit;
             }
         }
         if (!best) return counts;
-        ++counts[best->first][best->second];
-        --class_room[best->first];
-        --part_room[best->second];
+        give(best->first, best->second, 1);
     }
 }
 

@@ -55,9 +55,24 @@ TEST(CsvErrors, RowWithExtraField) {
         parse_csv(input, "inline.csv");
         FAIL() << "expected DataError";
     } catch (const DataError& error) {
+        EXPECT_EQ(error.file(), "inline.csv");
         EXPECT_EQ(error.line(), 3u);
         EXPECT_EQ(error.column(), 3u);
-        EXPECT_NE(std::string(error.what()).find("line 3 has 3 fields, the header has 2"), std::string::npos);
+        const std::string message = error.what();
+        EXPECT_NE(message.find("inline.csv:3:3"), std::string::npos) << message;
+        EXPECT_NE(message.find("line 3 has 3 fields, the header has 2"), std::string::npos) << message;
+    }
+}
+
+// A file holding only a byte-order mark and blank lines is empty.
+TEST(CsvErrors, OnlyByteOrderMark) {
+    std::istringstream input("\xEF\xBB\xBF\n\n");
+    try {
+        parse_csv(input, "bom_only.csv");
+        FAIL() << "expected DataError";
+    } catch (const DataError& error) {
+        EXPECT_EQ(error.line(), 0u);
+        EXPECT_NE(std::string(error.what()).find("bom_only.csv: the file is empty"), std::string::npos);
     }
 }
 
