@@ -22,6 +22,12 @@ struct OpenNode {
 
 constexpr int kProgressEvery = 1000;  // nodes between progress reports
 
+// The builder's leaf tests that are known before a node is popped; when they hold for both
+// children, no column needs partitioning (a saving of a whole level at max_depth).
+bool leaf_for_sure(int n, int depth, double impurity, int max_depth, const cart::Settings& s) {
+    return depth >= max_depth || n < s.min_samples_split || n < 2 * s.min_samples_leaf || impurity <= DBL_EPSILON;
+}
+
 }  // namespace
 
 TreeModel grow_cart(const Dataset& train, const ParamValues& params, std::uint32_t seed, const Progress& progress) {
@@ -46,8 +52,8 @@ TreeModel grow_cart(const Dataset& train, const ParamValues& params, std::uint32
         const int n = open.end - open.start;
         // Only the root computes its impurity here; children inherit it from their parent's split.
         if (open.parent < 0) open.impurity = splitter.node_impurity();
-        bool is_leaf = stopped || open.depth >= max_depth || n < settings.min_samples_split ||
-                       n < 2 * settings.min_samples_leaf || open.impurity <= DBL_EPSILON;
+        // Once progress asked to stop, the nodes still open become leaves: the tree stays valid.
+        bool is_leaf = stopped || leaf_for_sure(n, open.depth, open.impurity, max_depth, settings);
         cart::SplitRecord split;
         int n_constant_features = open.n_constant_features;
         if (!is_leaf) {
@@ -65,14 +71,16 @@ TreeModel grow_cart(const Dataset& train, const ParamValues& params, std::uint32
         if (!is_leaf) {
             node.feature = split.feature;
             node.threshold = split.threshold;
-            splitter.partition(split);
+            const bool children_split =
+                !leaf_for_sure(split.pos - open.start, open.depth + 1, split.impurity_left, max_depth, settings) ||
+                !leaf_for_sure(open.end - split.pos, open.depth + 1, split.impurity_right, max_depth, settings);
+            splitter.partition(split, children_split);
             stack.push_back({split.pos, open.end, open.depth + 1, id, false, split.impurity_right, n_constant_features});
             stack.push_back({open.start, split.pos, open.depth + 1, id, true, split.impurity_left, n_constant_features});
         }
         if (progress && !stopped && (id + 1) % kProgressEvery == 0) {
             EpochReport report;
             report.epoch = id + 1;
-            // Asked to stop: the nodes still open become leaves, so the tree stays valid.
             stopped = !progress(report);
         }
     }

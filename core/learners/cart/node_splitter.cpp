@@ -174,8 +174,9 @@ void NodeSplitter::finish(const Candidate& best, double impurity, SplitRecord& r
                          (impurity - w_right / w * record.impurity_right - w_left / w * record.impurity_left);
 }
 
-void NodeSplitter::partition(const SplitRecord& split) {
-    const std::span<const int> searchable(features_.data() + n_searchable_from_, features_.size() - n_searchable_from_);
+void NodeSplitter::partition(const SplitRecord& split, bool children_split) {
+    const std::size_t from = children_split ? n_searchable_from_ : features_.size();
+    const std::span<const int> searchable(features_.data() + from, features_.size() - from);
     columns_.partition(split.feature, start_, split.pos, end_, searchable);
 }
 

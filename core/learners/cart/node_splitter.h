@@ -37,8 +37,9 @@ public:
     // Best split of the current node. `n_constant_features` (features known constant in the
     // node) is updated to what the children inherit.
     SplitRecord split(double impurity, int& n_constant_features);
-    // Makes both children of the last split contiguous sorted ranges.
-    void partition(const SplitRecord& split);
+    // Makes both children of the last split contiguous ranges of `samples`, and, when
+    // `children_split` (a child may be split further), of every column still searchable.
+    void partition(const SplitRecord& split, bool children_split);
 
 private:
     void scan_feature(int feature, Candidate& best);

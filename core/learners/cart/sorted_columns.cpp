@@ -1,30 +1,43 @@
 #include "core/learners/cart/sorted_columns.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <numeric>
 
 namespace treelab::cart {
 
-SortedColumns::SortedColumns(const Eigen::Ref<const Eigen::MatrixXd>& X)
-    : rows_(static_cast<int>(X.rows())),
-      entries_(static_cast<std::size_t>(X.rows()) * X.cols()),
-      samples_(rows_),
-      goes_left_(rows_),
-      scratch_(rows_),
-      sample_scratch_(rows_) {
-    std::iota(samples_.begin(), samples_.end(), 0u);
-    for (Eigen::Index f = 0; f < X.cols(); ++f) {
-        SortedEntry* col = entries_.data() + static_cast<std::size_t>(f) * rows_;
-        for (int r = 0; r < rows_; ++r) col[r] = {static_cast<float>(X(r, f)), static_cast<std::uint32_t>(r)};
-        // Equal values keep row order; the split search only looks at boundaries between
-        // distinct values, so the order inside a tie does not change any classification result.
-        std::sort(col, col + rows_, [](const SortedEntry& a, const SortedEntry& b) {
-            return a.value < b.value || (a.value == b.value && a.row < b.row);
-        });
-    }
+namespace {
+
+struct RadixItem {
+    std::uint32_t key, row;
+};
+
+// Order-preserving unsigned key of a (non-NaN) float: negative values bit-flipped, positive
+// ones with the sign bit set.
+std::uint32_t sort_key(float value) {
+    const auto bits = std::bit_cast<std::uint32_t>(value);
+    return (bits & 0x80000000u) ? ~bits : bits | 0x80000000u;
 }
 
-namespace {
+// Rows sorted by value, equal values in row order: a stable LSD radix sort on bytes, skipping
+// bytes all keys share (small-integer features need one or two passes).
+void radix_sort(const float* values, int n, RadixItem* items, RadixItem* scratch, std::uint32_t* order) {
+    std::array<std::array<int, 256>, 4> counts{};
+    for (int r = 0; r < n; ++r) {
+        const std::uint32_t key = sort_key(values[r]);
+        items[r] = {key, static_cast<std::uint32_t>(r)};
+        for (int b = 0; b < 4; ++b) ++counts[b][(key >> (8 * b)) & 0xFFu];
+    }
+    for (int b = 0; b < 4; ++b) {
+        if (std::any_of(counts[b].begin(), counts[b].end(), [n](int c) { return c == n; })) continue;
+        std::array<int, 256> offset{};
+        for (int v = 1; v < 256; ++v) offset[v] = offset[v - 1] + counts[b][v - 1];
+        for (int r = 0; r < n; ++r) scratch[offset[(items[r].key >> (8 * b)) & 0xFFu]++] = items[r];
+        std::swap(items, scratch);
+    }
+    for (int r = 0; r < n; ++r) order[r] = items[r].row;
+}
 
 // Left rows first, each side in its previous (sorted) order.
 template <class T, class RowOf>
@@ -39,6 +52,28 @@ void stable_partition(T* data, int start, int end, T* scratch, const unsigned ch
 }
 
 }  // namespace
+
+SortedColumns::SortedColumns(const Eigen::Ref<const Eigen::MatrixXd>& X)
+    : rows_(static_cast<int>(X.rows())),
+      entries_(static_cast<std::size_t>(X.rows()) * X.cols()),
+      samples_(rows_),
+      goes_left_(rows_),
+      scratch_(rows_),
+      sample_scratch_(rows_) {
+    std::iota(samples_.begin(), samples_.end(), 0u);
+    std::vector<float> values(rows_);
+    std::vector<std::uint32_t> order(rows_);
+    std::vector<RadixItem> items(rows_), items_scratch(rows_);
+    for (Eigen::Index f = 0; f < X.cols(); ++f) {
+        for (int r = 0; r < rows_; ++r) {
+            values[r] = static_cast<float>(X(r, f));
+            if (values[r] == 0.0f) values[r] = 0.0f;  // -0 and +0 are one value
+        }
+        radix_sort(values.data(), rows_, items.data(), items_scratch.data(), order.data());
+        SortedEntry* col = entries_.data() + static_cast<std::size_t>(f) * rows_;
+        for (int p = 0; p < rows_; ++p) col[p] = {values[order[p]], order[p]};
+    }
+}
 
 void SortedColumns::partition(int split_feature, int start, int pos, int end, std::span<const int> features) {
     const SortedEntry* split_col = column(split_feature);
