@@ -48,9 +48,22 @@ std::string number_text(double value) {
     return std::string(buffer, result.ptr);
 }
 
+std::string quoted_list(const std::vector<std::string>& items) {
+    std::string text;
+    for (const auto& item : items) text += (text.empty() ? "'" : ", '") + item + "'";
+    return text;
+}
+
+std::string quoted_column_names(const Table& table) {
+    std::vector<std::string> names;
+    for (const auto& column : table.columns) names.push_back(column.name);
+    return quoted_list(names);
+}
+
 void throw_not_a_number(const Column& column, const ColumnOrigin& origin, const std::string& why) {
     for (std::size_t row = 0; row < column.raw.size(); ++row) {
-        const bool missing = column.kind == ColumnKind::Categorical ? column.codes[row] < 0 : std::isnan(column.numbers[row]);
+        const bool missing =
+            column.kind == ColumnKind::Categorical ? column.codes[row] < 0 : std::isnan(column.numbers[row]);
         double value = 0.0;
         if (missing || parse_number(column.raw[row], value) == NumberText::Finite) continue;
         throw DataError(origin.source, line_of(origin, row), origin.column_number,

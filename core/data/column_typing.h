@@ -1,6 +1,7 @@
 #pragma once
-// Internal to core/data: turning the cell texts of one CSV column into a typed Column, and the one
-// number syntax every reader of cell text shares (CSV typing, target encoding, pipelines).
+// Internal to core/data: turning the cell texts of one CSV column into a typed Column, the one
+// number syntax every reader of cell text shares (CSV typing, target encoding, pipelines), and the
+// column lists that messages show.
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -17,6 +18,10 @@ NumberText parse_number(std::string_view text, double& value);
 
 // The shortest text that reads back as `value` ("1", not "1.000000").
 std::string number_text(double value);
+
+// "'a', 'b', 'c'", for messages that list what the user can choose from.
+std::string quoted_list(const std::vector<std::string>& items);
+std::string quoted_column_names(const Table& table);
 
 struct RawColumn {
     std::string name;

@@ -43,12 +43,6 @@ char detect_delimiter(const std::string& header_line) {
     return *best == 0 ? ',' : candidates[static_cast<std::size_t>(best - counts.begin())];
 }
 
-std::string joined(const std::vector<std::string>& names) {
-    std::string text;
-    for (const auto& name : names) text += (text.empty() ? "'" : ", '") + name + "'";
-    return text;
-}
-
 // Collects rows from the libcsv callbacks. Exceptions cannot cross libcsv's C frames, so the
 // first error is parked in `error` and rethrown once csv_parse returns.
 class RowCollector {
@@ -138,8 +132,9 @@ void RowCollector::start_columns() {
         const auto [first, added] = first_with_name.emplace(name, i);
         if (!added) {
             throw DataError(source_, row_line_, i + 1,
-                            "the column name '" + name + "' appears twice (columns " + std::to_string(first->second + 1) +
-                                " and " + std::to_string(i + 1) + "); rename one of them");
+                            "the column name '" + name + "' appears twice (columns " +
+                                std::to_string(first->second + 1) + " and " + std::to_string(i + 1) +
+                                "); rename one of them");
         }
     }
 }
@@ -172,7 +167,7 @@ Table RowCollector::finish() {
         if (std::find(names.begin(), names.end(), required) == names.end()) {
             throw DataError(source_, header_line_, 0,
                             "there is no column '" + required + "' (required to be numeric); the columns are " +
-                                joined(names));
+                                quoted_list(names));
         }
     }
     Table table;

@@ -19,7 +19,8 @@ Dataset Dataset::subset(const std::vector<Eigen::Index>& rows) const {
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const auto at = static_cast<Eigen::Index>(i);
         if (rows[i] < 0 || rows[i] >= X.rows()) {
-            throw Error("row " + std::to_string(rows[i]) + " is outside the data set's " + std::to_string(X.rows()) + " rows");
+            throw Error("row " + std::to_string(rows[i]) + " is outside the data set's " + std::to_string(X.rows()) +
+                        " rows");
         }
         part.X.row(at) = X.row(rows[i]);
         part.y(at) = y(rows[i]);

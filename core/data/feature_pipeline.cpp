@@ -15,10 +15,9 @@ std::size_t find_input(const Table& table, const std::string& name) {
     for (std::size_t i = 0; i < table.columns.size(); ++i) {
         if (table.columns[i].name == name) return i;
     }
-    std::string names;
-    for (const auto& column : table.columns) names += (names.empty() ? "'" : ", '") + column.name + "'";
     throw DataError(table.source, 0, 0,
-                    "the model uses the column '" + name + "', which this table lacks; the columns are " + names);
+                    "the model uses the column '" + name + "', which this table lacks; the columns are " +
+                        quoted_column_names(table));
 }
 
 Eigen::Index feature_count(const InputColumn& input) {
@@ -27,10 +26,12 @@ Eigen::Index feature_count(const InputColumn& input) {
 }
 
 // Writes one numeric input into X at `first` (value, then the optional missing indicator).
-void encode_numeric(const InputColumn& input, const Table& table, std::size_t index, Eigen::MatrixXd& X, Eigen::Index first) {
+void encode_numeric(const InputColumn& input, const Table& table, std::size_t index, Eigen::MatrixXd& X,
+                    Eigen::Index first) {
     const Column& column = table.columns[index];
     if (column.kind != ColumnKind::Numeric) {
-        throw_not_a_number(column, {table.source, table.row_lines, index + 1}, "the model was trained with this column numeric");
+        throw_not_a_number(column, {table.source, table.row_lines, index + 1},
+                           "the model was trained with this column numeric");
     }
     for (std::size_t row = 0; row < table.rows; ++row) {
         const auto r = static_cast<Eigen::Index>(row);
@@ -41,14 +42,17 @@ void encode_numeric(const InputColumn& input, const Table& table, std::size_t in
 }
 
 // One-hot by level text, so a table whose own level order (or typing) differs still lines up.
-void encode_categorical(const InputColumn& input, const Table& table, std::size_t index, Eigen::MatrixXd& X, Eigen::Index first) {
+void encode_categorical(const InputColumn& input, const Table& table, std::size_t index, Eigen::MatrixXd& X,
+                        Eigen::Index first) {
     const Column& column = table.columns[index];
     std::unordered_map<std::string, Eigen::Index> offset_of;
-    for (std::size_t k = 0; k < input.levels.size(); ++k) offset_of.emplace(input.levels[k], static_cast<Eigen::Index>(k));
+    for (std::size_t k = 0; k < input.levels.size(); ++k)
+        offset_of.emplace(input.levels[k], static_cast<Eigen::Index>(k));
     for (std::size_t row = 0; row < table.rows; ++row) {
         const bool categorical = column.kind == ColumnKind::Categorical;
         if (categorical ? column.codes[row] < 0 : std::isnan(column.numbers[row])) continue;  // missing: all zeros
-        const std::string& text = categorical ? column.levels[static_cast<std::size_t>(column.codes[row])] : column.raw[row];
+        const std::string& text =
+            categorical ? column.levels[static_cast<std::size_t>(column.codes[row])] : column.raw[row];
         const auto found = offset_of.find(text);
         if (found != offset_of.end()) X(static_cast<Eigen::Index>(row), first + found->second) = 1.0;  // unseen: zeros
     }
@@ -107,9 +111,12 @@ void fit_zscore(FeaturePipeline& pipeline, const Eigen::MatrixXd& train) {
 
 std::string to_string(Scaling scaling) {
     switch (scaling) {
-        case Scaling::ZScore: return "zscore";
-        case Scaling::QuantileNormal: return "quantile";
-        case Scaling::None: break;
+        case Scaling::ZScore:
+            return "zscore";
+        case Scaling::QuantileNormal:
+            return "quantile";
+        case Scaling::None:
+            break;
     }
     return "none";
 }
@@ -137,10 +144,12 @@ std::vector<std::string> FeaturePipeline::feature_names() const {
 Eigen::MatrixXd FeaturePipeline::transform(const Table& table) const {
     Eigen::MatrixXd X = encode(inputs, table);
     if (scaling == Scaling::ZScore) {
-        if (center.size() != X.cols() || scale.size() != X.cols()) throw Error("the z-score scaling does not match the features");
+        if (center.size() != X.cols() || scale.size() != X.cols())
+            throw Error("the z-score scaling does not match the features");
         X = ((X.rowwise() - center.transpose()).array().rowwise() / scale.transpose().array()).matrix();
     } else if (scaling == Scaling::QuantileNormal) {
-        if (static_cast<Eigen::Index>(quantiles.size()) != X.cols()) throw Error("the quantile scaling does not match the features");
+        if (static_cast<Eigen::Index>(quantiles.size()) != X.cols())
+            throw Error("the quantile scaling does not match the features");
         for (Eigen::Index j = 0; j < X.cols(); ++j) quantile_normal(X.col(j), quantiles[static_cast<std::size_t>(j)]);
     }
     return X;
@@ -148,10 +157,12 @@ Eigen::MatrixXd FeaturePipeline::transform(const Table& table) const {
 
 FeaturePipeline fit_pipeline(const Table& table, std::size_t target_column, const std::vector<Eigen::Index>& train_rows,
                              const PipelineOptions& options, const std::vector<std::size_t>& excluded) {
-    if (train_rows.empty()) throw TrainingError("the training split has no rows; there is nothing to fit the features on");
+    if (train_rows.empty())
+        throw TrainingError("the training split has no rows; there is nothing to fit the features on");
     for (const Eigen::Index row : train_rows) {
         if (row < 0 || static_cast<std::size_t>(row) >= table.rows) {
-            throw Error("training row " + std::to_string(row) + " is outside the table's " + std::to_string(table.rows) + " rows");
+            throw Error("training row " + std::to_string(row) + " is outside the table's " +
+                        std::to_string(table.rows) + " rows");
         }
     }
     if (options.scaling == Scaling::QuantileNormal && options.n_quantiles < 1) {

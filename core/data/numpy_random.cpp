@@ -12,7 +12,9 @@ std::uint64_t NumpyRandom::interval(std::uint64_t max) {
     for (int shift = 1; shift < 64; shift *= 2) mask |= mask >> shift;
     std::uint64_t value = 0;
     if (max <= 0xffffffffULL) {
-        do value = engine_() & mask; while (value > max);
+        do {
+            value = engine_() & mask;
+        } while (value > max);
     } else {
         do {
             const std::uint64_t high = engine_();

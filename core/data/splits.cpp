@@ -29,7 +29,8 @@ double parse_fraction(std::string_view text, const std::string& whole) {
 
 // Rows per part: each floor(fraction * n) or one more, summing to n (largest remainder).
 Counts part_sizes(std::size_t n, const SplitFractions& fractions) {
-    const std::array<double, 3> wanted = {fractions.train * static_cast<double>(n), fractions.valid * static_cast<double>(n),
+    const std::array<double, 3> wanted = {fractions.train * static_cast<double>(n),
+                                          fractions.valid * static_cast<double>(n),
                                           fractions.test * static_cast<double>(n)};
     Counts sizes{};
     std::size_t given = 0;
@@ -86,7 +87,8 @@ std::vector<Counts> allocate(const std::vector<RowIndices>& groups, const Counts
     for (std::size_t c = 0; c < groups.size(); ++c) {
         for (std::size_t p = 0; p < 3; ++p) {
             const auto floor_share = static_cast<std::size_t>(std::floor(share(c, p)));
-            if (floor_share > counts[c][p]) give(c, p, std::min({floor_share - counts[c][p], class_room[c], part_room[p]}));
+            if (floor_share > counts[c][p])
+                give(c, p, std::min({floor_share - counts[c][p], class_room[c], part_room[p]}));
         }
     }
     for (;;) {
@@ -109,10 +111,12 @@ Split shuffled_split(Eigen::Index n, const SplitFractions& fractions, std::uint3
     const Counts sizes = part_sizes(order.size(), fractions);
     const auto valid_begin = order.begin() + static_cast<std::ptrdiff_t>(sizes[train_part]);
     const auto test_begin = valid_begin + static_cast<std::ptrdiff_t>(sizes[valid_part]);
-    return {RowIndices(order.begin(), valid_begin), RowIndices(valid_begin, test_begin), RowIndices(test_begin, order.end())};
+    return {RowIndices(order.begin(), valid_begin), RowIndices(valid_begin, test_begin),
+            RowIndices(test_begin, order.end())};
 }
 
-Split stratified_split(const std::vector<RowIndices>& groups, std::size_t n, const SplitFractions& fractions, std::uint32_t seed) {
+Split stratified_split(const std::vector<RowIndices>& groups, std::size_t n, const SplitFractions& fractions,
+                       std::uint32_t seed) {
     const std::vector<Counts> counts = allocate(groups, part_sizes(n, fractions));
     NumpyRandom random(seed);
     std::array<RowIndices, 3> parts;
@@ -140,7 +144,8 @@ Split gradtree_split(Eigen::Index n, const SplitFractions& fractions, std::uint3
     const RowIndices rest(first.begin() + test_rows, first.end());
     const RowIndices second = numpy_permutation(n - test_rows, seed);
     for (std::size_t i = 0; i < second.size(); ++i) {
-        (static_cast<Eigen::Index>(i) < valid_rows ? split.valid : split.train).push_back(rest[static_cast<std::size_t>(second[i])]);
+        (static_cast<Eigen::Index>(i) < valid_rows ? split.valid : split.train)
+            .push_back(rest[static_cast<std::size_t>(second[i])]);
     }
     return split;
 }
@@ -163,15 +168,19 @@ SplitFractions parse_split_fractions(const std::string& text) {
     if (std::abs(parts[0] + parts[1] + parts[2] - 1.0) > 1e-9) {
         throw ParamError("the fractions of the split '" + text + "' must add up to 1");
     }
-    if (parts[0] <= 0.0) throw ParamError("the split '" + text + "' leaves no training rows; give train a positive fraction");
+    if (parts[0] <= 0.0)
+        throw ParamError("the split '" + text + "' leaves no training rows; give train a positive fraction");
     return {parts[0], parts[1], parts[2]};
 }
 
 std::string to_string(SplitMode mode) {
     switch (mode) {
-        case SplitMode::Shuffled: return "shuffled";
-        case SplitMode::GradTree: return "gradtree";
-        case SplitMode::Stratified: break;
+        case SplitMode::Shuffled:
+            return "shuffled";
+        case SplitMode::GradTree:
+            return "gradtree";
+        case SplitMode::Stratified:
+            break;
     }
     return "stratified";
 }
@@ -187,17 +196,20 @@ Split make_split(const Eigen::VectorXd& labels, const SplitFractions& fractions,
     const Eigen::Index n = labels.size();
     if (mode == SplitMode::GradTree) return gradtree_split(n, fractions, seed);
     if (mode == SplitMode::Stratified) {
-        if (const auto groups = class_groups(labels)) return stratified_split(*groups, static_cast<std::size_t>(n), fractions, seed);
+        if (const auto groups = class_groups(labels))
+            return stratified_split(*groups, static_cast<std::size_t>(n), fractions, seed);
     }
     return shuffled_split(n, fractions, seed);
 }
 
 std::vector<RowIndices> make_folds(Eigen::Index n, int k, std::uint32_t seed, const Eigen::VectorXd& labels) {
     if (k < 2 || k > n) {
-        throw ParamError("cross-validation needs between 2 and " + std::to_string(n) + " folds, not " + std::to_string(k));
+        throw ParamError("cross-validation needs between 2 and " + std::to_string(n) + " folds, not " +
+                         std::to_string(k));
     }
     if (labels.size() != 0 && labels.size() != n) {
-        throw ParamError("stratified folds need one label per row (" + std::to_string(n) + "), not " + std::to_string(labels.size()));
+        throw ParamError("stratified folds need one label per row (" + std::to_string(n) + "), not " +
+                         std::to_string(labels.size()));
     }
     // Dealing rows round-robin keeps fold sizes (and, per class, class counts) within one of each other.
     RowIndices order;

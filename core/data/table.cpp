@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "core/data/column_typing.h"
 #include "core/error.h"
 
 namespace treelab {
@@ -17,11 +18,9 @@ std::size_t Table::column_index(const std::string& name_or_index) const {
     const auto [stop, error] = std::from_chars(name_or_index.data(), end, number);
     if (error == std::errc() && stop == end && number >= 1 && number <= columns.size()) return number - 1;
 
-    std::string names;
-    for (const auto& column : columns) names += (names.empty() ? "'" : ", '") + column.name + "'";
     throw DataError(source, 0, 0,
                     "there is no column '" + name_or_index + "'; give a name or a number from 1 to " +
-                        std::to_string(columns.size()) + " (the columns are " + names + ")");
+                        std::to_string(columns.size()) + " (the columns are " + quoted_column_names(*this) + ")");
 }
 
 }  // namespace treelab

@@ -26,7 +26,9 @@ bool is_missing(const Column& column, std::size_t row) {
     return column.kind == ColumnKind::Numeric ? std::isnan(column.numbers[row]) : column.codes[row] < 0;
 }
 
-std::size_t line_of(const Table& table, std::size_t row) { return row < table.row_lines.size() ? table.row_lines[row] : 0; }
+std::size_t line_of(const Table& table, std::size_t row) {
+    return row < table.row_lines.size() ? table.row_lines[row] : 0;
+}
 
 void require_complete(const Table& table, std::size_t index) {
     const Column& column = table.columns[index];
@@ -34,8 +36,9 @@ void require_complete(const Table& table, std::size_t index) {
     for (std::size_t row = 0; row < table.rows; ++row) {
         if (!is_missing(column, row)) continue;
         throw DataError(table.source, line_of(table, row), index + 1,
-                        "the target column '" + column.name + "' has no value here; remove the rows without a "
-                        "target or fill them in");
+                        "the target column '" + column.name +
+                            "' has no value here; remove the rows without a "
+                            "target or fill them in");
     }
 }
 
@@ -99,18 +102,18 @@ Eigen::VectorXd encode_target(const Table& table, const TargetEncoding& encoding
         return y;
     }
     std::unordered_map<std::string, int> class_of;
-    for (std::size_t k = 0; k < encoding.class_names.size(); ++k) class_of.emplace(encoding.class_names[k], static_cast<int>(k));
+    for (std::size_t k = 0; k < encoding.class_names.size(); ++k)
+        class_of.emplace(encoding.class_names[k], static_cast<int>(k));
     for (std::size_t row = 0; row < table.rows; ++row) {
         const std::string label = column.kind == ColumnKind::Categorical
                                       ? column.levels[static_cast<std::size_t>(column.codes[row])]
                                       : number_text(column.numbers[row]);
         const auto found = class_of.find(label);
         if (found == class_of.end()) {
-            std::string known;
-            for (const auto& name : encoding.class_names) known += (known.empty() ? "'" : ", '") + name + "'";
             throw DataError(table.source, line_of(table, row), index + 1,
                             "the label '" + label + "' in column '" + column.name +
-                                "' is not one of the classes the model knows (" + known + ")");
+                                "' is not one of the classes the model knows (" + quoted_list(encoding.class_names) +
+                                ")");
         }
         y(static_cast<Eigen::Index>(row)) = found->second;
     }

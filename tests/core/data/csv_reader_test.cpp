@@ -11,7 +11,9 @@
 namespace treelab {
 namespace {
 
-Table read(const std::string& name, const CsvOptions& options = {}) { return read_csv(test::test_data("csv/" + name), options); }
+Table read(const std::string& name, const CsvOptions& options = {}) {
+    return read_csv(test::test_data("csv/" + name), options);
+}
 
 CsvOptions with_delimiter(char delimiter) {
     CsvOptions options;

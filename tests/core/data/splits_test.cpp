@@ -17,7 +17,9 @@ Eigen::VectorXd iris_like_labels() {
     return labels;
 }
 
-RowIndices head(const RowIndices& rows, std::size_t n) { return RowIndices(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(n)); }
+RowIndices head(const RowIndices& rows, std::size_t n) {
+    return RowIndices(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(n));
+}
 Eigen::Index sum(const RowIndices& rows) { return std::accumulate(rows.begin(), rows.end(), Eigen::Index{0}); }
 
 // The three parts are disjoint and together hold every row exactly once.
@@ -32,7 +34,8 @@ void expect_partition(const Split& split, Eigen::Index n) {
 }
 
 std::size_t count_class(const RowIndices& rows, const Eigen::VectorXd& labels, double label) {
-    return static_cast<std::size_t>(std::count_if(rows.begin(), rows.end(), [&](Eigen::Index r) { return labels(r) == label; }));
+    return static_cast<std::size_t>(
+        std::count_if(rows.begin(), rows.end(), [&](Eigen::Index r) { return labels(r) == label; }));
 }
 
 // numpy_permutation equals numpy.random.RandomState(seed).permutation(n) (values taken from numpy 1.24).
@@ -100,7 +103,8 @@ TEST(Splits, StratifiedCoversRareClasses) {
     EXPECT_EQ(split.valid.size(), 15u);  // 15.15
     EXPECT_EQ(split.test.size(), 15u);
     expect_partition(split, 101);
-    for (const RowIndices* part : {&split.train, &split.valid, &split.test}) EXPECT_EQ(count_class(*part, labels, 1.0), 1u);
+    for (const RowIndices* part : {&split.train, &split.valid, &split.test})
+        EXPECT_EQ(count_class(*part, labels, 1.0), 1u);
     EXPECT_EQ(count_class(split.train, labels, 2.0), 14u);
 }
 
@@ -136,7 +140,8 @@ TEST(Splits, ParsesFractions) {
     EXPECT_EQ(f.valid, 0.1);
     EXPECT_EQ(f.test, 0.2);
     EXPECT_EQ(parse_split_fractions("1,0,0").train, 1.0);
-    for (const char* bad : {"0.6,0.2", "0.6,0.2,0.2,0", "0.5,0.2,0.2", "1.2,-0.2,0", "0,0.5,0.5", "a,b,c", "", "0.6,,0.4"}) {
+    for (const char* bad :
+         {"0.6,0.2", "0.6,0.2,0.2,0", "0.5,0.2,0.2", "1.2,-0.2,0", "0,0.5,0.5", "a,b,c", "", "0.6,,0.4"}) {
         EXPECT_THROW(parse_split_fractions(bad), ParamError) << bad;
     }
 }
