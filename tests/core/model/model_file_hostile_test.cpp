@@ -1,6 +1,7 @@
 // Corrupt, foreign and hostile model files (tests/data/models/) are refused with a ModelFileError
 // naming the file and the problem, never a crash.
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
 
@@ -141,6 +142,30 @@ TEST(ModelFileLoad, EveryTruncationIsRefused) {
     const std::string text = read_text(model_data("valid.json"));
     for (std::size_t size = 0; size + 2 < text.size(); size += 7)
         EXPECT_THROW(model_from_json(text.substr(0, size), "cut.json"), ModelFileError) << size;
+}
+
+// Random byte edits of a valid file (fixed seed) either load or throw ModelFileError; nothing else escapes.
+TEST(ModelFileLoad, RandomEditsNeverEscapeAsOtherErrors) {
+    const std::string valid = read_text(model_data("valid.json"));
+    const std::string alphabet = "{}[]\",:-+.0123456789eEnulltruefalse \\";
+    std::mt19937 random(2024);
+    for (int trial = 0; trial < 3000; ++trial) {
+        std::string text = valid;
+        const int edits = 1 + static_cast<int>(random() % 3);
+        for (int e = 0; e < edits; ++e) {
+            const std::size_t at = random() % text.size();
+            if (random() % 4 == 0)
+                text.erase(at, 1);
+            else
+                text[at] = alphabet[random() % alphabet.size()];
+        }
+        try {
+            model_from_json(text, "edited.json");
+        } catch (const ModelFileError&) {
+        } catch (const std::exception& other) {
+            ADD_FAILURE() << "trial " << trial << ": " << other.what() << "\n" << text;
+        }
+    }
 }
 
 }  // namespace
