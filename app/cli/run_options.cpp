@@ -13,7 +13,7 @@ void RunOptions::bind(CLI::App& command, const std::string& params_flag) {
         ->capture_default_str();
     command.add_option("--task", task, "classification | regression (default: decided from the target)");
     command.add_option("--drop", drop, "column that is not a feature (repeatable)");
-    command.add_option("--scaling", scaling, "none | zscore | quantile (fitted on the training rows)")
+    command.add_option("--scaling", scaling, "none | zscore | quantile | quantile-gradtree (quantile fitted on noisy training rows, GradTree protocol)")
         ->capture_default_str();
     command.add_option("--fit-on", fit_on, "train | train+valid: rows the learner fits on")->capture_default_str();
 }
@@ -29,7 +29,7 @@ RunConfig RunOptions::to_config() const {
     config.seed = seed;
     config.split = parse_split_fractions(split);
     config.split_mode = split_mode_from_string(split_mode);
-    config.scaling = scaling_from_string(scaling);
+    set_scaling(config, scaling);
     config.fit_on = fit_on_from_string(fit_on);
     return config;
 }

@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "core/data/column_typing.h"
+#include "core/data/numpy_random.h"
 #include "core/data/quantile_normal.h"
 #include "core/error.h"
 
@@ -107,6 +108,18 @@ void fit_zscore(FeaturePipeline& pipeline, const Eigen::MatrixXd& train) {
     }
 }
 
+// NODE's quantile noise, bit for bit: np.random.seed(42); x += noise_std * np.random.randn(*x.shape),
+// whose draws fill the matrix row by row.
+void add_fit_noise(Eigen::MatrixXd& train) {
+    constexpr double kQuantileNoise = 1e-3;
+    const Eigen::RowVectorXd mean = train.colwise().mean();
+    const Eigen::RowVectorXd std = (train.rowwise() - mean).array().square().colwise().mean().sqrt();
+    const Eigen::RowVectorXd noise_std = kQuantileNoise / std.array().max(kQuantileNoise);
+    NumpyRandom random(42);
+    for (Eigen::Index i = 0; i < train.rows(); ++i)
+        for (Eigen::Index j = 0; j < train.cols(); ++j) train(i, j) += noise_std(j) * random.gauss();
+}
+
 }  // namespace
 
 std::string to_string(Scaling scaling) {
@@ -176,10 +189,11 @@ FeaturePipeline fit_pipeline(const Table& table, std::size_t target_column, cons
     pipeline.scaling = options.scaling;
     if (options.scaling == Scaling::None) return pipeline;
 
-    const Eigen::MatrixXd train = encode(pipeline.inputs, table)(train_rows, Eigen::all);
+    Eigen::MatrixXd train = encode(pipeline.inputs, table)(train_rows, Eigen::all);
     if (options.scaling == Scaling::ZScore) {
         fit_zscore(pipeline, train);
     } else {
+        if (options.quantile_fit_noise) add_fit_noise(train);
         for (Eigen::Index j = 0; j < train.cols(); ++j) {
             pipeline.quantiles.push_back(
                 fit_quantiles(std::vector<double>(train.col(j).begin(), train.col(j).end()), options.n_quantiles));

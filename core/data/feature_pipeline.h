@@ -42,6 +42,10 @@ struct FeaturePipeline {
 struct PipelineOptions {
     Scaling scaling = Scaling::None;
     int n_quantiles = 1000;  // capped at the number of training rows, as sklearn does
+    // GradTree protocol (gradtree.md §8.4, from NODE): fit the quantiles on a noisy copy of the
+    // training features, x + 1e-3 / max(std, 1e-3) * N(0, 1) drawn by numpy RandomState(42).randn,
+    // then transform the un-noised data. Only the fit changes; the pipeline stays QuantileNormal.
+    bool quantile_fit_noise = false;
 };
 
 // Every column except `target_column` (and those in `excluded`) becomes an input.

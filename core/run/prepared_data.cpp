@@ -49,6 +49,7 @@ PreparedData prepare_data(Table table, std::string sha256, const RunConfig& conf
 
     PipelineOptions options;
     options.scaling = config.scaling;
+    options.quantile_fit_noise = config.quantile_fit_noise;
     data.pipeline = fit_pipeline(data.table, target_column, data.split.train, options, excluded);
 
     Dataset all;

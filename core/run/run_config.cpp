@@ -30,6 +30,15 @@ FitOn fit_on_from_string(const std::string& text) {
     throw ParamError("fit-on '" + text + "': expected train | train+valid");
 }
 
+std::string scaling_text(const RunConfig& config) {
+    return config.quantile_fit_noise ? "quantile-gradtree" : to_string(config.scaling);
+}
+
+void set_scaling(RunConfig& config, const std::string& text) {
+    config.quantile_fit_noise = text == "quantile-gradtree";
+    config.scaling = config.quantile_fit_noise ? Scaling::QuantileNormal : scaling_from_string(text);
+}
+
 ParamValues method_params(const std::string& method, const std::vector<std::string>& assignments) {
     const LearnerInfo& learner = find_learner(method);
     ParamValues values(learner.params);
@@ -50,7 +59,7 @@ std::string equivalent_command(const RunConfig& config) {
     command += " --seed " + std::to_string(config.seed);
     command += " --split " + fractions_text(config.split);
     if (config.split_mode != SplitMode::Stratified) command += " --split-mode " + to_string(config.split_mode);
-    if (config.scaling != Scaling::None) command += " --scaling " + to_string(config.scaling);
+    if (config.scaling != Scaling::None) command += " --scaling " + scaling_text(config);
     if (config.fit_on != FitOn::Train) command += " --fit-on " + to_string(config.fit_on);
     return command;
 }

@@ -32,11 +32,16 @@ struct RunConfig {
     SplitFractions split;
     SplitMode split_mode = SplitMode::Stratified;
     Scaling scaling = Scaling::None;
+    bool quantile_fit_noise = false;       // GradTree protocol's noisy quantile fit (PipelineOptions)
     FitOn fit_on = FitOn::Train;
 };
 
 // RunConfig with the method's defaults and `assignments` ("name=value") applied; throws ParamError.
 ParamValues method_params(const std::string& method, const std::vector<std::string>& assignments);
+
+// --scaling texts: none | zscore | quantile | quantile-gradtree (quantile with the noisy fit).
+std::string scaling_text(const RunConfig& config);
+void set_scaling(RunConfig& config, const std::string& text);  // throws ParamError
 
 // The treelab-cli command line that reproduces `config` (non-default options only).
 std::string equivalent_command(const RunConfig& config);
