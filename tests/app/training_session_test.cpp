@@ -36,7 +36,7 @@ TEST(TrainingSession, FinishedArrivesOnTheReceiverThread) {
     bool done = false;
     Qt::HANDLE receiver_thread = nullptr;
     std::shared_ptr<const RunOutcome> result;
-    QObject::connect(&session, &TrainingSession::finished, [&](std::shared_ptr<const RunOutcome> outcome) {
+    QObject::connect(&session, &TrainingSession::finished, &session, [&](std::shared_ptr<const RunOutcome> outcome) {
         receiver_thread = QThread::currentThreadId();
         result = std::move(outcome);
         done = true;
@@ -54,7 +54,7 @@ TEST(TrainingSession, FailuresBecomeSignals) {
     TrainingSession session;
     bool done = false;
     QString message;
-    QObject::connect(&session, &TrainingSession::failed, [&](const QString& text) {
+    QObject::connect(&session, &TrainingSession::failed, &session, [&](const QString& text) {
         message = text;
         done = true;
     });
