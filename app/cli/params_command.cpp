@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -10,12 +11,21 @@ namespace {
 
 void print_table(const LearnerInfo& learner) {
     std::cout << learner.name << " (" << learner.label << "): " << learner.summary << "\n";
-    std::cout << std::left << std::setw(24) << "  name" << std::setw(9) << "type" << std::setw(34) << "range"
-              << std::setw(9) << "default" << "help\n";
+    std::size_t name_width = 4, range_width = 5, default_width = 7;
+    for (const ParamSpec& spec : learner.params) {
+        name_width = std::max(name_width, spec.name.size());
+        range_width = std::max(range_width, spec.range_text().size());
+        default_width = std::max(default_width, to_text(spec.default_value).size());
+    }
+    auto row = [&](const std::string& name, const std::string& type, const std::string& range, const std::string& fallback,
+                   const std::string& help) {
+        std::cout << "  " << std::left << std::setw(static_cast<int>(name_width + 2)) << name << std::setw(9) << type
+                  << std::setw(static_cast<int>(range_width + 2)) << range << std::setw(static_cast<int>(default_width + 2))
+                  << fallback << help << std::right << '\n';
+    };
+    row("name", "type", "range", "default", "help");
     for (const ParamSpec& spec : learner.params)
-        std::cout << "  " << std::setw(22) << spec.name << std::setw(9) << to_string(spec.type) << std::setw(34)
-                  << spec.range_text() << std::setw(9) << to_text(spec.default_value) << spec.help << '\n';
-    std::cout << std::right;
+        row(spec.name, to_string(spec.type), spec.range_text(), to_text(spec.default_value), spec.help);
 }
 
 // The README's hyperparameter table is this output.

@@ -36,32 +36,52 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const Progress& progr
         for (const std::string& value : config.values) check.set(specs, config.param, value);
     }
 
-    std::vector<SweepRow> rows;
+    std::vector<RunConfig> runs;
     for (int s = 0; s < config.seeds; ++s) {
-        RunConfig run = config.base;
-        run.seed = config.base.seed + static_cast<std::uint32_t>(s);
-        const PreparedData data = prepare_data(run);
-        if (on_path) {
-            // Grow once at no pruning, then prune at every value (Breiman's nested subtrees).
-            run.params.set(specs, config.param, "0");
-            const TrainInput input{data.fit_rows(run.fit_on), data.valid.rows() > 0 ? &data.valid : nullptr,
-                                   run.params, run.seed};
-            const TreeModel grown = learner.train(input, progress).model;
-            std::vector<std::string> values = config.values;
-            if (values.empty())
-                for (double alpha : distinct(learner.pruning_path->path_values(grown))) values.push_back(to_text(alpha));
-            for (const std::string& value : values) {
-                ParamValues parsed = run.params;
-                parsed.set(specs, config.param, value);
-                rows.push_back(score_row(value, run.seed, learner.pruning_path->prune(grown, parsed.real(config.param)), data));
-            }
-        } else {
+        runs.push_back(config.base);
+        runs.back().seed = config.base.seed + static_cast<std::uint32_t>(s);
+    }
+    std::vector<SweepRow> rows;
+    if (!on_path) {
+        for (RunConfig& run : runs) {
+            const PreparedData data = prepare_data(run);
             for (const std::string& value : config.values) {
                 run.params.set(specs, config.param, value);
                 rows.push_back(score_row(value, run.seed, run_training(data, run, progress).model.tree, data));
             }
+            if (progress && !progress(EpochReport{static_cast<int>(rows.size()), 0, 0, 0, 0, 0, nullptr})) break;
         }
-        if (progress && !progress(EpochReport{s + 1, config.seeds, 0, 0, 0, 0, nullptr})) break;
+        return rows;
+    }
+
+    // Grow once per seed at no pruning; then prune every tree at every value (Breiman's nested
+    // subtrees). "auto" takes the union of all seeds' effective alphas, so every value has a row
+    // for every seed.
+    std::vector<PreparedData> data;
+    std::vector<TreeModel> grown;
+    std::vector<double> path;
+    for (RunConfig& run : runs) {
+        run.params.set(specs, config.param, "0");
+        data.push_back(prepare_data(run));
+        const TrainInput input{data.back().fit_rows(run.fit_on), data.back().valid.rows() > 0 ? &data.back().valid : nullptr,
+                               run.params, run.seed};
+        grown.push_back(learner.train(input, progress).model);
+        const std::vector<double> alphas = learner.pruning_path->path_values(grown.back());
+        path.insert(path.end(), alphas.begin(), alphas.end());
+    }
+    std::vector<std::string> values = config.values;
+    if (values.empty()) {
+        std::sort(path.begin(), path.end());
+        for (double alpha : distinct(path)) values.push_back(to_text(alpha));
+    }
+    for (const std::string& value : values) {
+        ParamValues parsed = runs.front().params;
+        parsed.set(specs, config.param, value);
+        for (std::size_t s = 0; s < runs.size(); ++s)
+            rows.push_back(score_row(value, runs[s].seed, learner.pruning_path->prune(grown[s], parsed.real(config.param)), data[s]));
+        if (progress && !progress(EpochReport{static_cast<int>(rows.size()), static_cast<int>(values.size() * runs.size()), 0,
+                                              0, 0, 0, nullptr}))
+            break;
     }
     return rows;
 }
