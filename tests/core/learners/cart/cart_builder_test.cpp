@@ -167,7 +167,12 @@ TEST(CartBuilder, MaxFeaturesCountIsCappedAtTheFeatureCount) {
     const TreeModel all = grow_cart(fixture.train, ParamValues(cart_params()), 5);
     const TreeModel capped = grow_cart(fixture.train, params_with({"max_features=50"}), 5);
     ASSERT_EQ(all.nodes.size(), capped.nodes.size());
-    for (std::size_t i = 0; i < all.nodes.size(); ++i) EXPECT_EQ(all.nodes[i].threshold == capped.nodes[i].threshold || all.nodes[i].left < 0, true);
+    for (std::size_t i = 0; i < all.nodes.size(); ++i) {
+        EXPECT_EQ(all.nodes[i].feature, capped.nodes[i].feature);
+        if (all.nodes[i].is_split()) {
+            EXPECT_EQ(all.nodes[i].threshold, capped.nodes[i].threshold);
+        }
+    }
 }
 
 // The parameter table carries sklearn's defaults under TreeLab's names.
