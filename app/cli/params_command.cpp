@@ -28,12 +28,19 @@ void print_table(const LearnerInfo& learner) {
         row(spec.name, to_string(spec.type), spec.range_text(), to_text(spec.default_value), spec.help);
 }
 
+// A table cell: pipes would end the cell.
+std::string cell(const std::string& text) {
+    std::string escaped;
+    for (char c : text) escaped += (c == '|') ? std::string("\\|") : std::string(1, c);
+    return escaped;
+}
+
 // The README's hyperparameter table is this output.
 void print_markdown(const LearnerInfo& learner) {
     std::cout << "| `" << learner.name << "` parameter | type | range | default | meaning |\n|---|---|---|---|---|\n";
     for (const ParamSpec& spec : learner.params)
-        std::cout << "| `" << spec.name << "` | " << to_string(spec.type) << " | " << spec.range_text() << " | `"
-                  << to_text(spec.default_value) << "` | " << spec.help << " |\n";
+        std::cout << "| `" << spec.name << "` | " << to_string(spec.type) << " | " << cell(spec.range_text()) << " | `"
+                  << to_text(spec.default_value) << "` | " << cell(spec.help) << " |\n";
 }
 
 }  // namespace
