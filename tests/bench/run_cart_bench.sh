@@ -35,7 +35,7 @@ row() {  # name repeat data-args...
     local name=$1 repeat=$2
     shift 2
     for depth in 0 10; do
-        measure "$BUILD/tests/bench/cart_bench" "$@" --max-depth "$depth" --repeat "$repeat"
+        measure "$BUILD/cart_bench" "$@" --max-depth "$depth" --repeat "$repeat"
         local t_ours=$SECONDS_ l_ours=$LEAVES m_ours=$RSS_MB
         measure "$PYTHON" "$ROOT/tests/bench/sklearn_fit.py" "$@" --max-depth "$depth" --repeat "$repeat"
         local ratio
