@@ -107,6 +107,28 @@ TEST(Cli, SweepAutoFollowsThePruningPath) {
     EXPECT_NE(last.find(",0,1,1,1,0,"), std::string::npos) << "the last alpha prunes to the root: " << last;
 }
 
+// The command line stored in a model's run card reproduces the run: same scores, same tree.
+TEST(Cli, RunCardCommandReproducesTheRun) {
+    test::TempDir dir;
+    const std::string model = dir.file("m.json").string();
+    const CommandResult first = run_cli("train --data " + glass() + " --target Type --param criterion=entropy --param "
+                                        "min_samples_leaf=3 --seed 5 --split 0.7,0.1,0.2 --scaling zscore --json "
+                                        "--model-out " + model, dir);
+    ASSERT_EQ(first.exit_code, 0) << first.err;
+    std::ifstream file(model);
+    const nlohmann::json card = nlohmann::json::parse(file)["run_card"];
+    std::string command = card["command_line"].get<std::string>();
+    ASSERT_EQ(command.rfind("treelab-cli ", 0), 0u) << command;
+    const CommandResult again = run_cli(command.substr(std::string("treelab-cli ").size()) + " --json", dir);
+    ASSERT_EQ(again.exit_code, 0) << again.err;
+    nlohmann::json a = nlohmann::json::parse(first.out), b = nlohmann::json::parse(again.out);
+    EXPECT_EQ(a["metrics"], b["metrics"]);
+    EXPECT_EQ(a["tree"], b["tree"]);
+    EXPECT_EQ(a["params"], b["params"]);
+    EXPECT_EQ(card["data_file"], "glass.csv");
+    EXPECT_EQ(card["data_sha256"].get<std::string>().size(), 64u);
+}
+
 // Usage errors exit 2, bad data and model files 3, each naming the cause on stderr.
 TEST(Cli, ErrorsMapToExitCodesAndMessages) {
     test::TempDir dir;
