@@ -250,6 +250,7 @@ private:
         const Json& nodes = array(root, "nodes", "", limits_.max_nodes);
         tree.nodes.reserve(nodes.size());
         for (std::size_t id = 0; id < nodes.size(); ++id) tree.nodes.push_back(read_node(nodes[id], id, tree));
+        if (root.contains("routing_predictor")) tree.routing_predictor = read_routing_predictor(root.at("routing_predictor"), tree);
         try {
             tree.validate();
         } catch (const Error& error) {
@@ -281,6 +282,50 @@ private:
         node.pruned = boolean(json, "pruned", where);
         node.empty = boolean(json, "empty", where);
         return node;
+    }
+
+    // Sizes are bounded here, exact sizes and the heap layout checked by validate().
+    RoutingPredictor read_routing_predictor(const Json& json, const TreeModel& tree) const {
+        const std::string where = "the routing predictor";
+        if (!json.is_object()) fail("field \"routing_predictor\" must be an object, not " + describe(json));
+        RoutingPredictor predictor;
+        const std::string activation = string(json, "split_activation", where);
+        if (activation != "none" && activation != "elu")
+            fail(where + ": field \"split_activation\" must be \"none\" or \"elu\", not \"" + activation + "\"");
+        predictor.activation = split_activation_from_string(activation);
+        predictor.activity = finite_numbers(json, "activity", where, tree.nodes.size());
+        const std::size_t max_outputs = std::max(tree.feature_names.size(), tree.class_names.size()) + 1;
+        predictor.bias = finite_numbers(json, "bias", where, max_outputs);
+        predictor.weights = weight_rows(array(json, "weights", where, max_outputs), where,
+                                        tree.feature_names.size() + tree.nodes.size());
+        const Eigen::VectorXd features = numbers(json, "output_features", where, tree.feature_names.size());
+        for (const double feature : features) {
+            if (!(feature >= 0.0 && feature < static_cast<double>(tree.feature_names.size()) && feature == std::floor(feature)))
+                fail(where + ": \"output_features\" has " + std::to_string(feature) + ", not a feature index");
+            predictor.output_features.push_back(static_cast<int>(feature));
+        }
+        return predictor;
+    }
+
+    // The rows of a matrix, each an array of finite numbers of the same length.
+    Eigen::MatrixXd weight_rows(const Json& rows, const std::string& where, std::size_t max_columns) const {
+        std::vector<Eigen::VectorXd> values;
+        for (std::size_t k = 0; k < rows.size(); ++k) {
+            const std::string row = where + ": row " + std::to_string(k) + " of \"weights\"";
+            if (!rows[k].is_array() || rows[k].size() > max_columns)
+                fail(row + " must be an array of at most " + std::to_string(max_columns) + " numbers");
+            values.emplace_back(static_cast<Eigen::Index>(rows[k].size()));
+            for (std::size_t j = 0; j < rows[k].size(); ++j) {
+                const Json& value = rows[k][j];
+                if (!value.is_number() || !std::isfinite(value.get<double>()))
+                    fail(row + ": entry " + std::to_string(j) + " must be a finite number, not " + describe(value));
+                values.back()(static_cast<Eigen::Index>(j)) = value.get<double>();
+            }
+            if (values.back().size() != values.front().size()) fail(row + " differs in length from row 0");
+        }
+        Eigen::MatrixXd matrix(static_cast<Eigen::Index>(values.size()), values.empty() ? 0 : values.front().size());
+        for (std::size_t k = 0; k < values.size(); ++k) matrix.row(static_cast<Eigen::Index>(k)) = values[k].transpose();
+        return matrix;
     }
 
     TargetEncoding read_target(const Json& json, const TreeModel& tree) const {

@@ -46,6 +46,17 @@ Json node_json(const TreeNode& node, std::size_t id) {
                 {"empty", node.empty}};
 }
 
+// Optional block (format version 1 files without it are models without predictor).
+Json routing_predictor_json(const RoutingPredictor& predictor) {
+    Json weights = Json::array();
+    for (Eigen::Index k = 0; k < predictor.weights.rows(); ++k) weights.push_back(tree_numbers(predictor.weights.row(k).transpose()));
+    return Json{{"split_activation", to_string(predictor.activation)},
+                {"activity", tree_numbers(predictor.activity)},
+                {"weights", std::move(weights)},
+                {"bias", tree_numbers(predictor.bias)},
+                {"output_features", predictor.output_features}};
+}
+
 Json pipeline_json(const FeaturePipeline& pipeline) {
     Json inputs = Json::array();
     for (const InputColumn& input : pipeline.inputs)
@@ -91,7 +102,7 @@ std::string model_to_json(const ModelFile& model) {
 
     Json nodes = Json::array();
     for (std::size_t id = 0; id < model.tree.nodes.size(); ++id) nodes.push_back(node_json(model.tree.nodes[id], id));
-    const Json file{{"format", "treelab-model"},
+    Json file{{"format", "treelab-model"},
                     {"version", kModelFormatVersion},
                     {"treelab_version", TREELAB_VERSION},
                     {"task", to_string(model.tree.task)},
@@ -104,6 +115,7 @@ std::string model_to_json(const ModelFile& model) {
                     {"pipeline", pipeline_json(model.pipeline)},
                     {"run_card", run_card_json(model.card)},
                     {"nodes", std::move(nodes)}};
+    if (model.tree.routing_predictor) file["routing_predictor"] = routing_predictor_json(*model.tree.routing_predictor);
     try {
         return file.dump(1);
     } catch (const Json::type_error& error) {

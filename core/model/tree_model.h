@@ -12,7 +12,13 @@
 // node that is a leaf or whose chosen child is pruned; that node's `distribution` is the
 // prediction. So cost-complexity pruning flags the descendants of a collapsed node, and soft
 // learners may prune one child only.
+//
+// Routing predictor (LatentTrees, 000 §3.3): a model may carry a downstream predictor f_φ(x, z)
+// that reads the soft traversal z of the leaves (latent_routing.h) instead of a per-leaf constant.
+// Such a model is a complete heap-ordered tree (children of t are 2t+1, 2t+2), every internal
+// node an oblique split, and the nodes with activity a_t == 0 are flagged pruned (the root never).
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +53,26 @@ struct TreeNode {
     bool is_oblique() const { return weights.size() > 0; }
 };
 
+enum class SplitActivation { None, Elu };  // applied to s(x) = w·x + b; ELU keeps the sign
+std::string to_string(SplitActivation activation);
+SplitActivation split_activation_from_string(const std::string& text);  // "none" | "elu", throws Error
+
+// f_φ(x, z) = weights · [x, z_leaves] + bias (000 §3.3, a linear f_φ). Outputs are the class
+// logits or the regression value of the target, or, when `output_features` is non-empty
+// (self-supervised mode, 000 §4.2), those feature columns regressed from the others: their
+// columns in `weights` and in every split's weights are exactly 0, and predict/predict_proba
+// then read the node distributions as for a tree without predictor.
+struct RoutingPredictor {
+    SplitActivation activation = SplitActivation::None;
+    Eigen::VectorXd activity;          // a_t per node, the pruning QP (000 eq. 4) solved once on the training set
+    Eigen::MatrixXd weights;           // outputs × (features + leaves), leaves in heap order
+    Eigen::VectorXd bias;              // outputs
+    std::vector<int> output_features;  // self-supervised: the regressed feature columns
+
+    Eigen::Index outputs() const { return bias.size(); }
+    bool predicts_target() const { return output_features.empty(); }
+};
+
 struct TreeStats {
     int depth = 0;         // of the effective tree (root alone = 0)
     int nodes = 0;         // nodes of the effective tree (not pruned)
@@ -63,6 +89,7 @@ public:
     std::vector<std::string> feature_names;
     std::vector<std::string> class_names;
     std::vector<TreeNode> nodes;  // nodes[0] is the root; children after parents
+    std::optional<RoutingPredictor> routing_predictor;  // see above
 
     int classes() const { return static_cast<int>(class_names.size()); }
     int features() const { return static_cast<int>(feature_names.size()); }
@@ -75,6 +102,9 @@ public:
     Eigen::MatrixXd predict_proba(const Eigen::Ref<const Eigen::MatrixXd>& X) const;
     // Class index (argmax, lowest index on ties) or regression value, per row.
     Eigen::VectorXd predict(const Eigen::Ref<const Eigen::MatrixXd>& X) const;
+    // rows × outputs: the routing predictor's outputs f_φ(x, z) (logits for a classification
+    // target), or without one the stopping node's distribution.
+    Eigen::MatrixXd predict_outputs(const Eigen::Ref<const Eigen::MatrixXd>& X) const;
 
     bool stops_at(int node) const;  // true when `node` is a leaf of the effective tree
     TreeStats stats() const;

@@ -1,35 +1,63 @@
-// Predictions and training counts, both read off the routing (tree_routing.cpp).
+// Predictions and training counts, both read off the routing (tree_routing.cpp), or for a model
+// with a routing predictor of its target off the soft traversal (latent_routing.h).
 #include <cmath>
 #include <string>
 
 #include "core/error.h"
+#include "core/model/latent_routing.h"
 #include "core/model/tree_model.h"
 
 namespace treelab {
+namespace {
+
+bool predicts_target(const TreeModel& model) {
+    return model.routing_predictor && model.routing_predictor->predicts_target();
+}
+
+// Written out rather than maxCoeff(&k): the lowest index must win ties, as numpy's argmax.
+Eigen::Index first_argmax(const Eigen::Ref<const Eigen::RowVectorXd>& values) {
+    Eigen::Index best = 0;
+    for (Eigen::Index k = 1; k < values.size(); ++k)
+        if (values(k) > values(best)) best = k;
+    return best;
+}
+
+// Row-wise softmax of logits, shifted by the row maximum.
+Eigen::MatrixXd softmax(Eigen::MatrixXd logits) {
+    const Eigen::VectorXd top = logits.rowwise().maxCoeff();
+    logits = (logits.colwise() - top).array().exp().matrix();
+    const Eigen::VectorXd total = logits.rowwise().sum();
+    return logits.array().colwise() / total.array();
+}
+
+// rows × distribution size: the distribution of each row's stopping node.
+Eigen::MatrixXd node_distributions(const TreeModel& model, const Eigen::Ref<const Eigen::MatrixXd>& X) {
+    const Eigen::VectorXi stop = model.route(X);
+    Eigen::MatrixXd values(X.rows(), model.task == Task::Classification ? model.classes() : 1);
+    for (Eigen::Index i = 0; i < X.rows(); ++i)
+        values.row(i) = model.nodes[static_cast<std::size_t>(stop(i))].distribution.transpose();
+    return values;
+}
+
+}  // namespace
+
+Eigen::MatrixXd TreeModel::predict_outputs(const Eigen::Ref<const Eigen::MatrixXd>& X) const {
+    if (!routing_predictor) return node_distributions(*this, X);
+    return latent_predictor(X, latent_traversal(*this, X), routing_predictor->weights, routing_predictor->bias);
+}
 
 Eigen::MatrixXd TreeModel::predict_proba(const Eigen::Ref<const Eigen::MatrixXd>& X) const {
     if (task != Task::Classification) throw Error("class probabilities need a classification model");
-    const Eigen::VectorXi stop = route(X);
-    Eigen::MatrixXd proba(X.rows(), classes());
-    for (Eigen::Index i = 0; i < X.rows(); ++i) proba.row(i) = nodes[static_cast<std::size_t>(stop(i))].distribution.transpose();
-    return proba;
+    return predicts_target(*this) ? softmax(predict_outputs(X)) : node_distributions(*this, X);
 }
 
 Eigen::VectorXd TreeModel::predict(const Eigen::Ref<const Eigen::MatrixXd>& X) const {
-    const Eigen::VectorXi stop = route(X);
+    if (task == Task::Regression)
+        return (predicts_target(*this) ? predict_outputs(X) : node_distributions(*this, X)).col(0);
+    // The argmax of predict_proba itself, so the two never disagree on rounding ties.
+    const Eigen::MatrixXd values = predict_proba(X);
     Eigen::VectorXd prediction(X.rows());
-    for (Eigen::Index i = 0; i < X.rows(); ++i) {
-        const Eigen::VectorXd& distribution = nodes[static_cast<std::size_t>(stop(i))].distribution;
-        if (task == Task::Regression) {
-            prediction(i) = distribution(0);
-            continue;
-        }
-        // Written out rather than maxCoeff(&k): the lowest index must win ties, as numpy's argmax.
-        Eigen::Index best = 0;
-        for (Eigen::Index k = 1; k < distribution.size(); ++k)
-            if (distribution(k) > distribution(best)) best = k;
-        prediction(i) = static_cast<double>(best);
-    }
+    for (Eigen::Index i = 0; i < X.rows(); ++i) prediction(i) = static_cast<double>(first_argmax(values.row(i)));
     return prediction;
 }
 

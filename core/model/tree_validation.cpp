@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/model/latent_routing.h"
 #include "core/model/tree_model.h"
 
 namespace treelab {
@@ -113,6 +114,81 @@ void check_pruning(const TreeModel& tree) {
     }
 }
 
+// A routing predictor needs the complete heap layout latent_routing.h reads (000 §3.1).
+void check_heap_layout(const TreeModel& tree) {
+    const int depth = complete_tree_depth(tree.nodes.size());
+    if (depth < 0)
+        throw Error("a tree with a routing predictor must be complete (2^(D+1) - 1 nodes), not " +
+                    std::to_string(tree.nodes.size()) + " nodes");
+    const std::size_t internal = tree.nodes.size() / 2;
+    for (std::size_t id = 0; id < tree.nodes.size(); ++id) {
+        const TreeNode& node = tree.nodes[id];
+        if (id < internal && (node.left != static_cast<int>(2 * id + 1) || node.right != static_cast<int>(2 * id + 2) ||
+                              !node.is_oblique()))
+            throw Error(node_name(id) + " must be an oblique split with children " + std::to_string(2 * id + 1) + " and " +
+                        std::to_string(2 * id + 2) + " (heap order of a tree with a routing predictor)");
+        if (id >= internal && node.is_split())
+            throw Error(node_name(id) + " must be a leaf (heap order of a tree with a routing predictor)");
+    }
+}
+
+// a is feasible for 000 eq. 4 (a_t <= a_parent, [0, 1]) and pruned exactly where a_t == 0.
+void check_activity(const TreeModel& tree, const Eigen::VectorXd& activity) {
+    if (activity.size() != static_cast<Eigen::Index>(tree.nodes.size()))
+        throw Error("the routing predictor has " + std::to_string(activity.size()) + " node activities for " +
+                    std::to_string(tree.nodes.size()) + " nodes");
+    for (std::size_t id = 0; id < tree.nodes.size(); ++id) {
+        const double a = activity(static_cast<Eigen::Index>(id));
+        const TreeNode& node = tree.nodes[id];
+        if (!(a >= 0.0 && a <= 1.0)) throw Error(node_name(id) + " has activity " + std::to_string(a) + " outside [0, 1]");
+        if (node.parent >= 0 && a > activity(node.parent))
+            throw Error(node_name(id) + " is more active than its parent (" + std::to_string(a) + " > " +
+                        std::to_string(activity(node.parent)) + ")");
+        if (id > 0 && node.pruned != (a == 0.0))
+            throw Error(node_name(id) + (node.pruned ? " is pruned but has activity " + std::to_string(a)
+                                                     : " has activity 0 but is not flagged pruned"));
+    }
+}
+
+void check_predictor_outputs(const TreeModel& tree, const RoutingPredictor& predictor) {
+    const Eigen::Index outputs = predictor.outputs(), leaves = static_cast<Eigen::Index>(tree.nodes.size() + 1) / 2;
+    if (predictor.weights.rows() != outputs || predictor.weights.cols() != tree.features() + leaves)
+        throw Error("the routing predictor's weights are " + std::to_string(predictor.weights.rows()) + " x " +
+                    std::to_string(predictor.weights.cols()) + "; expected " + std::to_string(outputs) + " x " +
+                    std::to_string(tree.features() + leaves) + " (outputs x (features + leaves))");
+    if (!predictor.weights.array().isFinite().all() || !all_finite(predictor.bias))
+        throw Error("the routing predictor has a non-finite weight or bias");
+    if (predictor.predicts_target()) {
+        const Eigen::Index expected = tree.task == Task::Classification ? tree.classes() : 1;
+        if (outputs != expected)
+            throw Error("the routing predictor has " + std::to_string(outputs) + " outputs; expected " + std::to_string(expected));
+        return;
+    }
+    if (outputs != static_cast<Eigen::Index>(predictor.output_features.size()))
+        throw Error("the routing predictor has " + std::to_string(outputs) + " outputs for " +
+                    std::to_string(predictor.output_features.size()) + " regressed features");
+    std::vector<bool> seen(static_cast<std::size_t>(tree.features()), false);
+    for (const int feature : predictor.output_features) {
+        if (feature < 0 || feature >= tree.features() || seen[static_cast<std::size_t>(feature)])
+            throw Error("the routing predictor regresses feature " + std::to_string(feature) +
+                        ", which is out of range or listed twice");
+        seen[static_cast<std::size_t>(feature)] = true;
+        // A regressed feature is an output, never an input (000 §4.2).
+        bool unused = (predictor.weights.col(feature).array() == 0.0).all();
+        for (std::size_t id = 0; id < tree.nodes.size() / 2; ++id) unused = unused && tree.nodes[id].weights(feature) == 0.0;
+        if (!unused)
+            throw Error("the routing predictor regresses feature " + std::to_string(feature) +
+                        " but a split or the predictor reads it");
+    }
+}
+
+void check_routing_predictor(const TreeModel& tree) {
+    const RoutingPredictor& predictor = *tree.routing_predictor;
+    check_heap_layout(tree);
+    check_activity(tree, predictor.activity);
+    check_predictor_outputs(tree, predictor);
+}
+
 }  // namespace
 
 void TreeModel::validate() const {
@@ -125,6 +201,7 @@ void TreeModel::validate() const {
         check_values(*this, id);
     }
     check_pruning(*this);
+    if (routing_predictor) check_routing_predictor(*this);
 }
 
 }  // namespace treelab
