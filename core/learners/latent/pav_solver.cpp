@@ -1,0 +1,189 @@
+#include "core/learners/latent/pav_solver.h"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+#include <string>
+
+#include "core/error.h"
+
+namespace treelab {
+namespace {
+
+// Each node's column of q sorted once, in descending order (000 §3.2: "Since the q values are constant
+// w.r.t. a, we only need to sort them once"). A group's top-k set S(k) of Prop. 2 is then the union
+// of a prefix of every member's column, so a group's support is one count per member node.
+class PavState {
+public:
+    PavState(const Eigen::Ref<const Eigen::MatrixXd>& q, const Eigen::Ref<const Eigen::VectorXd>& eta)
+        : rows_(static_cast<int>(q.rows())),
+          nodes_(static_cast<int>(q.cols())),
+          eta_(eta),
+          sorted_value_(static_cast<std::size_t>(rows_) * nodes_),
+          sorted_row_(sorted_value_.size()),
+          taken_(nodes_, 0),
+          owner_(nodes_),
+          members_(nodes_),
+          value_(nodes_),
+          denominator_(nodes_) {
+        std::vector<int> order(rows_);
+        for (int t = 0; t < nodes_; ++t) {
+            std::iota(order.begin(), order.end(), 0);
+            const auto column = q.col(t);
+            std::sort(order.begin(), order.end(), [&column](int i, int j) {
+                return column(i) > column(j) || (column(i) == column(j) && i < j);
+            });
+            for (int k = 0; k < rows_; ++k) {
+                sorted_row_[index(t, k)] = order[k];
+                sorted_value_[index(t, k)] = column(order[k]);
+            }
+            owner_[t] = t;
+            members_[t] = {t};
+        }
+    }
+
+    // 000 Alg. 1: every node starts as its own group, solved by Prop. 2; then the child with the
+    // largest a among the violated edges a_t > a_p(t) is pooled into its parent's group (strict >,
+    // so ties go to the lowest index), until no edge is violated.
+    void run() {
+        for (int t = 0; t < nodes_; ++t) solve_group(t, std::numeric_limits<double>::infinity());
+        for (;;) {
+            int violator = -1;
+            for (int t = 1; t < nodes_; ++t) {
+                const double a = value_[owner_[t]];
+                if (a > value_[owner_[(t - 1) / 2]] && (violator < 0 || a > value_[owner_[violator]])) violator = t;
+            }
+            if (violator < 0) return;
+            const int child = owner_[violator];
+            const int parent = owner_[(violator - 1) / 2];
+            for (int u : members_[child]) owner_[u] = parent;
+            members_[parent].insert(members_[parent].end(), members_[child].begin(), members_[child].end());
+            members_[child].clear();
+            // The pooled value lies strictly between the parent's and the child's old values (the
+            // derivative of the pooled objective is < 0 at a_parent and > 0 at a_child), so every
+            // entry above a_child belongs to S*_G and the Prop. 2 scan may start past them.
+            solve_group(parent, value_[child]);
+        }
+    }
+
+    PruningQpSolution solution() const {
+        PruningQpSolution out;
+        out.a_unclipped.resize(nodes_);
+        out.group_of_node.assign(nodes_, -1);
+        std::vector<int> group_of_owner(nodes_, -1);
+        for (int t = 0; t < nodes_; ++t) {
+            const int owner = owner_[t];
+            if (group_of_owner[owner] < 0) {
+                group_of_owner[owner] = static_cast<int>(out.denominator.size());
+                out.denominator.push_back(denominator_[owner]);
+                std::vector<std::pair<int, int>>& support = out.support.emplace_back();
+                for (int u : members_[owner])
+                    for (int k = 0; k < taken_[u]; ++k) support.emplace_back(sorted_row_[index(u, k)], u);
+            }
+            out.group_of_node[t] = group_of_owner[owner];
+            out.a_unclipped[t] = value_[owner];
+        }
+        // The objective is separable per group and the box is the same for every node, so clipping
+        // the unconstrained isotonic solution solves eq. 4 with a in [0, 1]^T (000 eq. 9's Proj).
+        out.a = out.a_unclipped.cwiseMax(0.0).cwiseMin(1.0);
+        return out;
+    }
+
+private:
+    std::size_t index(int node, int k) const { return static_cast<std::size_t>(node) * rows_ + k; }
+
+    // 000 Prop. 2 for the group owned by `owner`: a(k) = (sum_G eta + sum of the k largest q of the
+    // group) / (|G| + k), with k* the smallest k such that a(k) > q_{j(k+1)} (or every entry taken).
+    // For k below the number of entries greater than a*, a(k) < q_{j(k+1)} holds, so the scan may
+    // start with every entry above any upper bound of a* already taken; `above` is such a bound.
+    // The k-way merge of the members' columns keeps one head pointer per member (taken_).
+    void solve_group(int owner, double above) {
+        double numerator = 0.0;
+        double denominator = 0.0;
+        heap_.clear();
+        for (int u : members_[owner]) {
+            numerator += eta_[u];
+            denominator += 1.0;
+            const double* column = sorted_value_.data() + index(u, 0);
+            const int taken = static_cast<int>(
+                std::partition_point(column, column + rows_, [above](double v) { return v > above; }) - column);
+            numerator = std::accumulate(column, column + taken, numerator);
+            denominator += taken;
+            taken_[u] = taken;
+            if (taken < rows_) heap_.push_back({column[taken], u});
+        }
+        std::make_heap(heap_.begin(), heap_.end());
+        while (!heap_.empty()) {
+            std::pop_heap(heap_.begin(), heap_.end());
+            const Head head = heap_.back();
+            if (numerator / denominator > head.value) break;
+            numerator += head.value;
+            denominator += 1.0;
+            const int taken = ++taken_[head.node];
+            heap_.pop_back();
+            if (taken < rows_) {
+                heap_.push_back({sorted_value_[index(head.node, taken)], head.node});
+                std::push_heap(heap_.begin(), heap_.end());
+            }
+        }
+        value_[owner] = numerator / denominator;
+        denominator_[owner] = denominator;
+    }
+
+    // Max-heap order: larger value first, then the lower node index.
+    struct Head {
+        double value;
+        int node;
+        bool operator<(const Head& other) const {
+            return value < other.value || (value == other.value && node > other.node);
+        }
+    };
+
+    int rows_;
+    int nodes_;
+    Eigen::VectorXd eta_;
+    std::vector<double> sorted_value_;  // node-major: node t's column, descending
+    std::vector<int> sorted_row_;       // the row each sorted value came from
+    std::vector<int> taken_;            // per node: length of its column's prefix in S*_G
+    std::vector<int> owner_;            // per node: the node that names its group
+    std::vector<std::vector<int>> members_;  // per owner: the group's nodes
+    std::vector<double> value_;         // per owner: the unclipped group value a_G
+    std::vector<double> denominator_;   // per owner: |G| + k*
+    std::vector<Head> heap_;
+};
+
+}  // namespace
+
+PruningQpSolution solve_pruning_qp(const Eigen::Ref<const Eigen::MatrixXd>& q, const Eigen::Ref<const Eigen::VectorXd>& eta) {
+    const Eigen::Index nodes = q.cols();
+    if (nodes < 1 || ((nodes + 1) & nodes) != 0 || eta.size() != nodes)
+        throw Error("pruning QP: q has " + std::to_string(nodes) + " columns and eta " + std::to_string(eta.size()) +
+                    " entries; both must equal the node count 2^(D+1)-1 of a complete binary tree");
+    if (!q.allFinite() || !eta.allFinite())
+        throw Error("pruning QP: q or eta holds a NaN or an infinity (diverged split scores or pruning scores)");
+    PavState state(q, eta);
+    state.run();
+    return state.solution();
+}
+
+void pruning_qp_backward(const PruningQpSolution& solution, const Eigen::Ref<const Eigen::VectorXd>& grad_a,
+                         Eigen::Ref<Eigen::MatrixXd> grad_q, Eigen::Ref<Eigen::VectorXd> grad_eta) {
+    const Eigen::Index nodes = solution.a.size();
+    if (grad_a.size() != nodes || grad_eta.size() != nodes || grad_q.cols() != nodes)
+        throw Error("pruning QP backward: dL/da, dL/dq and dL/deta must have one entry (column) per node");
+    // 000 §3.2: a*_t = a_G depends on eta_t' (t' in G) and q_it' ((i, t') in S*_G) with weight
+    // 1/(|G| + k*) each, and on nothing when the clip is active; so the cotangent of a group is
+    // the sum over its nodes, divided by its denominator.
+    std::vector<double> scale(solution.denominator.size(), 0.0);
+    for (Eigen::Index t = 0; t < nodes; ++t) {
+        const double a = solution.a_unclipped[t];
+        if (a > 0.0 && a < 1.0) scale[solution.group_of_node[t]] += grad_a[t];
+    }
+    for (std::size_t g = 0; g < scale.size(); ++g) scale[g] /= solution.denominator[g];
+    for (Eigen::Index t = 0; t < nodes; ++t) grad_eta[t] = scale[solution.group_of_node[t]];
+    grad_q.setZero();
+    for (std::size_t g = 0; g < scale.size(); ++g)
+        for (const auto& [row, node] : solution.support[g]) grad_q(row, node) = scale[g];
+}
+
+}  // namespace treelab

@@ -1,0 +1,28 @@
+#pragma once
+// The pruning QP of 000 (ICLR formulation, learnable eta) solved by tree-structured pool adjacent
+// violators (000 Alg. 1 with Prop. 2), and its vector-Jacobian product (000 §3.2 "Backward pass").
+#include <utility>
+#include <vector>
+
+#include <Eigen/Core>
+
+namespace treelab {
+
+// 000 eq. 7 / Prop. 2 / Algorithm 1 (ICLR formulation): the tree-structured isotonic QP over the
+// heap-ordered complete binary tree of T = 2^{D+1}-1 nodes (children of t: 2t+1, 2t+2).
+struct PruningQpSolution {
+    Eigen::VectorXd a;                 // a*_t clipped to [0, 1] (clipping the unconstrained solution is exact)
+    Eigen::VectorXd a_unclipped;       // group values before the clip
+    std::vector<int> group_of_node;    // node -> group index 0..G-1
+    std::vector<double> denominator;   // per group: |G| + k*
+    std::vector<std::vector<std::pair<int, int>>> support;  // per group: (row i, node t) pairs of S*_G
+};
+// q: rows × T (any real values; the learner's q has q_root = 1 and q_child <= q_parent), eta: T.
+PruningQpSolution solve_pruning_qp(const Eigen::Ref<const Eigen::MatrixXd>& q, const Eigen::Ref<const Eigen::VectorXd>& eta);
+// Vector–Jacobian product (000 §3.2 "Backward pass"; reference_implementations.md §7 item 6): given
+// dL/da (for the CLIPPED a), writes dL/dq (rows × T, overwritten) and dL/deta (T, overwritten).
+// Entries of groups whose a is clipped (a_unclipped <= 0 or >= 1) get zero gradient.
+void pruning_qp_backward(const PruningQpSolution& solution, const Eigen::Ref<const Eigen::VectorXd>& grad_a,
+                         Eigen::Ref<Eigen::MatrixXd> grad_q, Eigen::Ref<Eigen::VectorXd> grad_eta);
+
+}  // namespace treelab
