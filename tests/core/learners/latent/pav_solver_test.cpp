@@ -125,6 +125,12 @@ Eigen::VectorXd dual_minimiser(const Eigen::MatrixXd& q, const Eigen::VectorXd& 
         mu = next;
         momentum = next_momentum;
         if (change <= 1e-14 * (1.0 + mu.lpNorm<Eigen::Infinity>())) break;
+        // Where clipped nodes make the dual flat, mu need not settle although a(mu) has: stop once
+        // a(mu) is feasible and the duality gap sum_t mu_t (a_p(t) - a_t) vanishes.
+        if (iteration % 16 == 0) {
+            const Eigen::VectorXd slack = -gradient(primal(mu));
+            if (slack.minCoeff() >= -1e-13 && mu.dot(slack) <= 1e-14 * (1.0 + mu.lpNorm<Eigen::Infinity>())) break;
+        }
     }
     return primal(mu);
 }
@@ -252,7 +258,7 @@ TEST(PavSolver, MatchesGenericDualSolver) {
     std::mt19937 rng(42);
     std::uniform_int_distribution<int> rows(1, 6);
     for (int depth = 2; depth <= 4; ++depth) {
-        for (int c = 0; c < 40; ++c) {
+        for (int c = 0; c < 100; ++c) {
             const int n = rows(rng);
             const Eigen::MatrixXd q = c % 3 == 0   ? learner_q(n, depth, rng)
                                       : c % 3 == 1 ? random_q(n, depth, true, 1.0, rng)
@@ -261,7 +267,7 @@ TEST(PavSolver, MatchesGenericDualSolver) {
             expect_solver_matches(q, eta, dual_minimiser(q, eta));
         }
         const std::vector<Eigen::VectorXd> etas = edge_case_etas(node_count(depth));
-        for (std::size_t e = 0; e < etas.size(); e += 9) {
+        for (std::size_t e = 0; e < etas.size(); e += 3) {
             const Eigen::MatrixXd q = learner_q(rows(rng), depth, rng);
             expect_solver_matches(q, etas[e], dual_minimiser(q, etas[e]));
         }
