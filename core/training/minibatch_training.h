@@ -65,8 +65,8 @@ inline bool is_heartbeat(const EpochReport& report) { return report.total == kHe
 // epoch can be cancelled too, `progress` is also called within an epoch, at most once per
 // heartbeat_seconds, with a heartbeat report: total = kHeartbeatTotal, epoch = the epoch in
 // progress, train_loss = the mean batch loss so far, other values NaN. A receiver that plots or
-// records epochs skips reports for which is_heartbeat() holds. A heartbeat's answer cancels; the
-// unfinished epoch is discarded.
+// records epochs skips reports for which is_heartbeat() holds. Answering a heartbeat with false
+// cancels too; the unfinished epoch is discarded.
 //
 // A non-finite batch loss, gradient or validation loss stops the run with diverged = true; the best
 // parameters so far are kept (the learner turns "diverged with best_epoch == 0" into a TrainingError).
