@@ -41,8 +41,6 @@ double milliseconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
-}  // namespace
-
 struct Timing {
     double forward_ms = std::numeric_limits<double>::infinity();
     double backward_ms = std::numeric_limits<double>::infinity();
