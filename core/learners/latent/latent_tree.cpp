@@ -1,0 +1,167 @@
+// Forward and hand-written backward pass of the LatentTrees model (latent_tree.h).
+#include "core/learners/latent/latent_tree.h"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "core/learners/latent/pav_solver.h"
+#include "core/model/latent_routing.h"
+
+namespace treelab::latent {
+namespace {
+
+struct Offsets {
+    Eigen::Index W, b, eta, phi, bias, end;
+};
+
+Offsets offsets(const Spec& spec) {
+    Offsets o{};
+    o.W = 0;
+    o.b = o.W + spec.internal() * spec.inputs;
+    o.eta = o.b + spec.internal();
+    o.phi = o.eta + spec.nodes();
+    o.bias = o.phi + spec.outputs * (spec.inputs + spec.leaves());
+    o.end = o.bias + spec.outputs;
+    return o;
+}
+
+// Mean loss of the outputs; with `d_outputs`, its gradient w.r.t. them.
+double loss_of(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& out, const Eigen::Ref<const Eigen::MatrixXd>& targets,
+               Eigen::MatrixXd* d_outputs) {
+    const auto n = static_cast<double>(out.rows());
+    if (spec.loss == Loss::SquaredError) {
+        const Eigen::MatrixXd residual = out - targets;
+        const double scale = 1.0 / (n * static_cast<double>(out.cols()));
+        if (d_outputs) *d_outputs = (2.0 * scale) * residual;
+        return scale * residual.squaredNorm();
+    }
+    // Softmax cross-entropy, shifted by the row maximum.
+    const Eigen::VectorXd top = out.rowwise().maxCoeff();
+    Eigen::MatrixXd p = (out.colwise() - top).array().exp().matrix();
+    const Eigen::VectorXd total = p.rowwise().sum();
+    double loss = 0.0;
+    for (Eigen::Index i = 0; i < out.rows(); ++i) {
+        const auto y = static_cast<Eigen::Index>(targets(i, 0));
+        loss += top(i) + std::log(total(i)) - out(i, y);
+    }
+    if (d_outputs) {
+        p = p.array().colwise() / total.array();
+        for (Eigen::Index i = 0; i < out.rows(); ++i) p(i, static_cast<Eigen::Index>(targets(i, 0))) -= 1.0;
+        *d_outputs = p / n;
+    }
+    return loss / n;
+}
+
+// Uniform in [low, high) from 32 bits of mt19937, the same on every standard library.
+double uniform(std::mt19937& random, double low, double high) {
+    return low + (high - low) * (static_cast<double>(random()) / 4294967296.0);
+}
+
+}  // namespace
+
+Eigen::Index Spec::parameters() const { return offsets(*this).end; }
+
+ParameterView view(const Spec& spec, const Eigen::VectorXd& p) {
+    const Offsets o = offsets(spec);
+    return {Eigen::Map<const Eigen::MatrixXd>(p.data() + o.W, spec.internal(), spec.inputs),
+            Eigen::Map<const Eigen::VectorXd>(p.data() + o.b, spec.internal()),
+            Eigen::Map<const Eigen::VectorXd>(p.data() + o.eta, spec.nodes()),
+            Eigen::Map<const Eigen::MatrixXd>(p.data() + o.phi, spec.outputs, spec.inputs + spec.leaves()),
+            Eigen::Map<const Eigen::VectorXd>(p.data() + o.bias, spec.outputs)};
+}
+
+Eigen::VectorXd initial_parameters(const Spec& spec, std::uint32_t seed) {
+    const Offsets o = offsets(spec);
+    std::mt19937 random(seed);
+    Eigen::VectorXd p(o.end);
+    const double split_bound = 1.0 / std::sqrt(static_cast<double>(std::max<Eigen::Index>(spec.inputs, 1)));
+    const double predictor_bound = 1.0 / std::sqrt(static_cast<double>(spec.inputs + spec.leaves()));
+    for (Eigen::Index k = 0; k < o.end; ++k) {
+        const double bound = k < o.eta ? split_bound : k < o.phi ? 1.0 : predictor_bound;
+        p(k) = uniform(random, -bound, bound);
+    }
+    return p;
+}
+
+Eigen::MatrixXd path_scores(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X) {
+    const ParameterView v = view(spec, parameters);
+    return latent_path_scores(latent_split_scores(X, v.W, v.b, spec.activation));
+}
+
+Eigen::VectorXd activity(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X) {
+    return solve_pruning_qp(path_scores(spec, parameters, X), view(spec, parameters).eta).a;
+}
+
+Eigen::MatrixXd outputs(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
+                        const Eigen::Ref<const Eigen::VectorXd>& a) {
+    const ParameterView v = view(spec, parameters);
+    return latent_predictor(X, latent_traversal(path_scores(spec, parameters, X), a), v.phi, v.bias);
+}
+
+double mean_loss(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& out, const Eigen::Ref<const Eigen::MatrixXd>& targets) {
+    return loss_of(spec, out, targets, nullptr);
+}
+
+double batch_loss(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
+                  const Eigen::Ref<const Eigen::MatrixXd>& targets, Eigen::VectorXd* gradient) {
+    const ParameterView v = view(spec, parameters);
+    const Eigen::Index rows = X.rows(), nodes = spec.nodes(), leaves = spec.leaves(), internal = spec.internal();
+    const Eigen::MatrixXd s = latent_split_scores(X, v.W, v.b, spec.activation);
+    Eigen::MatrixXi source;
+    const Eigen::MatrixXd q = latent_path_scores(s, &source);
+    const PruningQpSolution pruning = solve_pruning_qp(q, v.eta);
+    const Eigen::MatrixXd z = latent_traversal(q, pruning.a);
+    const Eigen::MatrixXd out = latent_predictor(X, z, v.phi, v.bias);
+    Eigen::Index top = 0;  // argmax |η|, lowest index on ties
+    for (Eigen::Index t = 1; t < nodes; ++t)
+        if (std::abs(v.eta(t)) > std::abs(v.eta(top))) top = t;
+    Eigen::MatrixXd d_out;
+    const double loss = loss_of(spec, out, targets, gradient ? &d_out : nullptr) + spec.lambda * std::abs(v.eta(top));
+    if (!gradient) return loss;
+
+    const Offsets o = offsets(spec);
+    gradient->setZero(o.end);
+    Eigen::Map<Eigen::MatrixXd> d_phi(gradient->data() + o.phi, spec.outputs, spec.inputs + leaves);
+    d_phi.leftCols(spec.inputs).noalias() = d_out.transpose() * X;
+    d_phi.rightCols(leaves).noalias() = d_out.transpose() * z.rightCols(leaves);
+    gradient->segment(o.bias, spec.outputs) = d_out.colwise().sum().transpose();
+
+    // z = min(clamp(q, 0, 1), a): the gradient goes to the term attaining the min (ties to q), and
+    // through the clamp only strictly inside (0, 1).
+    const Eigen::MatrixXd d_leaves = d_out * v.phi.rightCols(leaves);
+    Eigen::MatrixXd d_q = Eigen::MatrixXd::Zero(rows, nodes);
+    Eigen::VectorXd d_a = Eigen::VectorXd::Zero(nodes);
+    for (Eigen::Index l = 0; l < leaves; ++l) {
+        const Eigen::Index t = internal + l;
+        for (Eigen::Index i = 0; i < rows; ++i) {
+            const double clamped = std::clamp(q(i, t), 0.0, 1.0);
+            if (clamped > pruning.a(t))
+                d_a(t) += d_leaves(i, l);
+            else if (q(i, t) > 0.0 && q(i, t) < 1.0)
+                d_q(i, t) = d_leaves(i, l);
+        }
+    }
+    // a = T_η(q): the PAV vector-Jacobian product (000 §3.2, backward pass).
+    Eigen::MatrixXd d_q_pruning(rows, nodes);
+    Eigen::Map<Eigen::VectorXd> d_eta(gradient->data() + o.eta, nodes);
+    pruning_qp_backward(pruning, d_a, d_q_pruning, d_eta);
+    d_q += d_q_pruning;
+    d_eta(top) += spec.lambda * (v.eta(top) > 0.0 ? 1.0 : v.eta(top) < 0.0 ? -1.0 : 0.0);
+
+    // q → s along the min chains (Danskin): source c > 0 means q = ∓s_{(c−1)/2}, left (odd c) −s.
+    Eigen::MatrixXd d_s = Eigen::MatrixXd::Zero(rows, internal);
+    for (Eigen::Index t = 1; t < nodes; ++t)
+        for (Eigen::Index i = 0; i < rows; ++i) {
+            const int c = source(i, t);
+            if (c > 0) d_s(i, (c - 1) / 2) += (c % 2 == 1 ? -1.0 : 1.0) * d_q(i, t);
+        }
+    // ELU'(u) = 1 for u > 0, else exp(u) = elu(u) + 1.
+    if (spec.activation == SplitActivation::Elu)
+        d_s = d_s.cwiseProduct(s.unaryExpr([](double e) { return e > 0.0 ? 1.0 : e + 1.0; }));
+    Eigen::Map<Eigen::MatrixXd>(gradient->data() + o.W, internal, spec.inputs).noalias() = d_s.transpose() * X;
+    gradient->segment(o.b, internal) = d_s.colwise().sum().transpose();
+    return loss;
+}
+
+}  // namespace treelab::latent

@@ -1,0 +1,65 @@
+#pragma once
+// The LatentTrees model of 000 (ICLR formulation, reference_implementations.md §1.0) on one flat
+// parameter vector, with its exact (Clarke) gradient written by hand:
+//   s = act(X Wᵀ + b)                         oblique splits, optional ELU (000 §4)
+//   q = eq. 1 on s (latent_routing.h)         left child −s, right child +s (000 §3.1)
+//   a = T_η(q) on the batch                   000 eq. 4, Alg. 1 (pav_solver.h)
+//   z = min(clamp(q, 0, 1), a)                000 Prop. 1
+//   f = φ · [x, z_leaves] + bias              linear f_φ (000 §3.3)
+//   L = mean loss(f, y) + λ‖η‖_∞              000 eq. 10, Ω = ∞
+// Layout of the vector: W (internal × inputs, column-major), b (internal), η (nodes),
+// φ (outputs × (inputs + leaves), column-major), bias (outputs).
+#include <cstdint>
+
+#include <Eigen/Core>
+
+#include "core/model/tree_model.h"
+
+namespace treelab::latent {
+
+enum class Loss { CrossEntropy, SquaredError };  // softmax cross-entropy over classes; MSE over outputs
+
+struct Spec {
+    int depth = 1;
+    Eigen::Index inputs = 0, outputs = 0;  // feature columns read; classes or regressed values
+    SplitActivation activation = SplitActivation::None;
+    Loss loss = Loss::CrossEntropy;
+    double lambda = 0.0;  // weight of ‖η‖_∞
+
+    Eigen::Index internal() const { return (Eigen::Index{1} << depth) - 1; }
+    Eigen::Index nodes() const { return 2 * internal() + 1; }
+    Eigen::Index leaves() const { return internal() + 1; }
+    Eigen::Index parameters() const;
+};
+
+// Read-only views of the parts of a parameter vector.
+struct ParameterView {
+    Eigen::Map<const Eigen::MatrixXd> W;
+    Eigen::Map<const Eigen::VectorXd> b, eta;
+    Eigen::Map<const Eigen::MatrixXd> phi;
+    Eigen::Map<const Eigen::VectorXd> bias;
+};
+ParameterView view(const Spec& spec, const Eigen::VectorXd& parameters);
+
+// PyTorch's default Linear init, U(±1/√fan_in), for W, b (fan_in = inputs) and φ, bias
+// (fan_in = inputs + leaves); η ~ U(−1, 1) (000 Alg. 2). Deterministic for a seed on every platform.
+Eigen::VectorXd initial_parameters(const Spec& spec, std::uint32_t seed);
+
+// Targets: rows × 1 class indices (CrossEntropy) or rows × outputs values (SquaredError).
+// Returns 000 eq. 10 on this batch (a solved on these rows) and, when `gradient` is non-null,
+// writes its gradient (sized like `parameters`). Ties in the mins go to the parent's q and to
+// clamp(q) over a.
+double batch_loss(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
+                  const Eigen::Ref<const Eigen::MatrixXd>& targets, Eigen::VectorXd* gradient);
+
+// q of the rows (rows × nodes) and the pruning a = T_η(q) solved on all of them.
+Eigen::MatrixXd path_scores(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X);
+Eigen::VectorXd activity(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X);
+
+// f_φ(x, z) with a fixed activity a (rows × outputs), and the mean loss without regulariser.
+Eigen::MatrixXd outputs(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
+                        const Eigen::Ref<const Eigen::VectorXd>& a);
+double mean_loss(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& outputs,
+                 const Eigen::Ref<const Eigen::MatrixXd>& targets);
+
+}  // namespace treelab::latent
