@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
     treelab::cli::add_sweep_command(app);
     treelab::cli::add_params_command(app);
     treelab::cli::add_rules_command(app);
+    treelab::cli::add_routing_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {

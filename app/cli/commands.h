@@ -11,5 +11,6 @@ void add_predict_command(CLI::App& app);
 void add_sweep_command(CLI::App& app);
 void add_params_command(CLI::App& app);
 void add_rules_command(CLI::App& app);
+void add_routing_command(CLI::App& app);
 
 }  // namespace treelab::cli
