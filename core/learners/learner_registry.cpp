@@ -3,18 +3,23 @@
 #include "core/error.h"
 #include "core/learners/cart/cart.h"
 #include "core/learners/cart/cost_complexity.h"
+#include "core/learners/latent/latent_learner.h"
 #include "core/learners/learner.h"
 
 namespace treelab {
 
 std::span<const LearnerInfo> learners() {
-    static const std::array<LearnerInfo, 1> table = {
+    static const std::array<LearnerInfo, 2> table = {
         LearnerInfo{"cart", "CART",
                     "Greedy CART (scikit-learn semantics) with minimal cost-complexity pruning; the baseline.",
                     false, cart_params(), train_cart,
                     PruningPathHook{"ccp_alpha",
                                     [](const TreeModel& tree) { return cost_complexity_path(tree).alphas; },
                                     prune_cost_complexity}},
+        LearnerInfo{"latent", "LatentTrees",
+                    "Oblique tree learned by gradient descent with a pruning QP solved by PAV (Zantedeschi et al., ICLR "
+                    "submission); linear predictor on [x, leaf traversals]; supervised or self-supervised.",
+                    true, latent_params(), train_latent, std::nullopt},
     };
     return table;
 }

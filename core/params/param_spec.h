@@ -10,7 +10,7 @@
 
 namespace treelab {
 
-enum class ParamType { Integer, Real, Boolean, Choice };
+enum class ParamType { Integer, Real, Boolean, Choice, Text };  // Text: free text, the learner checks it
 std::string to_string(ParamType type);
 
 using ParamValue = std::variant<long long, double, bool, std::string>;

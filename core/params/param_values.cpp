@@ -54,6 +54,7 @@ ParamValue parse_value(const ParamSpec& spec, const std::string& text) {
         if (spec.accepts_number && parse_number(text, number) && number >= spec.min && number <= spec.max) return number;
         reject(spec, text, "one of");
     }
+    case ParamType::Text: return text;
     }
     reject(spec, text, "a value in");
 }
@@ -66,6 +67,7 @@ std::string to_string(ParamType type) {
     case ParamType::Real: return "real";
     case ParamType::Boolean: return "boolean";
     case ParamType::Choice: return "choice";
+    case ParamType::Text: return "text";
     }
     return "unknown";
 }
@@ -92,6 +94,7 @@ std::string ParamSpec::range_text() const {
         if (accepts_number) text += " | a number in [" + number(min) + ", " + number(max) + "]";
         return text;
     }
+    case ParamType::Text: return "text";
     }
     return "";
 }

@@ -1,0 +1,97 @@
+// LatentTrees training (000 Alg. 2): minibatch steps on eq. 10 with the pruning QP solved per batch,
+// early stopping on the validation loss of the model that would be returned (a solved on the whole
+// training set, as export_tree defines it).
+#include "core/learners/latent/latent_learner.h"
+
+#include <cmath>
+#include <limits>
+
+#include "core/error.h"
+#include "core/learners/latent/latent_settings.h"
+
+namespace treelab {
+namespace {
+
+using latent::Mode;
+using latent::Settings;
+
+struct Split {
+    Eigen::MatrixXd X, targets;
+};
+
+// The activity a on the whole training set for the parameters last asked about; the validation
+// loss and the metrics of one epoch share it.
+class ActivityCache {
+public:
+    ActivityCache(const latent::Spec& spec, const Eigen::MatrixXd& train_inputs) : spec_(spec), train_inputs_(train_inputs) {}
+
+    const Eigen::VectorXd& operator()(const Eigen::VectorXd& parameters) {
+        if (parameters.size() != parameters_.size() || parameters != parameters_) {
+            parameters_ = parameters;
+            a_ = latent::activity(spec_, parameters, train_inputs_);
+        }
+        return a_;
+    }
+
+private:
+    const latent::Spec& spec_;
+    const Eigen::MatrixXd& train_inputs_;
+    Eigen::VectorXd parameters_, a_;
+};
+
+double accuracy(const Eigen::MatrixXd& outputs, const Eigen::MatrixXd& targets) {
+    double correct = 0.0;
+    for (Eigen::Index i = 0; i < outputs.rows(); ++i) {
+        Eigen::Index best = 0;
+        outputs.row(i).maxCoeff(&best);
+        correct += static_cast<double>(best) == targets(i, 0) ? 1.0 : 0.0;
+    }
+    return outputs.rows() > 0 ? correct / static_cast<double>(outputs.rows()) : std::numeric_limits<double>::quiet_NaN();
+}
+
+}  // namespace
+
+TrainResult train_latent(const TrainInput& input, const Progress& progress) {
+    const Settings settings = latent::resolve_settings(input.params, input.train);
+    const latent::Spec& spec = settings.spec;
+    const Split train{latent::model_inputs(settings, input.train), latent::model_targets(settings, input.train)};
+    const bool has_valid = input.valid && input.valid->rows() > 0;
+    const Split valid = has_valid ? Split{latent::model_inputs(settings, *input.valid), latent::model_targets(settings, *input.valid)}
+                                  : Split{};
+    ActivityCache activity(spec, train.X);
+
+    GradientProblem problem;
+    problem.train_rows = train.X.rows();
+    problem.batch_loss = [&](const Eigen::VectorXd& parameters, std::span<const Eigen::Index> rows, Eigen::VectorXd& gradient) {
+        const std::vector<Eigen::Index> batch(rows.begin(), rows.end());
+        return latent::batch_loss(spec, parameters, train.X(batch, Eigen::all), train.targets(batch, Eigen::all), &gradient);
+    };
+    // Self-supervised: the validation MSE of the regressed columns; supervised: the validation loss.
+    if (has_valid)
+        problem.validation_loss = [&](const Eigen::VectorXd& parameters) {
+            return latent::mean_loss(spec, latent::outputs(spec, parameters, valid.X, activity(parameters)), valid.targets);
+        };
+    if (settings.mode == Mode::Classification)
+        problem.metrics = [&](const Eigen::VectorXd& parameters) {
+            const Eigen::VectorXd& a = activity(parameters);
+            const double valid_accuracy = has_valid ? accuracy(latent::outputs(spec, parameters, valid.X, a), valid.targets)
+                                                    : std::numeric_limits<double>::quiet_NaN();
+            return std::pair{accuracy(latent::outputs(spec, parameters, train.X, a), train.targets), valid_accuracy};
+        };
+
+    TrainingSettings training = settings.training;
+    training.seed = input.seed;
+    TrainingOutcome outcome =
+        train_minibatch(problem, latent::initial_parameters(spec, input.seed), settings.optimizer, training, progress);
+    if (outcome.diverged && outcome.best_epoch == 0)
+        throw TrainingError("LatentTrees diverged (a non-finite loss or gradient) before finishing an epoch; "
+                            "try a smaller learning_rate");
+
+    TrainResult result;
+    result.model = latent::export_tree(settings, outcome.best_parameters, input.train);
+    result.stopped_early = outcome.cancelled;
+    result.history = std::move(outcome.history);
+    return result;
+}
+
+}  // namespace treelab

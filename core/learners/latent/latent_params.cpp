@@ -1,0 +1,134 @@
+// The LatentTrees hyperparameter table (conventions §4) and its resolution against a training set.
+// Defaults follow the reference's Glass clustering run (reference_implementations.md §1.6) except
+// lambda. "lambda" is the ICLR ‖η‖_∞ weight, not the ICML "reg" (§7 item 14).
+#include <algorithm>
+#include <string>
+
+#include "core/error.h"
+#include "core/learners/latent/latent_learner.h"
+#include "core/learners/latent/latent_settings.h"
+
+namespace treelab {
+
+std::span<const ParamSpec> latent_params() {
+    static const std::vector<ParamSpec> specs = {
+        {"depth", "Depth",
+         "Depth D of the complete tree (2^D leaves); 6 is the reference's Glass clustering depth.", ParamType::Integer,
+         1, 10, 6LL, {}},
+        {"lambda", "Pruning lambda",
+         "Weight of ||eta||_inf in the loss (000 eq. 10); larger prunes more. The reference's tuned Glass value is 17.89.",
+         ParamType::Real, 0, 1e300, 1e-3, {}, false, true},
+        {"learning_rate", "Learning rate", "Step size of the optimiser.", ParamType::Real, 1e-12, 10, 1e-3, {}, false, true},
+        {"optimizer", "Optimizer",
+         "qhadam = QHAdam(nu 0.7, 1.0; betas 0.995, 0.998) as the reference; adam = Adam(0.9, 0.999).", ParamType::Choice,
+         0, 0, std::string("qhadam"), {"qhadam", "adam"}},
+        {"batch_size", "Batch size", "Rows per step; the pruning QP is solved per batch (8 = the paper's Glass setting).",
+         ParamType::Integer, 1, 1e9, 8LL, {}},
+        {"epochs", "Epochs", "Most passes over the training rows.", ParamType::Integer, 1, 100000, 100LL, {}},
+        {"patience", "Patience", "Stop after this many epochs without a better validation loss; 0 = never.",
+         ParamType::Integer, 0, 100000, 20LL, {}},
+        {"task", "Task",
+         "auto follows the target; self_supervised regresses the `regress` features from the others (000 §4.2), "
+         "the target is then used only for evaluation.",
+         ParamType::Choice, 0, 0, std::string("auto"), {"auto", "classification", "regression", "self_supervised"}},
+        {"regress", "Regressed features",
+         "self_supervised: comma-separated feature names to regress; empty = the first two (RI, Na on Glass).",
+         ParamType::Text, 0, 0, std::string(""), {}},
+        {"split_activation", "Split activation", "Applied to s(x) = w.x + b; elu keeps the routing signs.",
+         ParamType::Choice, 0, 0, std::string("none"), {"none", "elu"}},
+        {"predictor", "Predictor", "f_phi on [x, z_leaves]; only linear for now.", ParamType::Choice, 0, 0,
+         std::string("linear"), {"linear"}},
+    };
+    return specs;
+}
+
+namespace latent {
+namespace {
+
+Mode resolve_mode(const std::string& task, Task target) {
+    if (task == "self_supervised") return Mode::SelfSupervised;
+    if (task == "auto") return target == Task::Classification ? Mode::Classification : Mode::Regression;
+    const Mode mode = task == "classification" ? Mode::Classification : Mode::Regression;
+    if ((mode == Mode::Classification) != (target == Task::Classification))
+        throw ParamError("task '" + task + "' needs a " + task + " target; this target is " + to_string(target));
+    return mode;
+}
+
+std::string trimmed(const std::string& text) {
+    const std::size_t first = text.find_first_not_of(" \t");
+    if (first == std::string::npos) return "";
+    return text.substr(first, text.find_last_not_of(" \t") - first + 1);
+}
+
+std::vector<int> regressed_columns(const std::string& text, const std::vector<std::string>& names) {
+    std::vector<int> columns;
+    if (trimmed(text).empty()) {
+        for (int k = 0; k < 2 && k < static_cast<int>(names.size()); ++k) columns.push_back(k);
+        return columns;
+    }
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t comma = text.find(',', start);
+        const std::string name = trimmed(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+        const auto found = std::find(names.begin(), names.end(), name);
+        if (found == names.end()) throw ParamError("regress: '" + name + "' is not a feature name");
+        const int column = static_cast<int>(found - names.begin());
+        if (std::find(columns.begin(), columns.end(), column) != columns.end())
+            throw ParamError("regress: '" + name + "' is listed twice");
+        columns.push_back(column);
+        if (comma == std::string::npos) return columns;
+        start = comma + 1;
+    }
+}
+
+}  // namespace
+
+Settings resolve_settings(const ParamValues& params, const Dataset& train) {
+    Settings s;
+    s.mode = resolve_mode(params.text("task"), train.task);
+    const int features = static_cast<int>(train.features());
+    if (s.mode == Mode::SelfSupervised) {
+        s.output_columns = regressed_columns(params.text("regress"), train.feature_names);
+        if (s.output_columns.empty()) throw ParamError("task self_supervised needs at least one feature to regress");
+    } else if (!trimmed(params.text("regress")).empty()) {
+        throw ParamError("regress is used only with task=self_supervised");
+    }
+    for (int k = 0; k < features; ++k)
+        if (std::find(s.output_columns.begin(), s.output_columns.end(), k) == s.output_columns.end()) s.input_columns.push_back(k);
+    if (s.input_columns.empty()) throw ParamError("no input feature is left once the regressed features are removed");
+
+    s.spec.depth = static_cast<int>(params.integer("depth"));
+    s.spec.lambda = params.real("lambda");
+    s.spec.activation = split_activation_from_string(params.text("split_activation"));
+    s.spec.inputs = static_cast<Eigen::Index>(s.input_columns.size());
+    s.spec.loss = s.mode == Mode::Classification ? Loss::CrossEntropy : Loss::SquaredError;
+    s.spec.outputs = s.mode == Mode::Classification ? train.classes()
+                     : s.mode == Mode::Regression   ? 1
+                                                    : static_cast<Eigen::Index>(s.output_columns.size());
+
+    s.optimizer.kind = params.text("optimizer");
+    s.optimizer.learning_rate = params.real("learning_rate");
+    if (s.optimizer.kind == "qhadam") {
+        s.optimizer.beta1 = 0.995;  // qhoptim QHAdam as the reference scripts call it (§1.6)
+        s.optimizer.beta2 = 0.998;
+    } else {
+        s.optimizer.beta1 = 0.9;  // torch.optim.Adam defaults
+        s.optimizer.beta2 = 0.999;
+    }
+    s.training.max_epochs = static_cast<int>(params.integer("epochs"));
+    s.training.batch_size = static_cast<int>(std::min<long long>(params.integer("batch_size"), 1 << 30));
+    s.training.patience = static_cast<int>(params.integer("patience"));
+    return s;
+}
+
+Eigen::MatrixXd model_inputs(const Settings& settings, const Dataset& data) {
+    return data.X(Eigen::all, settings.input_columns);
+}
+
+Eigen::MatrixXd model_targets(const Settings& settings, const Dataset& data) {
+    if (settings.mode == Mode::SelfSupervised) return data.X(Eigen::all, settings.output_columns);
+    return data.y;
+}
+
+}  // namespace latent
+}  // namespace treelab

@@ -1,0 +1,156 @@
+#include <bit>
+#include <cstdint>
+#include <random>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "core/error.h"
+#include "core/learners/latent/latent_learner.h"
+#include "core/model/latent_routing.h"
+#include "core/model/model_file.h"
+
+namespace treelab {
+namespace {
+
+// Four Gaussian blobs (sd 0.5) at (±2, ±2), class = quadrant, plus a noise feature.
+Dataset blobs(int per_class, std::uint32_t seed) {
+    std::mt19937 random(seed);
+    std::normal_distribution<double> noise(0.0, 0.5);
+    Dataset data;
+    data.X.resize(4 * per_class, 3);
+    data.y.resize(4 * per_class);
+    for (int c = 0; c < 4; ++c)
+        for (int k = 0; k < per_class; ++k) {
+            const Eigen::Index i = c * per_class + k;
+            data.X(i, 0) = (c % 2 == 0 ? -2.0 : 2.0) + noise(random);
+            data.X(i, 1) = (c / 2 == 0 ? -2.0 : 2.0) + noise(random);
+            data.X(i, 2) = noise(random);
+            data.y(i) = c;
+        }
+    data.feature_names = {"x0", "x1", "x2"};
+    data.class_names = {"a", "b", "c", "d"};
+    return data;
+}
+
+// y = 3·sign(x0) + x1 + noise, a step the tree must find.
+Dataset step_regression(int rows, std::uint32_t seed) {
+    std::mt19937 random(seed);
+    std::normal_distribution<double> normal;
+    Dataset data;
+    data.task = Task::Regression;
+    data.X.resize(rows, 2);
+    data.y.resize(rows);
+    for (Eigen::Index i = 0; i < rows; ++i) {
+        data.X(i, 0) = normal(random);
+        data.X(i, 1) = normal(random);
+        data.y(i) = (data.X(i, 0) > 0.0 ? 3.0 : -3.0) + data.X(i, 1) + 0.1 * normal(random);
+    }
+    data.feature_names = {"x0", "x1"};
+    return data;
+}
+
+ParamValues params(std::initializer_list<std::string> assignments) {
+    ParamValues values(latent_params());
+    for (const std::string& assignment : assignments) values.set_assignment(latent_params(), assignment);
+    return values;
+}
+
+double accuracy(const TreeModel& model, const Dataset& data) {
+    return (model.predict(data.X).array() == data.y.array()).cast<double>().mean();
+}
+
+// A depth-2 tree separates four Gaussian blobs: test accuracy above 0.95, and a valid model.
+TEST(LatentLearner, SeparatesFourBlobs) {
+    const Dataset train = blobs(40, 1), valid = blobs(10, 2), test = blobs(50, 3);
+    const ParamValues values = params({"depth=2", "epochs=40", "batch_size=16", "learning_rate=0.01"});
+    const TrainResult result = train_latent({train, &valid, values, 7}, {});
+    ASSERT_NO_THROW(result.model.validate());
+    ASSERT_TRUE(result.model.routing_predictor.has_value());
+    EXPECT_EQ(result.model.nodes.size(), 7u);
+    EXPECT_GT(accuracy(result.model, test), 0.95);
+    EXPECT_FALSE(result.history.empty());
+}
+
+// On a step function the tree plus linear predictor reaches R² > 0.9 on held-out rows.
+TEST(LatentLearner, FitsAStepRegression) {
+    const Dataset train = step_regression(200, 1), valid = step_regression(50, 2), test = step_regression(200, 3);
+    const ParamValues values = params({"depth=2", "epochs=60", "batch_size=16", "learning_rate=0.1"});
+    const TrainResult result = train_latent({train, &valid, values, 3}, {});
+    ASSERT_NO_THROW(result.model.validate());
+    const Eigen::VectorXd residual = result.model.predict(test.X) - test.y;
+    const double variance = (test.y.array() - test.y.mean()).square().mean();
+    EXPECT_GT(1.0 - residual.squaredNorm() / static_cast<double>(test.y.size()) / variance, 0.9);
+}
+
+// Larger lambda prunes more (000 §4.2, Fig. 3). With η pulled towards 0 by λ‖η‖_∞, the activities
+// a_t shrink but rarely reach exactly 0 (a node any row reaches keeps a > 0 unless η_t is very
+// negative), and Adam makes λ = 1 and λ = 10 nearly alike; so on this fixed seed only the endpoints
+// are compared: the total activity Σ a_t drops and the count of nodes with a_t > 0 does not grow.
+TEST(LatentLearner, LargerLambdaPrunesMore) {
+    const Dataset train = blobs(30, 4), valid = blobs(10, 5);
+    Eigen::VectorXd activity[2];
+    for (const int k : {0, 1}) {
+        const std::string lambda = k == 0 ? "0" : "10";
+        const ParamValues values = params({"depth=3", "epochs=30", "batch_size=16", "learning_rate=0.01", "lambda=" + lambda});
+        const TrainResult result = train_latent({train, &valid, values, 11}, {});
+        ASSERT_NO_THROW(result.model.validate());
+        activity[k] = result.model.routing_predictor->activity;
+    }
+    EXPECT_LT(activity[1].sum(), activity[0].sum() - 1.0);
+    EXPECT_LE((activity[1].array() > 0.0).count(), (activity[0].array() > 0.0).count());
+}
+
+// A saved and reloaded model predicts bit-identically to the trained one.
+TEST(LatentLearner, SavedModelPredictsIdentically) {
+    const Dataset train = blobs(20, 6), valid = blobs(5, 7);
+    const ParamValues values = params({"depth=2", "epochs=5", "split_activation=elu"});
+    ModelFile model;
+    model.tree = train_latent({train, &valid, values, 1}, {}).model;
+    for (const std::string& name : train.feature_names) model.pipeline.inputs.push_back({name, ColumnKind::Numeric, 0.0, false, {}});
+    model.target = {"label", Task::Classification, train.class_names};
+    const ModelFile back = model_from_json(model_to_json(model), "latent.json");
+    const Eigen::MatrixXd a = model.tree.predict_proba(valid.X), b = back.tree.predict_proba(valid.X);
+    ASSERT_EQ(a.size(), b.size());
+    for (Eigen::Index k = 0; k < a.size(); ++k) EXPECT_EQ(std::bit_cast<std::uint64_t>(a(k)), std::bit_cast<std::uint64_t>(b(k)));
+    EXPECT_EQ(model.tree.predict(valid.X), back.tree.predict(valid.X));
+}
+
+// Self-supervised mode regresses the chosen columns from the others (000 §4.2): those columns get
+// zero weights in every split and in the predictor, and the class target only counts rows.
+TEST(LatentLearner, SelfSupervisedRegressesChosenColumns) {
+    const Dataset train = blobs(20, 8), valid = blobs(5, 9);
+    const ParamValues values = params({"depth=2", "epochs=5", "task=self_supervised", "regress=x2, x0"});
+    const TreeModel model = train_latent({train, &valid, values, 2}, {}).model;
+    ASSERT_NO_THROW(model.validate());
+    const RoutingPredictor& predictor = *model.routing_predictor;
+    EXPECT_EQ(predictor.output_features, (std::vector<int>{2, 0}));
+    EXPECT_EQ(model.predict_outputs(valid.X).cols(), 2);
+    for (const int column : {0, 2}) {
+        EXPECT_TRUE((predictor.weights.col(column).array() == 0.0).all());
+        for (int t = 0; t < 3; ++t) EXPECT_EQ(model.nodes[static_cast<std::size_t>(t)].weights(column), 0.0);
+    }
+    EXPECT_EQ(model.nodes[0].class_counts.sum(), 80.0);
+}
+
+// Bad task/target combinations and unknown regressed names are refused with ParamError.
+TEST(LatentLearner, RefusesBadSettings) {
+    const Dataset train = blobs(5, 10);
+    EXPECT_THROW(train_latent({train, nullptr, params({"task=regression"}), 0}, {}), ParamError);
+    EXPECT_THROW(train_latent({train, nullptr, params({"task=self_supervised", "regress=RI"}), 0}, {}), ParamError);
+    EXPECT_THROW(train_latent({train, nullptr, params({"task=self_supervised", "regress=x0,x1,x2"}), 0}, {}), ParamError);
+    EXPECT_THROW(train_latent({train, nullptr, params({"regress=x0"}), 0}, {}), ParamError);
+}
+
+// The progress callback can stop the run; the model of the best epoch so far is still returned.
+TEST(LatentLearner, ProgressCanStop) {
+    const Dataset train = blobs(20, 12), valid = blobs(5, 13);
+    int calls = 0;
+    const TrainResult result = train_latent({train, &valid, params({"depth=2", "epochs=50"}), 0},
+                                            [&](const EpochReport&) { return ++calls < 3; });
+    EXPECT_TRUE(result.stopped_early);
+    EXPECT_NO_THROW(result.model.validate());
+}
+
+}  // namespace
+}  // namespace treelab
