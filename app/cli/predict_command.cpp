@@ -3,20 +3,13 @@
 #include <sstream>
 
 #include "app/cli/commands.h"
+#include "app/cli/csv_text.h"
 #include "app/cli/model_input.h"
 #include "core/io/atomic_file.h"
 #include "core/params/param_spec.h"
 
 namespace treelab::cli {
 namespace {
-
-// CSV field with quotes when it holds a delimiter, a quote or a line break.
-std::string csv_field(const std::string& text) {
-    if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-    std::string quoted = "\"";
-    for (char c : text) quoted += (c == '"') ? std::string("\"\"") : std::string(1, c);
-    return quoted + "\"";
-}
 
 std::string predictions_csv(const ModelInput& input) {
     const TreeModel& tree = input.model.tree;

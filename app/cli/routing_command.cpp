@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
+#include "app/cli/csv_text.h"
 #include "app/cli/model_input.h"
 #include "core/analysis/routing_analysis.h"
 #include "core/error.h"
@@ -56,14 +57,6 @@ Record node_record(const NodeRouting& node, const std::vector<std::string>& clas
         record["share_" + name] = node.class_share(c);
     }
     return record;
-}
-
-// CSV field with quotes when it holds a delimiter, a quote or a line break.
-std::string csv_field(const std::string& text) {
-    if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-    std::string quoted = "\"";
-    for (char c : text) quoted += (c == '"') ? std::string("\"\"") : std::string(1, c);
-    return quoted + "\"";
 }
 
 std::string records_csv(const std::vector<Record>& records) {

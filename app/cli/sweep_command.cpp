@@ -29,26 +29,30 @@ std::pair<std::string, std::vector<std::string>> parse_sweep(const std::string& 
     return {name, values};
 }
 
-// Mean test (else valid) score and leaves per value, across seeds, for the terminal.
+// Mean test (else valid) score, leaves and empty nodes per value, across seeds, for the terminal.
 void print_overview(const std::string& param, const std::vector<SweepRow>& rows) {
-    struct Sum { double score = 0, leaves = 0; int count = 0; };
+    struct Sum { double score = 0, leaves = 0, empty = 0; int count = 0; };
     std::vector<std::string> order;
     std::map<std::string, Sum> sums;
     std::string metric;
     for (const SweepRow& row : rows) {
         const Scores& scores = row.test.empty() ? row.valid : row.test;
-        if (metric.empty()) metric = scores.count("macro_f1") ? "macro_f1" : scores.count("r2") ? "r2" : "";
+        if (metric.empty())
+            for (const char* name : {"macro_f1", "r2", "dendrogram_purity"})
+                if (metric.empty() && scores.count(name)) metric = name;
         if (!sums.count(row.value)) order.push_back(row.value);
         Sum& sum = sums[row.value];
         if (!metric.empty() && scores.count(metric)) sum.score += scores.at(metric);
         sum.leaves += row.tree.leaves;
+        sum.empty += row.tree.empty_nodes + row.tree.pruned_nodes;
         ++sum.count;
     }
     std::cout << param << "\tmean " << (rows.empty() || rows.front().test.empty() ? "valid " : "test ") << metric
-              << "\tmean leaves\n";
+              << "\tmean leaves\tmean EN (training rows)\n";
     for (const std::string& value : order) {
         const Sum& sum = sums[value];
-        std::cout << value << '\t' << sum.score / sum.count << '\t' << sum.leaves / sum.count << '\n';
+        std::cout << value << '\t' << sum.score / sum.count << '\t' << sum.leaves / sum.count << '\t'
+                  << sum.empty / sum.count << '\n';
     }
 }
 

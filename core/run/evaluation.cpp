@@ -1,12 +1,34 @@
 #include "core/run/evaluation.h"
 
 #include "core/metrics/classification_metrics.h"
+#include "core/metrics/dendrogram_purity.h"
 #include "core/metrics/regression_metrics.h"
 
 namespace treelab {
+namespace {
+
+// A self-supervised clustering tree (000 §4.2) regresses some feature columns from the others;
+// it is scored as a hierarchy by dendrogram purity against the class labels, and by the error of
+// the regressed columns.
+Scores evaluate_clustering(const TreeModel& model, const Dataset& data) {
+    const std::vector<int>& outputs = model.routing_predictor->output_features;
+    const Eigen::MatrixXd predicted = model.predict_outputs(data.X);
+    const Eigen::MatrixXd actual = data.X(Eigen::all, outputs);
+    Scores scores = {{"mse", (predicted - actual).array().square().mean()}};
+    if (data.task == Task::Classification) {
+        scores["dendrogram_purity"] =
+            dendrogram_purity(model, data.X, data.y, data.classes(), PurityVariant::Reference);
+        scores["dendrogram_purity_textbook"] =
+            dendrogram_purity(model, data.X, data.y, data.classes(), PurityVariant::Textbook);
+    }
+    return scores;
+}
+
+}  // namespace
 
 Scores evaluate(const TreeModel& model, const Dataset& data) {
     if (data.rows() == 0) return {};
+    if (model.routing_predictor && !model.routing_predictor->predicts_target()) return evaluate_clustering(model, data);
     if (data.task == Task::Classification) {
         const Eigen::MatrixXd proba = model.predict_proba(data.X);
         const Eigen::VectorXd predicted = model.predict(data.X);

@@ -97,7 +97,8 @@ std::string sweep_to_csv(const std::string& param, const std::vector<SweepRow>& 
     out << param << ",seed";
     for (const char* split : {"train", "valid", "test"})
         for (const std::string& name : score_names) out << ',' << split << '_' << name;
-    out << ",depth,nodes,leaves,active_nodes,empty_nodes,pruned_nodes\n";
+    // en: nodes no training row reaches, pruned ones included (000 Figure 3's EN, on the training rows).
+    out << ",depth,nodes,leaves,active_nodes,empty_nodes,pruned_nodes,en\n";
     for (const SweepRow& row : rows) {
         out << row.value << ',' << row.seed;
         for (const Scores* scores : {&row.train, &row.valid, &row.test})
@@ -107,7 +108,7 @@ std::string sweep_to_csv(const std::string& param, const std::vector<SweepRow>& 
             }
         const TreeStats& t = row.tree;
         out << ',' << t.depth << ',' << t.nodes << ',' << t.leaves << ',' << t.active_nodes << ',' << t.empty_nodes << ','
-            << t.pruned_nodes << '\n';
+            << t.pruned_nodes << ',' << t.empty_nodes + t.pruned_nodes << '\n';
     }
     return out.str();
 }
