@@ -26,13 +26,15 @@ Offsets offsets(const Spec& spec) {
     return o;
 }
 
-// Mean loss of the outputs; with `d_outputs`, its gradient w.r.t. them.
+// Loss per row (squared error summed over the outputs, as the reference's MSELoss(reduction="sum")
+// divided by the batch size, reference_implementations.md §1.6; or cross-entropy), averaged over
+// the rows; with `d_outputs`, its gradient w.r.t. them.
 double loss_of(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& out, const Eigen::Ref<const Eigen::MatrixXd>& targets,
                Eigen::MatrixXd* d_outputs) {
     const auto n = static_cast<double>(out.rows());
     if (spec.loss == Loss::SquaredError) {
         const Eigen::MatrixXd residual = out - targets;
-        const double scale = 1.0 / (n * static_cast<double>(out.cols()));
+        const double scale = 1.0 / n;
         if (d_outputs) *d_outputs = (2.0 * scale) * residual;
         return scale * residual.squaredNorm();
     }
