@@ -38,6 +38,9 @@ RoutingPredictor predictor_of(const TreeModel& tree, const Settings& settings, c
     predictor.weights(Eigen::all, settings.input_columns) = v.phi.leftCols(spec.inputs);
     predictor.weights.rightCols(spec.leaves()) = v.phi.rightCols(spec.leaves());
     predictor.bias = v.bias;
+    // Undo the target normalisation: y = scale · f_φ + mean.
+    predictor.weights *= settings.target_scale;
+    predictor.bias = predictor.bias * settings.target_scale + Eigen::VectorXd::Constant(spec.outputs, settings.target_mean);
     predictor.output_features = settings.output_columns;
     return predictor;
 }

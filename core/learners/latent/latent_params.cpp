@@ -2,6 +2,7 @@
 // Defaults follow the reference's Glass clustering run (reference_implementations.md §1.6) except
 // lambda. "lambda" is the ICLR ‖η‖_∞ weight, not the ICML "reg" (§7 item 14).
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "core/error.h"
@@ -118,6 +119,11 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train) {
     s.training.max_epochs = static_cast<int>(params.integer("epochs"));
     s.training.batch_size = static_cast<int>(std::min<long long>(params.integer("batch_size"), 1 << 30));
     s.training.patience = static_cast<int>(params.integer("patience"));
+    if (s.mode == Mode::Regression && train.rows() > 0) {
+        s.target_mean = train.y.mean();
+        const double deviation = std::sqrt((train.y.array() - s.target_mean).square().mean());
+        s.target_scale = deviation > 0.0 ? deviation : 1.0;
+    }
     return s;
 }
 
@@ -127,6 +133,7 @@ Eigen::MatrixXd model_inputs(const Settings& settings, const Dataset& data) {
 
 Eigen::MatrixXd model_targets(const Settings& settings, const Dataset& data) {
     if (settings.mode == Mode::SelfSupervised) return data.X(Eigen::all, settings.output_columns);
+    if (settings.mode == Mode::Regression) return (data.y.array() - settings.target_mean) / settings.target_scale;
     return data.y;
 }
 

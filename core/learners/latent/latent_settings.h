@@ -19,6 +19,9 @@ struct Settings {
     Spec spec;                        // inputs/outputs sized for the training set
     std::vector<int> input_columns;   // columns of X the model reads
     std::vector<int> output_columns;  // self-supervised: the regressed columns (000 §4.2)
+    // Regression: the model learns (y - target_mean) / target_scale, as the reference's
+    // normalize_target (reference_implementations.md §1.6); export folds both into f_φ.
+    double target_mean = 0.0, target_scale = 1.0;
     OptimizerSettings optimizer;
     TrainingSettings training;
 };
