@@ -112,6 +112,40 @@ TEST(Cli, RunCardCommandReproducesTheRun) {
     EXPECT_EQ(card["data_sha256"].get<std::string>().size(), 64u);
 }
 
+// LatentTrees from the command line: a self-supervised Glass tree is scored by dendrogram purity,
+// saved, and reloaded by eval with the same scores; a lambda sweep writes one row per value × seed.
+TEST(Cli, LatentSelfSupervisedTrainEvalAndSweep) {
+    test::TempDir dir;
+    const std::string model = dir.file("latent.json").string();
+    const std::string common = " --data " + glass() + " --target Type --method latent --scaling zscore";
+    const CommandResult train = run_cli("train" + common + " --param task=self_supervised --param regress=RI,Na "
+                                        "--param depth=3 --param epochs=5 --split 1,0,0 --json --model-out " + model, dir);
+    ASSERT_EQ(train.exit_code, 0) << train.err;
+    const nlohmann::json out = nlohmann::json::parse(train.out);
+    const double purity = out["metrics"]["train"]["dendrogram_purity"].get<double>();
+    EXPECT_GT(purity, 0.0);
+    EXPECT_LE(purity, 1.0);
+    EXPECT_EQ(out["tree"]["nodes"].get<int>() + out["tree"]["pruned_nodes"].get<int>(), 15);
+
+    const CommandResult eval = run_cli("eval --model " + model + " --data " + glass() + " --json", dir);
+    ASSERT_EQ(eval.exit_code, 0) << eval.err;
+    EXPECT_DOUBLE_EQ(nlohmann::json::parse(eval.out)["metrics"]["dendrogram_purity"].get<double>(), purity)
+        << "the saved model (pruning fixed on the training rows) scores as trained";
+
+    const std::string sweep = dir.file("lambda.csv").string();
+    const CommandResult result = run_cli("sweep" + common + " --set task=self_supervised --set depth=3 --set epochs=3 "
+                                         "--param lambda=0,0.1,10 --seeds 2 --out " + sweep, dir);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    std::ifstream file(sweep);
+    std::string header, line;
+    std::getline(file, header);
+    EXPECT_NE(header.find("test_dendrogram_purity"), std::string::npos) << header;
+    EXPECT_NE(header.find(",en"), std::string::npos) << header;
+    int rows = 0;
+    while (std::getline(file, line)) ++rows;
+    EXPECT_EQ(rows, 6);
+}
+
 // Usage errors exit 2, bad data and model files 3, each naming the cause on stderr.
 TEST(Cli, ErrorsMapToExitCodesAndMessages) {
     test::TempDir dir;
