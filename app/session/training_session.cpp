@@ -25,7 +25,7 @@ bool TrainingSession::start(const RunConfig& config) {
     thread_ = QThread::create([this, config] {
         try {
             const Progress progress = [this](const EpochReport& report) {
-                emit progressed(report.epoch, report.total);
+                if (!report.heartbeat) emit progressed(report.epoch, report.total);
                 return !stopRequested_.load(std::memory_order_relaxed);
             };
             emit finished(std::make_shared<const RunOutcome>(run_training(config, progress)));

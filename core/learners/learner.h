@@ -18,6 +18,9 @@ struct EpochReport {
     int total = 0;          // expected number of epochs/steps, 0 if unknown
     double train_loss = 0.0, valid_loss = 0.0, train_metric = 0.0, valid_metric = 0.0;
     const TreeModel* snapshot = nullptr;  // may be null; valid during the call only
+    // A mid-epoch report (only epoch and train_loss so far are meaningful) that lets a long epoch be
+    // cancelled within a moment; receivers that plot or record epochs skip it.
+    bool heartbeat = false;
 };
 using Progress = std::function<bool(const EpochReport&)>;  // return false = stop now
 

@@ -23,8 +23,8 @@ constexpr double kNotComputed = std::numeric_limits<double>::quiet_NaN();
 using Clock = std::chrono::steady_clock;
 
 // A report whose values other than the training loss are not computed yet.
-EpochReport report_with(int epoch, int total, double train_loss) {
-    return {epoch, total, train_loss, kNotComputed, kNotComputed, kNotComputed, nullptr};
+EpochReport report_with(int epoch, int total, double train_loss, bool heartbeat) {
+    return {epoch, total, train_loss, kNotComputed, kNotComputed, kNotComputed, nullptr, heartbeat};
 }
 
 void check_settings(const GradientProblem& problem, const Eigen::VectorXd& parameters,
@@ -86,7 +86,7 @@ private:
             loss_sum += loss * static_cast<double>(rows.size());
             train_loss = loss_sum / static_cast<double>(start + rows.size());
             if (progress_ && Clock::now() - last_call_ >= heartbeat_every_ &&
-                !report(report_with(epoch, kHeartbeatTotal, train_loss))) {
+                !report(report_with(epoch, settings_.max_epochs, train_loss, true))) {
                 return false;
             }
         }
@@ -95,7 +95,7 @@ private:
 
     // Validation, best-so-far, report, early stopping and the plateau schedule; false = stop.
     bool end_epoch(int epoch, double train_loss) {
-        EpochReport epoch_report = report_with(epoch, settings_.max_epochs, train_loss);
+        EpochReport epoch_report = report_with(epoch, settings_.max_epochs, train_loss, false);
         if (problem_.validation_loss) epoch_report.valid_loss = problem_.validation_loss(parameters_);
         if (problem_.metrics)
             std::tie(epoch_report.train_metric, epoch_report.valid_metric) = problem_.metrics(parameters_);

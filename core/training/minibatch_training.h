@@ -49,10 +49,6 @@ struct TrainingOutcome {
     std::vector<EpochReport> history; // one report per finished epoch (no heartbeats)
 };
 
-// An in-epoch heartbeat carries this `total`; see train_minibatch.
-inline constexpr int kHeartbeatTotal = -1;
-inline bool is_heartbeat(const EpochReport& report) { return report.total == kHeartbeatTotal; }
-
 // Runs up to max_epochs epochs. Each epoch shuffles the training rows, steps the optimiser once per
 // batch of batch_size rows (the last batch may be smaller), then evaluates the validation loss and
 // metrics and calls `progress` with {epoch (1-based), total = max_epochs, train_loss = mean batch
@@ -63,9 +59,8 @@ inline bool is_heartbeat(const EpochReport& report) { return report.total == kHe
 //
 // Cancellation (conventions §5): returning false from `progress` stops at once. So that a long
 // epoch can be cancelled too, `progress` is also called within an epoch, at most once per
-// heartbeat_seconds, with a heartbeat report: total = kHeartbeatTotal, epoch = the epoch in
-// progress, train_loss = the mean batch loss so far, other values NaN. A receiver that plots or
-// records epochs skips reports for which is_heartbeat() holds. Answering a heartbeat with false
+// heartbeat_seconds, with a heartbeat report (EpochReport::heartbeat): epoch = the epoch in
+// progress, total = max_epochs, train_loss = the mean batch loss so far, other values NaN. Answering a heartbeat with false
 // cancels too; the unfinished epoch is discarded.
 //
 // A non-finite batch loss, gradient or validation loss stops the run with diverged = true; the best

@@ -171,7 +171,7 @@ TEST(MinibatchTraining, HeartbeatCancelsWithinEpoch) {
     const TrainingOutcome outcome =
         train_minibatch(problem, Eigen::VectorXd::Constant(1, 0.25), adam(1.0), settings, progress);
     ASSERT_EQ(reports.size(), 1u);
-    EXPECT_TRUE(is_heartbeat(reports[0]));
+    EXPECT_TRUE(reports[0].heartbeat);
     EXPECT_EQ(reports[0].epoch, 1);
     EXPECT_EQ(reports[0].train_loss, 1.0);
     EXPECT_TRUE(outcome.cancelled);
