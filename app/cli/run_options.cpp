@@ -8,6 +8,7 @@ void RunOptions::bind(CLI::App& command, const std::string& params_flag) {
     command.add_option("--method", method, "learning method (see `treelab-cli params`)")->capture_default_str();
     command.add_option(params_flag, params, "hyperparameter NAME=VALUE (repeatable)");
     command.add_option("--seed", seed, "seed of the split and the learner")->capture_default_str();
+    command.add_option("--split-seed", split_seed, "seed of the split alone, fixed while --seed (or --seeds) varies the learner");
     command.add_option("--split", split, "train,valid,test fractions")->capture_default_str();
     command.add_option("--split-mode", split_mode, "stratified | shuffled | gradtree (GradTree protocol)")
         ->capture_default_str();
@@ -27,6 +28,7 @@ RunConfig RunOptions::to_config() const {
     config.method = method;
     config.params = method_params(method, params);
     config.seed = seed;
+    config.split_seed = split_seed;
     config.split = parse_split_fractions(split);
     config.split_mode = split_mode_from_string(split_mode);
     set_scaling(config, scaling);

@@ -1,5 +1,6 @@
 #pragma once
 // The data and training options shared by `train` and `sweep`, bound to CLI11 once.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@ struct RunOptions {
                 scaling = "none", fit_on = "train";
     std::vector<std::string> drop, params;
     std::uint32_t seed = 0;
+    std::optional<std::uint32_t> split_seed;
 
     // `params_flag` is the option that carries NAME=VALUE settings ("--param" for train, "--set" for sweep).
     void bind(CLI::App& command, const std::string& params_flag);

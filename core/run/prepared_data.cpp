@@ -42,7 +42,7 @@ PreparedData prepare_data(Table table, std::string sha256, const RunConfig& conf
     const Eigen::VectorXd y = encode_target(data.table, data.target);
     SplitMode mode = config.split_mode;
     if (data.target.task == Task::Regression && mode == SplitMode::Stratified) mode = SplitMode::Shuffled;
-    data.split = make_split(y, config.split, mode, config.seed);
+    data.split = make_split(y, config.split, mode, config.split_seed.value_or(config.seed));
     if (data.split.train.empty())
         throw DataError(data.table.source, 0, 0, "the training split is empty; the file has too few rows for the split " +
                                                      to_text(config.split.train));

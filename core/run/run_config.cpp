@@ -57,6 +57,7 @@ std::string equivalent_command(const RunConfig& config) {
     for (const auto& [name, text] : config.params.canonical())
         if (default_texts.at(name) != text) command += " --param " + shell_word(name + "=" + text);
     command += " --seed " + std::to_string(config.seed);
+    if (config.split_seed) command += " --split-seed " + std::to_string(*config.split_seed);
     command += " --split " + fractions_text(config.split);
     if (config.split_mode != SplitMode::Stratified) command += " --split-mode " + to_string(config.split_mode);
     if (config.scaling != Scaling::None) command += " --scaling " + scaling_text(config);

@@ -28,7 +28,10 @@ struct RunConfig {
     std::vector<std::string> drop_columns; // columns that are not features
     std::string method = "cart";
     ParamValues params;                    // complete (defaults filled in)
-    std::uint32_t seed = 0;
+    std::uint32_t seed = 0;                // the learner's seed, and the split's unless split_seed is set
+    // A split held fixed while the learner's seed varies (the LatentTrees protocol: one split,
+    // seed 459107, four model seeds; reference_implementations.md §1.5).
+    std::optional<std::uint32_t> split_seed;
     SplitFractions split;
     SplitMode split_mode = SplitMode::Stratified;
     Scaling scaling = Scaling::None;
