@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "core/data/numpy_random.h"
+#include "core/data/sklearn_stratified_split.h"
 #include "core/error.h"
 
 namespace treelab {
@@ -179,6 +180,8 @@ std::string to_string(SplitMode mode) {
             return "shuffled";
         case SplitMode::GradTree:
             return "gradtree";
+        case SplitMode::SklearnStratified:
+            return "sklearn-stratified";
         case SplitMode::Stratified:
             break;
     }
@@ -189,12 +192,17 @@ SplitMode split_mode_from_string(const std::string& text) {
     if (text == "stratified") return SplitMode::Stratified;
     if (text == "shuffled") return SplitMode::Shuffled;
     if (text == "gradtree") return SplitMode::GradTree;
-    throw ParamError("unknown split mode '" + text + "'; use 'stratified', 'shuffled' or 'gradtree'");
+    if (text == "sklearn-stratified") return SplitMode::SklearnStratified;
+    throw ParamError("unknown split mode '" + text + "'; use 'stratified', 'shuffled', 'gradtree' or 'sklearn-stratified'");
 }
 
 Split make_split(const Eigen::VectorXd& labels, const SplitFractions& fractions, SplitMode mode, std::uint32_t seed) {
     const Eigen::Index n = labels.size();
     if (mode == SplitMode::GradTree) return gradtree_split(n, fractions, seed);
+    if (mode == SplitMode::SklearnStratified) {
+        if (!class_groups(labels)) throw ParamError("the sklearn-stratified split needs class labels");
+        return sklearn_stratified_split(labels.cast<int>(), fractions, seed);
+    }
     if (mode == SplitMode::Stratified) {
         if (const auto groups = class_groups(labels))
             return stratified_split(*groups, static_cast<std::size_t>(n), fractions, seed);

@@ -22,9 +22,12 @@ enum class SplitMode {
     GradTree,    // the GradTree protocol (gradtree.md §8, §10.1): numpy RandomState(seed).permutation,
                  // test = floor(test*n) first, then valid = floor(valid*n) of the rest; bit-identical
                  // to sklearn's train_test_split(random_state=seed) twice
+    SklearnStratified,  // sklearn's train_test_split(stratify=y, random_state=seed) for test, then
+                        // for valid from the rest, row for row (the LatentTrees protocol)
 };
 std::string to_string(SplitMode mode);
-SplitMode split_mode_from_string(const std::string& text);  // "stratified" | "shuffled" | "gradtree"
+// "stratified" | "shuffled" | "gradtree" | "sklearn-stratified"
+SplitMode split_mode_from_string(const std::string& text);
 
 struct Split {
     RowIndices train, valid, test;
