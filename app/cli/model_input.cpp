@@ -1,7 +1,7 @@
 #include "app/cli/model_input.h"
 
 #include "core/data/csv_reader.h"
-#include "core/data/target_encoding.h"
+#include "core/data/dataset_encoding.h"
 #include "core/error.h"
 
 namespace treelab::cli {
@@ -15,13 +15,7 @@ ModelInput load_model_input(const std::string& model_file, const std::string& da
 }
 
 Dataset labelled_rows(const ModelInput& input) {
-    Dataset data;
-    data.X = input.X;
-    data.y = encode_target(input.table, input.model.target);
-    data.task = input.model.target.task;
-    data.feature_names = input.model.tree.feature_names;
-    data.class_names = input.model.target.class_names;
-    return data;
+    return encode_dataset(input.table, input.model.pipeline, input.model.target);
 }
 
 }  // namespace treelab::cli

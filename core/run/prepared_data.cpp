@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/data/csv_reader.h"
+#include "core/data/dataset_encoding.h"
 #include "core/error.h"
 #include "core/io/sha256.h"
 
@@ -52,12 +53,7 @@ PreparedData prepare_data(Table table, std::string sha256, const RunConfig& conf
     options.quantile_fit_noise = config.quantile_fit_noise;
     data.pipeline = fit_pipeline(data.table, target_column, data.split.train, options, excluded);
 
-    Dataset all;
-    all.X = data.pipeline.transform(data.table);
-    all.y = y;
-    all.task = data.target.task;
-    all.feature_names = data.pipeline.feature_names();
-    all.class_names = data.target.class_names;
+    const Dataset all = encode_dataset(data.table, data.pipeline, data.target);
     data.train = all.subset(data.split.train);
     data.valid = all.subset(data.split.valid);
     data.test = all.subset(data.split.test);

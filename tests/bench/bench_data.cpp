@@ -6,25 +6,13 @@
 #include <vector>
 
 #include "core/data/csv_reader.h"
-#include "core/data/feature_pipeline.h"
-#include "core/data/target_encoding.h"
+#include "core/data/dataset_encoding.h"
 #include "core/error.h"
 
 namespace treelab::bench {
 
 Dataset load_csv_dataset(const std::filesystem::path& file, const std::string& target) {
-    const Table table = read_csv(file);
-    const std::size_t column = table.column_index(target);
-    const TargetEncoding encoding = fit_target(table, column, Task::Classification, 1000);
-    std::vector<Eigen::Index> rows(table.rows);
-    for (std::size_t i = 0; i < table.rows; ++i) rows[i] = static_cast<Eigen::Index>(i);
-    const FeaturePipeline pipeline = fit_pipeline(table, column, rows);
-    Dataset data;
-    data.X = pipeline.transform(table);
-    data.y = encode_target(table, encoding);
-    data.feature_names = pipeline.feature_names();
-    data.class_names = encoding.class_names;
-    return data;
+    return whole_table_dataset(read_csv(file), target, Task::Classification);
 }
 
 Dataset load_binary_dataset(const std::filesystem::path& file) {

@@ -4,8 +4,7 @@
 #include <optional>
 
 #include "core/data/csv_reader.h"
-#include "core/data/feature_pipeline.h"
-#include "core/data/target_encoding.h"
+#include "core/data/dataset_encoding.h"
 #include "core/learners/cart/cart.h"
 #include "tests/support/test_support.h"
 
@@ -17,20 +16,9 @@ CartFixture load_cart_fixture(const std::string& name) {
     fixture.json = nlohmann::json::parse(in);
 
     const Table table = read_csv(test::dataset(name + ".csv"));
-    const std::size_t target = table.column_index(fixture.json.at("target").get<std::string>());
     const bool classification = !fixture.json.at("classes").empty();
-    const TargetEncoding encoding = fit_target(
-        table, target, classification ? std::optional<Task>(Task::Classification) : std::optional<Task>(Task::Regression));
-    std::vector<Eigen::Index> all(table.rows);
-    for (std::size_t i = 0; i < table.rows; ++i) all[i] = static_cast<Eigen::Index>(i);
-    const FeaturePipeline pipeline = fit_pipeline(table, target, all);
-
-    Dataset data;
-    data.X = pipeline.transform(table);
-    data.y = encode_target(table, encoding);
-    data.task = encoding.task;
-    data.feature_names = pipeline.feature_names();
-    data.class_names = encoding.class_names;
+    const Dataset data = whole_table_dataset(table, fixture.json.at("target").get<std::string>(),
+                                             classification ? Task::Classification : Task::Regression);
     fixture.train = data.subset(fixture.json.at("train").get<std::vector<Eigen::Index>>());
     fixture.test = data.subset(fixture.json.at("test").get<std::vector<Eigen::Index>>());
     return fixture;

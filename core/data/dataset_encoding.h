@@ -1,0 +1,22 @@
+#pragma once
+// A table as a learner sees it: the pipeline's design matrix and the encoded target, with names.
+// Every place that turns a Table into a Dataset goes through here (runs, saved-model evaluation,
+// tools and tests).
+#include <optional>
+#include <string>
+
+#include "core/data/dataset.h"
+#include "core/data/feature_pipeline.h"
+#include "core/data/table.h"
+#include "core/data/target_encoding.h"
+
+namespace treelab {
+
+// Every row of `table` through `pipeline` and `target` (which must fit this table's columns).
+Dataset encode_dataset(const Table& table, const FeaturePipeline& pipeline, const TargetEncoding& target);
+
+// Every row of `table`, with the target fitted on it and an unscaled pipeline fitted on all rows:
+// for tools and tests that need a whole file as a learner would see it.
+Dataset whole_table_dataset(const Table& table, const std::string& target, std::optional<Task> task = {});
+
+}  // namespace treelab
