@@ -14,18 +14,18 @@ namespace {
 std::string predictions_csv(const ModelInput& input) {
     const TreeModel& tree = input.model.tree;
     const Eigen::VectorXi leaves = tree.route(input.X);
-    const Eigen::VectorXd predicted = tree.predict(input.X);
+    const bool classification = tree.task == Task::Classification;
+    const Eigen::MatrixXd proba = classification ? tree.predict_proba(input.X) : Eigen::MatrixXd();
+    const Eigen::VectorXd predicted = classification ? most_probable_class(proba) : tree.predict(input.X);
     std::ostringstream out;
     out << "row,prediction";
-    Eigen::MatrixXd proba;
-    if (tree.task == Task::Classification) {
-        proba = tree.predict_proba(input.X);
+    if (classification) {
         for (const std::string& name : tree.class_names) out << ',' << csv_field("proba_" + name);
     }
     out << ",node\n";
     for (Eigen::Index i = 0; i < input.X.rows(); ++i) {
         out << i + 1 << ',';
-        if (tree.task == Task::Classification) out << csv_field(tree.class_names.at(static_cast<std::size_t>(predicted(i))));
+        if (classification) out << csv_field(tree.class_names.at(static_cast<std::size_t>(predicted(i))));
         else out << to_text(predicted(i));
         for (Eigen::Index k = 0; k < proba.cols(); ++k) out << ',' << to_text(proba(i, k));
         out << ',' << leaves(i) << '\n';

@@ -73,6 +73,10 @@ struct RoutingPredictor {
     bool predicts_target() const { return output_features.empty(); }
 };
 
+// Class index of each row of a predict_proba matrix, the lowest index on ties (numpy's argmax);
+// TreeModel::predict is this of predict_proba, so callers holding both route once.
+Eigen::VectorXd most_probable_class(const Eigen::Ref<const Eigen::MatrixXd>& proba);
+
 struct TreeStats {
     int depth = 0;         // of the effective tree (root alone = 0)
     int nodes = 0;         // nodes of the effective tree (not pruned)

@@ -14,14 +14,6 @@ bool predicts_target(const TreeModel& model) {
     return model.routing_predictor && model.routing_predictor->predicts_target();
 }
 
-// Written out rather than maxCoeff(&k): the lowest index must win ties, as numpy's argmax.
-Eigen::Index first_argmax(const Eigen::Ref<const Eigen::RowVectorXd>& values) {
-    Eigen::Index best = 0;
-    for (Eigen::Index k = 1; k < values.size(); ++k)
-        if (values(k) > values(best)) best = k;
-    return best;
-}
-
 // Row-wise softmax of logits, shifted by the row maximum.
 Eigen::MatrixXd softmax(Eigen::MatrixXd logits) {
     const Eigen::VectorXd top = logits.rowwise().maxCoeff();
@@ -41,6 +33,18 @@ Eigen::MatrixXd node_distributions(const TreeModel& model, const Eigen::Ref<cons
 
 }  // namespace
 
+// Written out rather than maxCoeff(&k): the lowest index must win ties, as numpy's argmax.
+Eigen::VectorXd most_probable_class(const Eigen::Ref<const Eigen::MatrixXd>& proba) {
+    Eigen::VectorXd prediction(proba.rows());
+    for (Eigen::Index i = 0; i < proba.rows(); ++i) {
+        Eigen::Index best = 0;
+        for (Eigen::Index k = 1; k < proba.cols(); ++k)
+            if (proba(i, k) > proba(i, best)) best = k;
+        prediction(i) = static_cast<double>(best);
+    }
+    return prediction;
+}
+
 Eigen::MatrixXd TreeModel::predict_outputs(const Eigen::Ref<const Eigen::MatrixXd>& X) const {
     if (!routing_predictor) return node_distributions(*this, X);
     return latent_predictor(X, latent_traversal(*this, X), routing_predictor->weights, routing_predictor->bias);
@@ -55,10 +59,7 @@ Eigen::VectorXd TreeModel::predict(const Eigen::Ref<const Eigen::MatrixXd>& X) c
     if (task == Task::Regression)
         return (predicts_target(*this) ? predict_outputs(X) : node_distributions(*this, X)).col(0);
     // The argmax of predict_proba itself, so the two never disagree on rounding ties.
-    const Eigen::MatrixXd values = predict_proba(X);
-    Eigen::VectorXd prediction(X.rows());
-    for (Eigen::Index i = 0; i < X.rows(); ++i) prediction(i) = static_cast<double>(first_argmax(values.row(i)));
-    return prediction;
+    return most_probable_class(predict_proba(X));
 }
 
 // Pruned nodes are off every row's path, so they end up with no samples and flagged empty.

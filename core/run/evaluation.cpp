@@ -31,7 +31,7 @@ Scores evaluate(const TreeModel& model, const Dataset& data) {
     if (model.routing_predictor && !model.routing_predictor->predicts_target()) return evaluate_clustering(model, data);
     if (data.task == Task::Classification) {
         const Eigen::MatrixXd proba = model.predict_proba(data.X);
-        const Eigen::VectorXd predicted = model.predict(data.X);
+        const Eigen::VectorXd predicted = most_probable_class(proba);
         const ClassificationReport report = classification_report(data.y, predicted, model.classes());
         return {{"accuracy", report.accuracy}, {"macro_f1", report.macro_f1}, {"log_loss", log_loss(data.y, proba)}};
     }
