@@ -17,6 +17,7 @@ struct EpochReport {
     int epoch = 0;          // iterative learners: epoch; CART: nodes built so far
     int total = 0;          // expected number of epochs/steps, 0 if unknown
     double train_loss = 0.0, valid_loss = 0.0, train_metric = 0.0, valid_metric = 0.0;
+    int active_nodes = -1;  // learners that prune: nodes still active (pruning solved on the training rows); -1 = n/a
     const TreeModel* snapshot = nullptr;  // may be null; valid during the call only
     // A mid-epoch report (only epoch and train_loss so far are meaningful) that lets a long epoch be
     // cancelled within a moment; receivers that plot or record epochs skip it.
@@ -27,6 +28,7 @@ using Progress = std::function<bool(const EpochReport&)>;  // return false = sto
 struct TrainResult {
     TreeModel model;
     bool stopped_early = false;      // the progress callback asked to stop
+    bool diverged = false;           // a loss went non-finite; `model` is the best one before it
     std::vector<EpochReport> history;
 };
 
@@ -48,7 +50,8 @@ struct PruningPathHook {
 struct LearnerInfo {
     std::string name;   // "cart"
     std::string label;  // "CART"
-    std::string summary;
+    std::string summary;  // one line
+    std::string paper;    // where the method comes from (authors, title, venue)
     bool uses_validation = false;  // false: trained on train ∪ valid (GradTree protocol, gradtree.md §8.6)
     std::span<const ParamSpec> params;
     std::function<TrainResult(const TrainInput&, const Progress&)> train;

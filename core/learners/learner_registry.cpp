@@ -12,6 +12,7 @@ std::span<const LearnerInfo> learners() {
     static const std::array<LearnerInfo, 2> table = {
         LearnerInfo{"cart", "CART",
                     "Greedy CART (scikit-learn semantics) with minimal cost-complexity pruning; the baseline.",
+                    "Breiman, Friedman, Olshen, Stone: Classification and Regression Trees (1984)",
                     false, cart_params(), train_cart,
                     PruningPathHook{"ccp_alpha",
                                     [](const TreeModel& tree) { return cost_complexity_path(tree).alphas; },
@@ -19,6 +20,7 @@ std::span<const LearnerInfo> learners() {
         LearnerInfo{"latent", "LatentTrees",
                     "Oblique tree learned by gradient descent with a pruning QP solved by PAV (Zantedeschi et al., ICLR "
                     "submission); linear predictor on [x, leaf traversals]; supervised or self-supervised.",
+                    "Zantedeschi, Kusner, Niculae: Learning Binary Trees via Sparse Relaxation (ICLR 2021 submission)",
                     true, latent_params(), train_latent, std::nullopt},
     };
     return table;

@@ -49,7 +49,7 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const Progress& progr
                 run.params.set(specs, config.param, value);
                 rows.push_back(score_row(value, run.seed, run_training(data, run, progress).model.tree, data));
             }
-            if (progress && !progress(EpochReport{static_cast<int>(rows.size()), 0, 0, 0, 0, 0, nullptr})) break;
+            if (progress && !progress(EpochReport{.epoch = static_cast<int>(rows.size())})) break;
         }
         return rows;
     }
@@ -79,8 +79,8 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const Progress& progr
         parsed.set(specs, config.param, value);
         for (std::size_t s = 0; s < runs.size(); ++s)
             rows.push_back(score_row(value, runs[s].seed, learner.pruning_path->prune(grown[s], parsed.real(config.param)), data[s]));
-        if (progress && !progress(EpochReport{static_cast<int>(rows.size()), static_cast<int>(values.size() * runs.size()), 0,
-                                              0, 0, 0, nullptr}))
+        if (progress && !progress(EpochReport{.epoch = static_cast<int>(rows.size()),
+                                              .total = static_cast<int>(values.size() * runs.size())}))
             break;
     }
     return rows;

@@ -21,7 +21,10 @@ RunCard make_run_card(const RunConfig& config, const PreparedData& data) {
 }
 
 RunOutcome run_training(const RunConfig& config, const Progress& progress) {
-    return run_training(prepare_data(config), config, progress);
+    auto data = std::make_shared<const PreparedData>(prepare_data(config));
+    RunOutcome outcome = run_training(*data, config, progress);
+    outcome.data = std::move(data);
+    return outcome;
 }
 
 RunOutcome run_training(const PreparedData& data, const RunConfig& config, const Progress& progress) {
@@ -36,6 +39,7 @@ RunOutcome run_training(const PreparedData& data, const RunConfig& config, const
     RunOutcome outcome;
     outcome.train_seconds = std::chrono::duration<double>(stop - start).count();
     outcome.stopped_early = result.stopped_early;
+    outcome.diverged = result.diverged;
     outcome.history = std::move(result.history);
     outcome.model.tree = std::move(result.model);
     outcome.model.pipeline = data.pipeline;

@@ -1,5 +1,6 @@
 #pragma once
 // A whole run: prepare the data, train the chosen learner, evaluate every split, fill the run card.
+#include <memory>
 #include <optional>
 
 #include "core/learners/learner.h"
@@ -15,8 +16,12 @@ struct RunOutcome {
     Scores train_scores, valid_scores, test_scores;
     Eigen::Index train_rows = 0, valid_rows = 0, test_rows = 0, fit_rows = 0;
     bool stopped_early = false;
+    bool diverged = false;  // the learner hit a non-finite loss; the model is the best one before it
     std::vector<EpochReport> history;
     double train_seconds = 0.0;  // wall time of the learner alone
+    // The data the run used (table, encoding, split, preprocessed rows), for the views that route
+    // rows through the model after the run (confusion matrix, routing shares).
+    std::shared_ptr<const PreparedData> data;
 };
 
 RunOutcome run_training(const RunConfig& config, const Progress& progress = {});

@@ -24,7 +24,7 @@ using Clock = std::chrono::steady_clock;
 
 // A report whose values other than the training loss are not computed yet.
 EpochReport report_with(int epoch, int total, double train_loss, bool heartbeat) {
-    return {epoch, total, train_loss, kNotComputed, kNotComputed, kNotComputed, nullptr, heartbeat};
+    return {epoch, total, train_loss, kNotComputed, kNotComputed, kNotComputed, -1, nullptr, heartbeat};
 }
 
 void check_settings(const GradientProblem& problem, const Eigen::VectorXd& parameters,

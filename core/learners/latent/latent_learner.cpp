@@ -90,6 +90,7 @@ TrainResult train_latent(const TrainInput& input, const Progress& progress) {
     TrainResult result;
     result.model = latent::export_tree(settings, outcome.best_parameters, input.train);
     result.stopped_early = outcome.cancelled;
+    result.diverged = outcome.diverged;
     result.history = std::move(outcome.history);
     return result;
 }

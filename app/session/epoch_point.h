@@ -1,0 +1,21 @@
+#pragma once
+// One finished epoch as the GUI receives it from a worker thread (a copy of core's EpochReport
+// that can cross threads: the tree snapshot is owned, not borrowed).
+#include <memory>
+
+#include <QMetaType>
+
+#include "core/model/tree_model.h"
+
+namespace treelab {
+
+struct EpochPoint {
+    int epoch = 0, total = 0;
+    double train_loss = 0.0, valid_loss = 0.0, train_metric = 0.0, valid_metric = 0.0;
+    int active_nodes = -1;                       // -1: the learner does not prune
+    std::shared_ptr<const TreeModel> snapshot;   // every few epochs when the learner gives one
+};
+
+}  // namespace treelab
+
+Q_DECLARE_METATYPE(treelab::EpochPoint)

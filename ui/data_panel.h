@@ -1,0 +1,58 @@
+#pragma once
+// The data panel: open a CSV (dialog, drag-and-drop on the window, recent files, shipped data
+// sets), preview it (first rows, column types, missing counts, class balance or target
+// histogram), choose the target, the task, the preprocessing, the split fractions and the seed.
+// A file that cannot be read shows the core's message (file, line, column) in a dialog and the
+// data set loaded before stays.
+#include <memory>
+
+#include <QWidget>
+
+#include "core/data/table.h"
+#include "core/run/run_config.h"
+
+class QMenu;
+class QSettings;
+
+namespace treelab {
+
+class DataPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit DataPanel(QWidget* parent = nullptr);
+    ~DataPanel() override;
+
+    // Reads `file`; on failure shows a non-modal QMessageBox (child of this panel) with the
+    // core's message, keeps the previous data and returns false. Adds the file to the recent list.
+    bool openFile(const QString& file);
+    void openWithDialog();  // QFileDialog starting in the last folder
+
+    bool hasData() const;
+    QString file() const;
+    const Table& table() const;
+
+    // Writes data_file, target, task, split, split mode, seed and scaling into `config`.
+    void applyTo(RunConfig& config) const;
+    // The reverse, for a saved model's run card or "re-apply configuration" (what is known is set).
+    void setFrom(const RunConfig& config);
+
+    QMenu* recentFilesMenu() const;      // File → Open recent
+    QMenu* shippedDatasetsMenu() const;  // File → Shipped data sets (datasets/*.csv)
+
+    // Recent files, last folder and the choices of the panel (not the data itself).
+    void saveSettings(QSettings& settings) const;
+    void restoreSettings(const QSettings& settings);
+
+    // Folder holding the shipped CSVs (next to the program or in the source tree); empty if none.
+    static QString shippedDatasetsFolder();
+
+signals:
+    void dataChanged();      // a new file was loaded
+    void settingsChanged();  // target, task, scaling, split or seed changed
+
+private:
+    struct Parts;
+    std::unique_ptr<Parts> parts_;
+};
+
+}  // namespace treelab

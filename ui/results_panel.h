@@ -1,0 +1,44 @@
+#pragma once
+// The Results tab: a history of runs like Weka's result list (method, key parameters, metrics,
+// time); selecting one shows its confusion matrix (classification) or predicted-vs-true plot
+// (regression) here and asks the window to show its curves and tree; rename, delete, save the
+// model, compare two runs' metrics side by side, export the metrics table as CSV.
+#include <memory>
+
+#include <QWidget>
+
+#include "core/run/training_run.h"
+
+namespace treelab {
+
+class ResultsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ResultsPanel(QWidget* parent = nullptr);
+    ~ResultsPanel() override;
+
+    // Appends a run named `name` (e.g. "3 latent λ=0.001") and selects it; returns its row.
+    int addRun(const QString& name, std::shared_ptr<const RunOutcome> outcome);
+    int runCount() const;
+    std::shared_ptr<const RunOutcome> run(int row) const;
+    QString runName(int row) const;
+    int currentRow() const;  // -1 when none
+    void selectRun(int row);
+    void renameRun(int row, const QString& name);
+    void removeRun(int row);
+
+    // Metrics of every run (rows) by score name (columns), as CSV text.
+    QString metricsCsv() const;
+    // Writes metricsCsv() atomically; false and a dialog on failure.
+    bool exportMetricsCsv(const QString& file);
+
+signals:
+    void runSelected(std::shared_ptr<const treelab::RunOutcome> outcome);  // null when none left
+    void saveModelRequested(std::shared_ptr<const treelab::RunOutcome> outcome);
+
+private:
+    struct Parts;
+    std::unique_ptr<Parts> parts_;
+};
+
+}  // namespace treelab

@@ -1,0 +1,40 @@
+#pragma once
+// The Training tab: live curves (QCustomPlot) of training and validation loss and metric per
+// epoch, and active nodes for learners that prune; a log-scale toggle; replots coalesced to at
+// most ~20 per second (conventions §5). For CART, which is not iterative, the cost-complexity
+// path: total leaf impurity and test metric against α.
+#include <memory>
+#include <vector>
+
+#include <QWidget>
+
+#include "app/session/epoch_point.h"
+#include "core/run/training_run.h"
+
+class QCustomPlot;
+
+namespace treelab {
+
+class TrainingPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit TrainingPanel(QWidget* parent = nullptr);
+    ~TrainingPanel() override;
+
+    // Empties the plots for a new run of `method` (its label goes in the titles).
+    void startRun(const QString& methodLabel, const QString& metricName);
+    void addEpoch(const EpochPoint& point);  // live; replot coalesced
+    // A finished (or selected) run: its epoch history, or CART's pruning path.
+    void showOutcome(const RunOutcome& outcome);
+
+    void setLogScale(bool on);
+    bool logScale() const;
+    int replotCount() const;  // replots done so far (for the bench and tests)
+    QList<QCustomPlot*> plots() const;
+
+private:
+    struct Parts;
+    std::unique_ptr<Parts> parts_;
+};
+
+}  // namespace treelab
