@@ -1,0 +1,44 @@
+#pragma once
+// The Sweep tab: pick a hyperparameter of the current method (λ, α, depth, any numeric one from
+// its description), a grid (list, linear or log range, or CART's automatic α path) and a number of
+// seeds; the sweep runs in a worker thread with progress and cancel; plots of the metric (train,
+// valid, test; mean ± std over seeds) against the parameter and against active nodes (like
+// sklearn's pruning example and rpart's plotcp); a scrubber over the grid and clicks on points
+// load that tree into the canvas; the sweep table exports as CSV. Same sweep as `treelab-cli sweep`.
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include <QWidget>
+
+#include "core/model/model_file.h"
+#include "core/run/prepared_data.h"
+#include "core/run/run_config.h"
+
+namespace treelab {
+
+class SweepPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit SweepPanel(QWidget* parent = nullptr);
+    ~SweepPanel() override;
+
+    // The run to sweep around (data, target, method and its other parameters); empty = not ready.
+    void setConfigSource(std::function<std::optional<RunConfig>()> source);
+
+    void start();  // reads the config source and the grid; refused while running
+    void stop();
+    bool isRunning() const;
+    int rowCount() const;  // value × seed rows of the last sweep
+
+signals:
+    void finished();
+    // The user picked a grid value (scrubber or a click on a point): the model of its first seed.
+    void modelChosen(std::shared_ptr<const treelab::ModelFile> model, std::shared_ptr<const treelab::PreparedData> data);
+
+private:
+    struct Parts;
+    std::unique_ptr<Parts> parts_;
+};
+
+}  // namespace treelab
