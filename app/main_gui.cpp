@@ -1,13 +1,17 @@
-// treelab: the desktop workbench. `treelab [FILE.csv]` opens the file;
-// `--smoke-test PNG` trains on it, saves a screenshot of the window and exits (used by CI).
+// treelab: the desktop workbench. `treelab [FILE.csv|MODEL.json]` opens the file (with no argument,
+// the shipped datasets/glass.csv); `--smoke-test PNG` trains on it, saves a screenshot of the
+// window and exits (used by CI).
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
 #include <QTimer>
 
+#include "ui/data_panel.h"
 #include "ui/main_window.h"
 
 int main(int argc, char** argv) {
     QApplication application(argc, argv);
+    QApplication::setOrganizationName("TreeLab");
     QApplication::setApplicationName("TreeLab");
     QApplication::setApplicationVersion(TREELAB_VERSION);
 
@@ -15,14 +19,16 @@ int main(int argc, char** argv) {
     parser.setApplicationDescription("TreeLab: learn decision trees and look inside them");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument("file", "CSV file to open");
+    parser.addPositionalArgument("file", "CSV data file or TreeLab model (.json) to open; default: datasets/glass.csv");
     const QCommandLineOption smokeTest("smoke-test", "train on FILE, save a screenshot to PNG and quit", "PNG");
     parser.addOption(smokeTest);
     parser.process(application);
 
     treelab::MainWindow window;
     window.show();
-    const QStringList files = parser.positionalArguments();
+    QStringList files = parser.positionalArguments();
+    if (files.isEmpty() && !treelab::DataPanel::shippedDatasetsFolder().isEmpty())
+        files << QDir(treelab::DataPanel::shippedDatasetsFolder()).filePath("glass.csv");
     const bool opened = !files.isEmpty() && window.openFile(files.first());
     if (parser.isSet(smokeTest)) {
         if (!opened) return 3;

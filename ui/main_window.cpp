@@ -1,153 +1,263 @@
 #include "ui/main_window.h"
 
-#include <sstream>
-
-#include <QComboBox>
+#include <QCloseEvent>
 #include <QDragEnterEvent>
-#include <QFileDialog>
+#include <QElapsedTimer>
 #include <QFileInfo>
-#include <QFontDatabase>
-#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
+#include <QSettings>
+#include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "app/session/training_session.h"
 #include "core/data/csv_reader.h"
-#include "core/export/rules_text.h"
 #include "core/learners/learner.h"
+#include "core/run/evaluation.h"
+#include "ui/data_panel.h"
+#include "ui/method_panel.h"
+#include "ui/results_panel.h"
+#include "ui/run_title.h"
+#include "ui/sweep_panel.h"
+#include "ui/training_panel.h"
+#include "ui/tree_canvas.h"
 
 namespace treelab {
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new TrainingSession(this)) {
+namespace {
+
+bool isModelFile(const QString& file) { return QFileInfo(file).suffix().compare("json", Qt::CaseInsensitive) == 0; }
+
+QString elapsedText(qint64 milliseconds) {
+    const qint64 seconds = milliseconds / 1000;
+    return QStringLiteral("%1:%2").arg(seconds / 60).arg(seconds % 60, 2, 10, QLatin1Char('0'));
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), runTime_(std::make_unique<QElapsedTimer>()), session_(new TrainingSession(this)) {
     setWindowTitle(tr("TreeLab"));
     setAcceptDrops(true);
-    resize(900, 640);
+    resize(1280, 820);
 
-    QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
-    fileMenu->addAction(tr("&Open CSV..."), QKeySequence::Open, this, [this] {
-        const QString file = QFileDialog::getOpenFileName(this, tr("Open a CSV file"), QString(),
-                                                          tr("CSV files (*.csv *.tsv *.txt);;All files (*)"));
-        if (!file.isEmpty()) openFile(file);
+    data_ = new DataPanel(this);
+    method_ = new MethodPanel(this);
+    method_->setConfigSource([this]() -> std::optional<RunConfig> {
+        if (!data_->hasData()) return std::nullopt;
+        RunConfig config;
+        data_->applyTo(config);
+        return config;
     });
-    fileMenu->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
-    auto* central = new QWidget(this);
-    auto* layout = new QVBoxLayout(central);
-    summary_ = new QLabel(tr("Open a CSV file (File > Open, or drop it here)."), central);
-    summary_->setWordWrap(true);
-    layout->addWidget(summary_);
-
-    auto* form = new QFormLayout;
-    target_ = new QComboBox(central);
-    form->addRow(tr("Target:"), target_);
-    form->addRow(tr("Method:"), new QLabel(QString::fromStdString(find_learner("cart").label), central));
-    layout->addLayout(form);
-
-    auto* buttons = new QHBoxLayout;
-    trainButton_ = new QPushButton(tr("Train"), central);
-    stopButton_ = new QPushButton(tr("Stop"), central);
-    trainButton_->setEnabled(false);
+    auto* runBox = new QWidget(this);
+    auto* runButtons = new QHBoxLayout(runBox);
+    trainButton_ = new QPushButton(tr("&Train"), runBox);
+    trainButton_->setToolTip(tr("Train the chosen method on the loaded data (Ctrl+R)"));
+    trainButton_->setDefault(true);
+    stopButton_ = new QPushButton(tr("&Stop"), runBox);
+    stopButton_->setToolTip(tr("Stop the run and keep the best model so far (Esc)"));
     stopButton_->setEnabled(false);
-    buttons->addWidget(trainButton_);
-    buttons->addWidget(stopButton_);
-    buttons->addStretch();
-    layout->addLayout(buttons);
+    runButtons->addWidget(trainButton_, 1);
+    runButtons->addWidget(stopButton_);
 
-    output_ = new QPlainTextEdit(central);
-    output_->setReadOnly(true);
-    output_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    layout->addWidget(output_, 1);
-    setCentralWidget(central);
+    auto* methodBox = new QWidget(this);
+    auto* methodLayout = new QVBoxLayout(methodBox);
+    methodLayout->setContentsMargins(0, 0, 0, 0);
+    methodLayout->addWidget(method_, 1);
+    methodLayout->addWidget(runBox);
 
+    leftSplitter_ = new QSplitter(Qt::Vertical, this);
+    leftSplitter_->addWidget(data_);
+    leftSplitter_->addWidget(methodBox);
+    leftSplitter_->setStretchFactor(0, 3);
+    leftSplitter_->setStretchFactor(1, 2);
+
+    training_ = new TrainingPanel(this);
+    canvas_ = new TreeCanvas(this);
+    sweep_ = new SweepPanel(this);
+    results_ = new ResultsPanel(this);
+    tabs_ = new QTabWidget(this);
+    tabs_->addTab(training_, tr("Training"));
+    tabs_->addTab(canvas_, tr("Tree"));
+    tabs_->addTab(sweep_, tr("Sweep"));
+    tabs_->addTab(results_, tr("Results"));
+
+    mainSplitter_ = new QSplitter(Qt::Horizontal, this);
+    mainSplitter_->addWidget(leftSplitter_);
+    mainSplitter_->addWidget(tabs_);
+    mainSplitter_->setStretchFactor(0, 2);
+    mainSplitter_->setStretchFactor(1, 5);
+    setCentralWidget(mainSplitter_);
+
+    progress_ = new QProgressBar(this);
+    progress_->setMaximumWidth(220);
+    progress_->setTextVisible(true);
+    progress_->hide();
+    elapsed_ = new QLabel(this);
+    statusBar()->addPermanentWidget(progress_);
+    statusBar()->addPermanentWidget(elapsed_);
+    clock_ = new QTimer(this);
+    clock_->setInterval(250);
+    connect(clock_, &QTimer::timeout, this, [this] { elapsed_->setText(elapsedText(runTime_->elapsed())); });
+
+    buildMenus();
+    connectSession();
     connect(trainButton_, &QPushButton::clicked, this, &MainWindow::train);
-    connect(stopButton_, &QPushButton::clicked, session_, &TrainingSession::requestStop);
-    connect(session_, &TrainingSession::finished, this, [this](std::shared_ptr<const RunOutcome> outcome) {
-        showOutcome(*outcome);
-        emit trainingDone();
+    connect(stopButton_, &QPushButton::clicked, this, &MainWindow::stop);
+    connect(data_, &DataPanel::dataChanged, this, [this] {
+        setWindowTitle(tr("TreeLab — %1").arg(QFileInfo(data_->file()).fileName()));
+        statusBar()->showMessage(tr("Loaded %1").arg(data_->file()), 5000);
     });
-    connect(session_, &TrainingSession::failed, this, [this](const QString& message) {
-        trainButton_->setEnabled(true);
-        stopButton_->setEnabled(false);
-        showError(tr("Training failed"), message);
-        emit trainingDone();
+    connect(results_, &ResultsPanel::runSelected, this, &MainWindow::showRun);
+    connect(results_, &ResultsPanel::saveModelRequested, this, [this](std::shared_ptr<const RunOutcome> outcome) {
+        shown_ = std::move(outcome);
+        saveModelWithDialog();
     });
-    statusBar()->showMessage(tr("Ready"));
+    connect(sweep_, &SweepPanel::modelChosen, this, [this](std::shared_ptr<const ModelFile> model,
+                                                          std::shared_ptr<const PreparedData> data) {
+        canvas_->showModel(std::move(model), std::move(data));
+        tabs_->setCurrentWidget(canvas_);
+    });
+    sweep_->setConfigSource([this]() -> std::optional<RunConfig> {
+        if (!data_->hasData() || !method_->isValid()) return std::nullopt;
+        RunConfig config;
+        data_->applyTo(config);
+        method_->applyTo(config);
+        return config;
+    });
+    setTraining(false);
+    restoreSettings();
+    statusBar()->showMessage(tr("Open a CSV file (File > Open, a shipped data set, or drop it here)."));
 }
 
 MainWindow::~MainWindow() = default;
 
+DataPanel* MainWindow::dataPanel() const { return data_; }
+MethodPanel* MainWindow::methodPanel() const { return method_; }
+TrainingPanel* MainWindow::trainingPanel() const { return training_; }
+ResultsPanel* MainWindow::resultsPanel() const { return results_; }
+TreeCanvas* MainWindow::treeCanvas() const { return canvas_; }
+SweepPanel* MainWindow::sweepPanel() const { return sweep_; }
+QTabWidget* MainWindow::tabs() const { return tabs_; }
+
 bool MainWindow::isTraining() const { return session_->isRunning(); }
 
 bool MainWindow::openFile(const QString& file) {
-    try {
-        table_ = read_csv(file.toStdString());
-    } catch (const std::exception& error) {
-        showError(tr("Cannot open %1").arg(QFileInfo(file).fileName()), QString::fromStdString(error.what()));
-        return false;
-    }
-    file_ = file;
-    setWindowTitle(tr("TreeLab — %1").arg(QFileInfo(file).fileName()));
-    target_->clear();
-    for (const Column& column : table_.columns) target_->addItem(QString::fromStdString(column.name));
-    target_->setCurrentIndex(target_->count() - 1);  // the last column is the usual target
-    int numeric = 0;
-    for (const Column& column : table_.columns) numeric += column.kind == ColumnKind::Numeric;
-    summary_->setText(tr("<b>%1</b>: %2 rows, %3 columns (%4 numeric, %5 categorical)")
-                          .arg(QFileInfo(file).fileName())
-                          .arg(table_.rows)
-                          .arg(table_.columns.size())
-                          .arg(numeric)
-                          .arg(static_cast<int>(table_.columns.size()) - numeric));
-    trainButton_->setEnabled(true);
-    output_->clear();
-    statusBar()->showMessage(tr("Loaded %1").arg(file));
-    return true;
+    if (isModelFile(file)) return openModel(file);
+    return data_->openFile(file);
+}
+
+void MainWindow::connectSession() {
+    connect(session_, &TrainingSession::progressed, this, [this](int step, int total) {
+        progress_->setRange(0, total > 0 ? total : 0);
+        progress_->setValue(step);
+        progress_->setFormat(total > 0 ? tr("epoch %v / %m") : tr("step %v"));
+    });
+    connect(session_, &TrainingSession::epochReported, this, [this](const EpochPoint& point) {
+        training_->addEpoch(point);
+        if (point.snapshot) canvas_->showSnapshot(point.snapshot);
+    });
+    connect(session_, &TrainingSession::finished, this, &MainWindow::finishRun);
+    connect(session_, &TrainingSession::failed, this, [this](const QString& message) {
+        setTraining(false);
+        showError(tr("Training failed"), message);
+        emit trainingDone();
+    });
 }
 
 void MainWindow::train() {
+    if (session_->isRunning()) {
+        statusBar()->showMessage(tr("A run is still going: stop it first (Esc)."), 5000);
+        return;
+    }
+    if (!data_->hasData()) {
+        showError(tr("No data"), tr("Open a CSV file first (File > Open, or drop it on the window)."));
+        return;
+    }
+    if (!method_->isValid()) {
+        showError(tr("Invalid hyperparameters"),
+                  tr("Fix the fields flagged in red in the method panel before training."));
+        return;
+    }
     RunConfig config;
-    config.data_file = file_.toStdString();
-    config.target = target_->currentText().toStdString();
-    config.method = "cart";
-    config.params = ParamValues(find_learner("cart").params);
+    data_->applyTo(config);
+    method_->applyTo(config);
+    const LearnerInfo& learner = find_learner(config.method);
+    runMethodLabel_ = QString::fromStdString(learner.label);
+    pendingConfig_ = config;
     if (!session_->start(config)) return;
-    trainButton_->setEnabled(false);
-    stopButton_->setEnabled(true);
-    statusBar()->showMessage(tr("Training CART on %1...").arg(QFileInfo(file_).fileName()));
+    training_->startRun(runMethodLabel_, tr("accuracy"));
+    setTraining(true);
+    statusBar()->showMessage(tr("Training %1 on %2…").arg(runMethodLabel_, QFileInfo(data_->file()).fileName()));
 }
 
-void MainWindow::showOutcome(const RunOutcome& outcome) {
-    trainButton_->setEnabled(true);
-    stopButton_->setEnabled(false);
-    const TreeStats stats = outcome.model.tree.stats();
-    std::ostringstream text;
-    text << "CART, target " << outcome.model.target.column << " (" << to_string(outcome.model.target.task) << ")\n"
-         << "rows: train " << outcome.train_rows << ", valid " << outcome.valid_rows << ", test " << outcome.test_rows
-         << "\ntree: depth " << stats.depth << ", " << stats.nodes << " nodes, " << stats.leaves << " leaves\n\n";
-    for (const auto& [name, scores] : {std::pair{"train", &outcome.train_scores}, std::pair{"valid", &outcome.valid_scores},
-                                       std::pair{"test", &outcome.test_scores}}) {
-        text << name << ':';
-        for (const auto& [metric, value] : *scores) text << "  " << metric << " " << value;
-        text << '\n';
+void MainWindow::stop() {
+    if (!session_->isRunning()) return;
+    session_->requestStop();
+    statusBar()->showMessage(tr("Stopping: the best model so far is kept…"));
+}
+
+void MainWindow::finishRun(std::shared_ptr<const RunOutcome> outcome) {
+    setTraining(false);
+    ++runNumber_;
+    const QString name = run_title(runNumber_, pendingConfig_);
+    results_->addRun(name, outcome);  // selects it, which shows it
+    QString message = tr("%1 finished in %2 s").arg(name).arg(outcome->train_seconds, 0, 'f', 2);
+    if (outcome->stopped_early) message += tr(" (stopped; best model so far kept)");
+    statusBar()->showMessage(message);
+    if (outcome->diverged)
+        showError(tr("The run diverged"),
+                  tr("%1 hit a non-finite loss and stopped; the best model before that is kept. "
+                     "Try a smaller learning rate.").arg(name));
+    emit trainingDone();
+}
+
+void MainWindow::showRun(std::shared_ptr<const RunOutcome> outcome) {
+    shown_ = outcome;
+    if (!outcome) {
+        canvas_->showModel(nullptr);
+        return;
     }
-    text << '\n' << rules_text(outcome.model.tree);
-    output_->setPlainText(QString::fromStdString(text.str()));
-    statusBar()->showMessage(tr("Trained in %1 s%2").arg(outcome.train_seconds).arg(outcome.stopped_early ? tr(" (stopped)") : ""));
+    training_->showOutcome(*outcome);
+    canvas_->showModel(std::shared_ptr<const ModelFile>(outcome, &outcome->model), outcome->data);
+}
+
+void MainWindow::setTraining(bool running) {
+    trainButton_->setEnabled(!running);
+    stopButton_->setEnabled(running);
+    trainAction_->setEnabled(!running);
+    stopAction_->setEnabled(running);
+    progress_->setVisible(running);
+    if (running) {
+        progress_->setRange(0, 0);
+        runTime_->start();
+        elapsed_->setText(elapsedText(0));
+        clock_->start();
+    } else {
+        clock_->stop();
+    }
 }
 
 void MainWindow::showError(const QString& title, const QString& message) {
-    statusBar()->showMessage(title);
+    statusBar()->showMessage(title, 5000);
     // open(), not exec(): the window stays responsive and nothing waits on a nested event loop.
     auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    saveSettings();
+    session_->requestStop();
+    event->accept();
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
@@ -157,6 +267,28 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
 void MainWindow::dropEvent(QDropEvent* event) {
     const QList<QUrl> urls = event->mimeData()->urls();
     if (!urls.isEmpty() && urls.first().isLocalFile()) openFile(urls.first().toLocalFile());
+}
+
+void MainWindow::saveSettings() const {
+    QSettings settings;
+    settings.setValue("window/geometry", saveGeometry());
+    settings.setValue("window/state", saveState());
+    settings.setValue("window/mainSplitter", mainSplitter_->saveState());
+    settings.setValue("window/leftSplitter", leftSplitter_->saveState());
+    settings.setValue("window/tab", tabs_->currentIndex());
+    data_->saveSettings(settings);
+    method_->saveSettings(settings);
+}
+
+void MainWindow::restoreSettings() {
+    QSettings settings;
+    restoreGeometry(settings.value("window/geometry").toByteArray());
+    restoreState(settings.value("window/state").toByteArray());
+    mainSplitter_->restoreState(settings.value("window/mainSplitter").toByteArray());
+    leftSplitter_->restoreState(settings.value("window/leftSplitter").toByteArray());
+    tabs_->setCurrentIndex(settings.value("window/tab", 0).toInt());
+    data_->restoreSettings(settings);
+    method_->restoreSettings(settings);
 }
 
 }  // namespace treelab

@@ -1,21 +1,33 @@
 #pragma once
-// The workbench window. For now: open a CSV (menu, command line or drag-and-drop), pick the
-// target, train CART in a worker thread, and read its scores and rules.
+// The workbench window: the data and method panels on the left, the Training, Tree, Sweep and
+// Results tabs on the right, a status bar with progress and elapsed time. It wires the panels to
+// a TrainingSession (all learning runs in its worker thread) and owns menus, shortcuts, settings
+// and file dialogs; the panels own their own widgets.
 #include <memory>
 
 #include <QMainWindow>
 
-#include "core/data/table.h"
 #include "core/run/training_run.h"
 
-class QComboBox;
+class QAction;
+class QElapsedTimer;
 class QLabel;
-class QPlainTextEdit;
+class QProgressBar;
 class QPushButton;
+class QSplitter;
+class QTabWidget;
+class QTimer;
 
 namespace treelab {
 
+class DataPanel;
+class MethodPanel;
+class ResultsPanel;
+class SweepPanel;
+class TrainingPanel;
 class TrainingSession;
+class TreeCanvas;
+struct EpochPoint;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -23,30 +35,67 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // Loads `file`; shows a dialog naming file, line and column when it cannot be read.
+    // A CSV opens in the data panel, a .json model file as a result (its tree shown, evaluable on
+    // the loaded data). Failures show a dialog and keep what was loaded.
     bool openFile(const QString& file);
-    void train();
+    bool openModel(const QString& file);
+    // Writes the selected run's model atomically; false and a dialog on failure.
+    bool saveModel(const QString& file);
+    void train();  // refused (with a status message) while a run is going
+    void stop();
     bool isTraining() const;
 
+    DataPanel* dataPanel() const;
+    MethodPanel* methodPanel() const;
+    TrainingPanel* trainingPanel() const;
+    ResultsPanel* resultsPanel() const;
+    SweepPanel* sweepPanel() const;
+    TreeCanvas* treeCanvas() const;
+    QTabWidget* tabs() const;
+
 signals:
-    void trainingDone();
+    void trainingDone();  // finished or failed
 
 protected:
+    void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
 private:
-    void showOutcome(const RunOutcome& outcome);
+    void buildMenus();
+    void connectSession();
+    void showRun(std::shared_ptr<const RunOutcome> outcome);
+    void finishRun(std::shared_ptr<const RunOutcome> outcome);
+    void saveModelWithDialog();
+    void evaluateShownModel();  // the shown run's model on the loaded data, as a new result
+    void exportCurrentView();
+    void setTraining(bool running);
     void showError(const QString& title, const QString& message);
+    void saveSettings() const;
+    void restoreSettings();
 
-    QString file_;
-    Table table_;
-    QLabel* summary_ = nullptr;
-    QComboBox* target_ = nullptr;
+    DataPanel* data_ = nullptr;
+    MethodPanel* method_ = nullptr;
+    TrainingPanel* training_ = nullptr;
+    TreeCanvas* canvas_ = nullptr;
+    SweepPanel* sweep_ = nullptr;
+    ResultsPanel* results_ = nullptr;
+    QTabWidget* tabs_ = nullptr;
+    QSplitter* mainSplitter_ = nullptr;
+    QSplitter* leftSplitter_ = nullptr;
     QPushButton* trainButton_ = nullptr;
     QPushButton* stopButton_ = nullptr;
-    QPlainTextEdit* output_ = nullptr;
+    QAction* trainAction_ = nullptr;
+    QAction* stopAction_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QLabel* elapsed_ = nullptr;
+    QTimer* clock_ = nullptr;
+    std::unique_ptr<QElapsedTimer> runTime_;
     TrainingSession* session_ = nullptr;
+    int runNumber_ = 0;
+    QString runMethodLabel_;
+    RunConfig pendingConfig_;  // the run going on, for its title in the results list
+    std::shared_ptr<const RunOutcome> shown_;  // the run whose model File > Save model writes
 };
 
 }  // namespace treelab

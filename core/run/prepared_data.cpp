@@ -1,6 +1,7 @@
 #include "core/run/prepared_data.h"
 
 #include <fstream>
+#include <numeric>
 #include <sstream>
 
 #include "core/data/csv_reader.h"
@@ -57,6 +58,19 @@ PreparedData prepare_data(Table table, std::string sha256, const RunConfig& conf
     data.train = all.subset(data.split.train);
     data.valid = all.subset(data.split.valid);
     data.test = all.subset(data.split.test);
+    return data;
+}
+
+PreparedData prepare_saved_model_data(Table table, const ModelFile& model) {
+    PreparedData data;
+    data.table = std::move(table);
+    data.target = model.target;
+    data.pipeline = model.pipeline;
+    data.test = encode_dataset(data.table, data.pipeline, data.target);
+    data.split.test.resize(static_cast<std::size_t>(data.test.rows()));
+    std::iota(data.split.test.begin(), data.split.test.end(), Eigen::Index{0});
+    data.train = data.test.subset({});
+    data.valid = data.train;
     return data;
 }
 

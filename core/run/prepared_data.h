@@ -5,6 +5,7 @@
 #include "core/data/splits.h"
 #include "core/data/table.h"
 #include "core/data/target_encoding.h"
+#include "core/model/model_file.h"
 #include "core/run/run_config.h"
 
 namespace treelab {
@@ -23,5 +24,9 @@ struct PreparedData {
 
 PreparedData prepare_data(const RunConfig& config);                     // reads config.data_file
 PreparedData prepare_data(Table table, std::string sha256, const RunConfig& config);  // already loaded (GUI)
+
+// A saved model applied to a loaded table: its own pipeline and target encoding, every row in the
+// test split (a saved model has no training rows here). Throws DataError when columns are missing.
+PreparedData prepare_saved_model_data(Table table, const ModelFile& model);
 
 }  // namespace treelab

@@ -2,6 +2,7 @@
 
 #include "core/learners/learner.h"
 #include "core/run/prepared_data.h"
+#include "core/run/training_run.h"
 #include "core/run/run_config.h"
 #include "tests/support/test_support.h"
 
@@ -33,6 +34,24 @@ TEST(RunConfig, EquivalentCommandCarriesTheSplitSeed) {
     EXPECT_EQ(equivalent_command(config).find("--split-seed"), std::string::npos);
     config.split_seed = 459107u;
     EXPECT_NE(equivalent_command(config).find("--seed 3 --split-seed 459107"), std::string::npos) << equivalent_command(config);
+}
+
+// A saved model applied to its own file scores every row: its accuracy is the row-weighted mean of
+// the run's train, valid and test accuracies, so the model's own pipeline and encoding were used.
+TEST(PreparedData, SavedModelDataScoresEveryRowWithTheModelsPipeline) {
+    RunConfig config = glass_config(4);
+    config.scaling = Scaling::ZScore;
+    const RunOutcome run = run_training(config);
+    ASSERT_NE(run.data, nullptr);
+    const PreparedData data = prepare_saved_model_data(run.data->table, run.model);
+    ASSERT_EQ(data.test.rows(), 214);
+    EXPECT_EQ(data.train.rows(), 0);
+    EXPECT_EQ(data.split.test.front(), 0);
+    EXPECT_EQ(data.split.test.back(), 213);
+    const double weighted = (run.train_scores.at("accuracy") * static_cast<double>(run.train_rows) +
+                             run.valid_scores.at("accuracy") * static_cast<double>(run.valid_rows) +
+                             run.test_scores.at("accuracy") * static_cast<double>(run.test_rows)) / 214.0;
+    EXPECT_NEAR(evaluate(run.model.tree, data.test).at("accuracy"), weighted, 1e-12);
 }
 
 }  // namespace

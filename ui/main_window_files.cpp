@@ -1,0 +1,146 @@
+// MainWindow's menus and the actions that read or write files: open a model, save it, evaluate it
+// on the loaded data, export the current view.
+#include <QAction>
+#include <QApplication>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QStatusBar>
+#include <QTabWidget>
+
+#include "app/session/training_session.h"
+#include "core/model/model_file.h"
+#include "core/run/evaluation.h"
+#include "ui/about_dialog.h"
+#include "ui/data_panel.h"
+#include "ui/figure_export.h"
+#include "ui/main_window.h"
+#include "ui/results_panel.h"
+#include "ui/tree_canvas.h"
+
+namespace treelab {
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open CSV…"), QKeySequence::Open, data_, &DataPanel::openWithDialog);
+    file->addMenu(data_->recentFilesMenu());
+    file->addMenu(data_->shippedDatasetsMenu());
+    file->addAction(tr("Open &model…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
+        const QString name = QFileDialog::getOpenFileName(this, tr("Open a TreeLab model"), QString(),
+                                                          tr("TreeLab models (*.json);;All files (*)"));
+        if (!name.isEmpty()) openModel(name);
+    });
+    file->addSeparator();
+    file->addAction(tr("&Save model…"), QKeySequence::Save, this, &MainWindow::saveModelWithDialog);
+    file->addAction(tr("&Export view…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportCurrentView);
+    file->addAction(tr("Export metrics table as &CSV…"), this, [this] {
+        const QString name = QFileDialog::getSaveFileName(this, tr("Export the metrics table"), "metrics.csv",
+                                                          tr("CSV files (*.csv)"));
+        if (!name.isEmpty()) results_->exportMetricsCsv(name);
+    });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    trainAction_ = run->addAction(tr("&Train"), QKeySequence(tr("Ctrl+R")), this, &MainWindow::train);
+    stopAction_ = run->addAction(tr("&Stop"), QKeySequence(Qt::Key_Escape), this, &MainWindow::stop);
+    run->addSeparator();
+    run->addAction(tr("&Evaluate the shown model on the loaded data"), this, &MainWindow::evaluateShownModel);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (int tab = 0; tab < tabs_->count(); ++tab)
+        view->addAction(tabs_->tabText(tab), QKeySequence(QStringLiteral("Ctrl+%1").arg(tab + 1)), this,
+                        [this, tab] { tabs_->setCurrentIndex(tab); });
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About TreeLab"), this, [this] { show_about_dialog(this); });
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+bool MainWindow::openModel(const QString& file) {
+    auto outcome = std::make_shared<RunOutcome>();
+    try {
+        outcome->model = load_model(file.toStdString());
+    } catch (const std::exception& error) {
+        showError(tr("Cannot open %1").arg(QFileInfo(file).fileName()), QString::fromStdString(error.what()));
+        return false;
+    }
+    results_->addRun(QFileInfo(file).fileName(), std::move(outcome));
+    tabs_->setCurrentWidget(canvas_);
+    statusBar()->showMessage(tr("Opened model %1; Run > Evaluate scores it on the loaded data.").arg(file));
+    return true;
+}
+
+bool MainWindow::saveModel(const QString& file) {
+    if (!shown_) {
+        showError(tr("Nothing to save"), tr("Train a model or select a run in the Results tab first."));
+        return false;
+    }
+    try {
+        save_model(shown_->model, file.toStdString());
+    } catch (const std::exception& error) {
+        showError(tr("Cannot save %1").arg(QFileInfo(file).fileName()), QString::fromStdString(error.what()));
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(file), 5000);
+    return true;
+}
+
+void MainWindow::saveModelWithDialog() {
+    if (!shown_) {
+        saveModel(QString());  // explains that there is nothing to save
+        return;
+    }
+    const QString name = QFileDialog::getSaveFileName(this, tr("Save the model"), "model.json",
+                                                      tr("TreeLab models (*.json)"));
+    if (!name.isEmpty()) saveModel(name);
+}
+
+void MainWindow::evaluateShownModel() {
+    if (!shown_ || !data_->hasData()) {
+        showError(tr("Nothing to evaluate"), tr("Open a model (or select a run) and load a CSV file with its columns."));
+        return;
+    }
+    auto outcome = std::make_shared<RunOutcome>();
+    outcome->model = shown_->model;
+    try {
+        auto data = std::make_shared<const PreparedData>(prepare_saved_model_data(data_->table(), shown_->model));
+        outcome->test_scores = evaluate(outcome->model.tree, data->test);
+        outcome->test_rows = data->test.rows();
+        outcome->data = std::move(data);
+    } catch (const std::exception& error) {
+        showError(tr("Cannot evaluate on %1").arg(QFileInfo(data_->file()).fileName()), QString::fromStdString(error.what()));
+        return;
+    }
+    const QString name = tr("%1 on %2 (every row)").arg(results_->runName(results_->currentRow()),
+                                                        QFileInfo(data_->file()).fileName());
+    results_->addRun(name, std::move(outcome));
+    tabs_->setCurrentWidget(results_);
+}
+
+void MainWindow::exportCurrentView() {
+    QWidget* view = tabs_->currentWidget();
+    const QString name = QFileDialog::getSaveFileName(this, tr("Export %1").arg(tabs_->tabText(tabs_->currentIndex())),
+                                                      QString(), tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+    if (name.isEmpty()) return;
+    bool accepted = false;
+    const QString sizeText = QInputDialog::getText(this, tr("Export size"), tr("Width × height in pixels:"), QLineEdit::Normal,
+                                                   QStringLiteral("%1x%2").arg(view->width()).arg(view->height()), &accepted);
+    if (!accepted) return;
+    const QRegularExpressionMatch size = QRegularExpression(QStringLiteral("^\\s*(\\d+)\\s*[x×]\\s*(\\d+)\\s*$")).match(sizeText);
+    if (!size.hasMatch()) {
+        showError(tr("Bad size"), tr("Write the size as WIDTHxHEIGHT, e.g. 1600x900."));
+        return;
+    }
+    try {
+        export_figure(view, name, QSize(size.captured(1).toInt(), size.captured(2).toInt()));
+    } catch (const std::exception& error) {
+        showError(tr("Export failed"), QString::fromStdString(error.what()));
+        return;
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(name), 5000);
+}
+
+}  // namespace treelab
