@@ -317,7 +317,8 @@ void SweepPanel::Parts::choose(int point, std::size_t row) {
     const Scores& scores = !chosenRow.test.empty() ? chosenRow.test : chosenRow.valid;
     const auto score = scores.find(metricName);
     chosen->setText(tr("%1 = %2, seed %3: %4 active nodes%5")
-                        .arg(QString::fromStdString(result->config.param), QString::fromStdString(chosenRow.value))
+                        .arg(QString::fromStdString(result->config.param),
+                             QString::number(QString::fromStdString(chosenRow.value).toDouble(), 'g', 4))
                         .arg(chosenRow.seed)
                         .arg(chosenRow.tree.active_nodes)
                         .arg(score == scores.end() ? QString()

@@ -72,7 +72,8 @@ struct SplitPlot {
             bars[s]->setPen(QPen(kSplits[s].colour.lighter(130), 1));
             bars[s]->removeFromLegend();
         }
-        // The legend as a row under the axes, so it never hides a point.
+        // The legend as a row under the axes, so it never hides a point; centred and compact
+        // between two stretching spacers.
         auto* legendRow = new QCPLayoutGrid;
         plot->plotLayout()->addElement(2, 0, legendRow);
         plot->plotLayout()->setRowStretchFactor(2, 0.001);
@@ -80,7 +81,10 @@ struct SplitPlot {
         plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
         plot->legend->setBorderPen(Qt::NoPen);
         plot->axisRect()->insetLayout()->take(plot->legend);
-        legendRow->addElement(0, 0, plot->legend);
+        legendRow->addElement(0, 0, new QCPLayoutElement(plot));
+        legendRow->addElement(0, 1, plot->legend);
+        legendRow->addElement(0, 2, new QCPLayoutElement(plot));
+        legendRow->setColumnStretchFactors({1.0, 0.001, 1.0});
         legendRow->setMargins(QMargins(0, 0, 0, 0));
         cursor = new QCPItemStraightLine(plot);
         cursor->setPen(QPen(QColor(200, 30, 30), 1.5, Qt::DashLine));
