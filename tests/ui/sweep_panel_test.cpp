@@ -58,7 +58,7 @@ std::string read_text(const std::filesystem::path& file) {
 }
 
 // CART's automatic alpha path over two seeds: rows per alpha and seed, both plots drawn, the
-// scrubber hands over a model, and the table exports as CSV with every row.
+// scrubber and a click on a point hand over a model, and the table exports as CSV with every row.
 TEST(SweepPanel, CartAutomaticAlphaEndToEnd) {
     SweepPanel panel;
     panel.resize(1100, 750);
@@ -87,6 +87,22 @@ TEST(SweepPanel, CartAutomaticAlphaEndToEnd) {
     ASSERT_TRUE(chosen[0]);
     EXPECT_EQ(chosen[0]->card.seed, 3u) << "a grid value shows its first seed";
     EXPECT_LE(chosen[0]->tree.stats().leaves, 2) << "the largest alpha prunes to the root or a stump";
+
+    // A click on the alpha = 0 point (alone at the left end of the log axis) chooses it as well.
+    panel.show();
+    QCustomPlot* byAlpha = panel.plots()[0];
+    byAlpha->replot(QCustomPlot::rpImmediateRefresh);
+    const QCPGraph* test = byAlpha->graph(2);
+    const QPointF at(byAlpha->xAxis->coordToPixel(test->data()->at(0)->key),
+                     byAlpha->yAxis->coordToPixel(test->data()->at(0)->value));
+    for (const QEvent::Type type : {QEvent::MouseButtonPress, QEvent::MouseButtonRelease}) {
+        QMouseEvent event(type, at, byAlpha->mapToGlobal(at), Qt::LeftButton,
+                          type == QEvent::MouseButtonPress ? Qt::LeftButton : Qt::NoButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(byAlpha, &event);
+    }
+    ASSERT_EQ(chosen.size(), 2u);
+    EXPECT_EQ(chosen[1]->card.params.at("ccp_alpha"), "0");
+    EXPECT_EQ(scrubber->value(), 0);
 
     test::TempDir dir;
     ASSERT_TRUE(panel.exportCsv(QString::fromStdString(dir.file("sweep.csv").string())));
