@@ -9,11 +9,14 @@
 #include <memory>
 #include <optional>
 
+#include <QList>
 #include <QWidget>
 
 #include "core/model/model_file.h"
 #include "core/run/prepared_data.h"
 #include "core/run/run_config.h"
+
+class QCustomPlot;
 
 namespace treelab {
 
@@ -25,16 +28,28 @@ public:
 
     // The run to sweep around (data, target, method and its other parameters); empty = not ready.
     void setConfigSource(std::function<std::optional<RunConfig>()> source);
+    // Re-reads the method from the config source and lists its numeric parameters; done on
+    // setConfigSource, when the tab is shown and before a start. Call it when the method changes.
+    void refreshParameters();
 
     void start();  // reads the config source and the grid; refused while running
     void stop();
     bool isRunning() const;
     int rowCount() const;  // value × seed rows of the last sweep
 
+    // Writes the last sweep's table (sweep_to_csv: every score) to `file` atomically; on failure
+    // shows a non-modal dialog and returns false. The "Export CSV…" button asks for the file.
+    bool exportCsv(const QString& file);
+    QList<QCustomPlot*> plots() const;  // metric vs the parameter, metric vs active nodes (for figure export)
+
 signals:
-    void finished();
-    // The user picked a grid value (scrubber or a click on a point): the model of its first seed.
+    void finished();  // the sweep ended: all rows, stopped, or failed (then a dialog says why)
+    // The user picked a grid value (scrubber or a click on a point): the model of its first seed;
+    // or a row of the table: that row's model.
     void modelChosen(std::shared_ptr<const treelab::ModelFile> model, std::shared_ptr<const treelab::PreparedData> data);
+
+protected:
+    void showEvent(QShowEvent* event) override;
 
 private:
     struct Parts;

@@ -7,26 +7,19 @@
 #include "core/error.h"
 #include "core/io/atomic_file.h"
 #include "core/run/sweep.h"
+#include "core/run/sweep_grid.h"
 
 namespace treelab::cli {
 namespace {
 
-// "ccp_alpha=auto" or "max_depth=1,2,3" -> name and values (empty = auto).
-std::pair<std::string, std::vector<std::string>> parse_sweep(const std::string& text) {
+// "ccp_alpha=auto", "max_depth=1,2,3" or "lambda=log:1e-4:0.1:4" -> name and values (empty = auto).
+std::pair<std::string, std::vector<std::string>> parse_sweep(const std::string& text, const std::string& method) {
     const std::size_t equals = text.find('=');
     if (equals == std::string::npos || equals == 0 || equals + 1 == text.size())
-        throw ParamError("--param '" + text + "' must be NAME=auto or NAME=v1,v2,...");
-    const std::string name = text.substr(0, equals), list = text.substr(equals + 1);
-    std::vector<std::string> values;
-    if (list == "auto") return {name, values};
-    std::size_t start = 0;
-    while (start <= list.size()) {
-        const std::size_t comma = std::min(list.find(',', start), list.size());
-        if (comma == start) throw ParamError("--param '" + text + "' has an empty value");
-        values.push_back(list.substr(start, comma - start));
-        start = comma + 1;
-    }
-    return {name, values};
+        throw ParamError("--param '" + text + "' must be NAME=auto, NAME=v1,v2,..., NAME=lin:FROM:TO:COUNT or " +
+                         "NAME=log:FROM:TO:COUNT");
+    const std::string name = text.substr(0, equals);
+    return {name, grid_values(parse_grid(name, text.substr(equals + 1)), find_learner(method).params, name)};
 }
 
 // Mean test (else valid) score, leaves and empty nodes per value, across seeds, for the terminal.
@@ -68,14 +61,15 @@ void add_sweep_command(CLI::App& app) {
     CLI::App* command = app.add_subcommand("sweep", "train over the values of one hyperparameter × seeds");
     options->run.bind(*command, "--set");
     command->add_option("--param", options->sweep,
-                        "swept hyperparameter: NAME=auto (ccp_alpha: every alpha of the pruning path) or NAME=v1,v2,...")
+                        "swept hyperparameter: NAME=auto (ccp_alpha: every alpha of the pruning path), NAME=v1,v2,..., "
+                        "NAME=lin:FROM:TO:COUNT or NAME=log:FROM:TO:COUNT (integers rounded, repeats dropped)")
         ->required();
     command->add_option("--seeds", options->seeds, "number of seeds, from --seed on")->capture_default_str();
     command->add_option("--out", options->out, "CSV file: one row per value × seed")->required();
     command->callback([options] {
         SweepConfig config;
         config.base = options->run.to_config();
-        std::tie(config.param, config.values) = parse_sweep(options->sweep);
+        std::tie(config.param, config.values) = parse_sweep(options->sweep, config.base.method);
         config.seeds = options->seeds;
         const std::vector<SweepRow> rows = run_sweep(config);
         write_file_atomically(options->out, sweep_to_csv(config.param, rows));

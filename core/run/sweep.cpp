@@ -9,9 +9,11 @@
 namespace treelab {
 namespace {
 
-SweepRow score_row(const std::string& value, std::uint32_t seed, const TreeModel& tree, const PreparedData& data) {
-    return SweepRow{value, seed, evaluate(tree, data.train), evaluate(tree, data.valid), evaluate(tree, data.test),
-                    tree.stats()};
+SweepRow score_row(const std::string& value, std::uint32_t seed, ModelFile model, std::shared_ptr<const PreparedData> data) {
+    auto shared = std::make_shared<const ModelFile>(std::move(model));
+    const TreeModel& tree = shared->tree;
+    return SweepRow{value, seed, evaluate(tree, data->train), evaluate(tree, data->valid), evaluate(tree, data->test),
+                    tree.stats(), std::move(shared), std::move(data)};
 }
 
 std::vector<double> distinct(std::vector<double> values) {
@@ -21,7 +23,7 @@ std::vector<double> distinct(std::vector<double> values) {
 
 }  // namespace
 
-std::vector<SweepRow> run_sweep(const SweepConfig& config, const Progress& progress) {
+std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& progress) {
     const LearnerInfo& learner = find_learner(config.base.method);
     const auto specs = learner.params;
     if (std::none_of(specs.begin(), specs.end(), [&](const ParamSpec& spec) { return spec.name == config.param; }))
@@ -42,14 +44,21 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const Progress& progr
         runs.back().seed = config.base.seed + static_cast<std::uint32_t>(s);
     }
     std::vector<SweepRow> rows;
+    int total = static_cast<int>(config.values.size() * runs.size());  // 0 until an automatic path is known
+    const auto keep_going = [&] { return !progress || progress(static_cast<int>(rows.size()), total); };
+    Progress training_progress;
+    if (progress) training_progress = [&](const EpochReport&) { return keep_going(); };
+
     if (!on_path) {
         for (RunConfig& run : runs) {
-            const PreparedData data = prepare_data(run);
+            const auto data = std::make_shared<const PreparedData>(prepare_data(run));
             for (const std::string& value : config.values) {
                 run.params.set(specs, config.param, value);
-                rows.push_back(score_row(value, run.seed, run_training(data, run, progress).model.tree, data));
+                RunOutcome outcome = run_training(*data, run, training_progress);
+                if (outcome.stopped_early) return rows;
+                rows.push_back(score_row(value, run.seed, std::move(outcome.model), data));
+                if (!keep_going()) return rows;
             }
-            if (progress && !progress(EpochReport{.epoch = static_cast<int>(rows.size())})) break;
         }
         return rows;
     }
@@ -57,15 +66,17 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const Progress& progr
     // Grow once per seed at no pruning; then prune every tree at every value (Breiman's nested
     // subtrees). "auto" takes the union of all seeds' effective alphas, so every value has a row
     // for every seed.
-    std::vector<PreparedData> data;
+    std::vector<std::shared_ptr<const PreparedData>> data;
     std::vector<TreeModel> grown;
     std::vector<double> path;
     for (RunConfig& run : runs) {
         run.params.set(specs, config.param, "0");
-        data.push_back(prepare_data(run));
-        const TrainInput input{data.back().fit_rows(run.fit_on), data.back().valid.rows() > 0 ? &data.back().valid : nullptr,
+        data.push_back(std::make_shared<const PreparedData>(prepare_data(run)));
+        const TrainInput input{data.back()->fit_rows(run.fit_on), data.back()->valid.rows() > 0 ? &data.back()->valid : nullptr,
                                run.params, run.seed};
-        grown.push_back(learner.train(input, progress).model);
+        TrainResult result = learner.train(input, training_progress);
+        if (result.stopped_early) return rows;
+        grown.push_back(std::move(result.model));
         const std::vector<double> alphas = learner.pruning_path->path_values(grown.back());
         path.insert(path.end(), alphas.begin(), alphas.end());
     }
@@ -73,15 +84,17 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const Progress& progr
     if (values.empty()) {
         std::sort(path.begin(), path.end());
         for (double alpha : distinct(path)) values.push_back(to_text(alpha));
+        total = static_cast<int>(values.size() * runs.size());
     }
     for (const std::string& value : values) {
-        ParamValues parsed = runs.front().params;
-        parsed.set(specs, config.param, value);
-        for (std::size_t s = 0; s < runs.size(); ++s)
-            rows.push_back(score_row(value, runs[s].seed, learner.pruning_path->prune(grown[s], parsed.real(config.param)), data[s]));
-        if (progress && !progress(EpochReport{.epoch = static_cast<int>(rows.size()),
-                                              .total = static_cast<int>(values.size() * runs.size())}))
-            break;
+        for (std::size_t s = 0; s < runs.size(); ++s) {
+            RunConfig pruned = runs[s];  // its run card names this value
+            pruned.params.set(specs, config.param, value);
+            ModelFile model{learner.pruning_path->prune(grown[s], pruned.params.real(config.param)), data[s]->pipeline,
+                            data[s]->target, make_run_card(pruned, *data[s])};
+            rows.push_back(score_row(value, pruned.seed, std::move(model), data[s]));
+            if (!keep_going()) return rows;
+        }
     }
     return rows;
 }

@@ -1,11 +1,15 @@
 #pragma once
 // Sweeps of one hyperparameter over values × seeds, e.g. the cost-complexity pruning strength.
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/learners/learner.h"
+#include "core/model/model_file.h"
 #include "core/model/tree_model.h"
 #include "core/run/evaluation.h"
+#include "core/run/prepared_data.h"
 #include "core/run/run_config.h"
 
 namespace treelab {
@@ -22,11 +26,20 @@ struct SweepRow {
     std::uint32_t seed = 0;
     Scores train, valid, test;
     TreeStats tree;
+    // The swept model as a normal run would save it (pipeline, target, run card with this value),
+    // and the data it was scored on, so a view can draw and route any row of the sweep.
+    std::shared_ptr<const ModelFile> model;
+    std::shared_ptr<const PreparedData> data;
 };
+
+// Rows done out of rows expected (0 while the automatic path is still being grown); return false =
+// stop now. It is also asked during every training, so a stop lands within one epoch.
+using SweepProgress = std::function<bool(int done, int total)>;
 
 // "auto" needs a parameter with a path (ccp_alpha of CART): the tree is grown once per seed and
 // pruned at each alpha. Other values retrain. Throws ParamError for a bad parameter or value.
-std::vector<SweepRow> run_sweep(const SweepConfig& config, const Progress& progress = {});
+// A stop returns the rows finished so far; a training cut short by the stop gives no row.
+std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& progress = {});
 
 // CSV text with one row per value × seed: value, seed, then every score per split and tree sizes.
 std::string sweep_to_csv(const std::string& param, const std::vector<SweepRow>& rows);

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -88,6 +89,25 @@ TEST(Cli, SweepAutoFollowsThePruningPath) {
     }
     EXPECT_GT(rows, 10);
     EXPECT_NE(last.find(",0,1,1,1,0,"), std::string::npos) << "the last alpha prunes to the root: " << last;
+}
+
+// A range grid goes through the same grid helper as the GUI: integers rounded, repeats dropped;
+// a log range from 0 is refused naming the parameter (exit code 2, a ParamError).
+TEST(Cli, SweepRangeGrids) {
+    test::TempDir dir;
+    const std::string out = dir.file("s.csv").string();
+    const CommandResult sweep = run_cli("sweep --data " + glass() + " --target Type --param max_depth=lin:1:3:5 --out " + out, dir);
+    ASSERT_EQ(sweep.exit_code, 0) << sweep.err;
+    std::ifstream file(out);
+    std::string line;
+    std::vector<std::string> values;
+    std::getline(file, line);
+    while (std::getline(file, line)) values.push_back(line.substr(0, line.find(',')));
+    EXPECT_EQ(values, (std::vector<std::string>{"1", "2", "3"}));
+
+    const CommandResult bad = run_cli("sweep --data " + glass() + " --target Type --param ccp_alpha=log:0:0.1:4 --out " + out, dir);
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_NE(bad.err.find("ccp_alpha"), std::string::npos) << bad.err;
 }
 
 // The command line stored in a model's run card reproduces the run: same scores, same tree.

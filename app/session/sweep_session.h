@@ -1,0 +1,48 @@
+#pragma once
+// Runs one sweep (run_sweep) in a worker thread, as TrainingSession runs one training: progress
+// and results come back as queued signals, stop is an atomic flag the sweep's progress callback
+// reads between rows and within every training, and every exception becomes failed().
+#include <atomic>
+#include <memory>
+#include <vector>
+
+#include <QObject>
+#include <QString>
+
+#include "core/run/sweep.h"
+
+class QThread;
+
+namespace treelab {
+
+struct SweepResult {
+    SweepConfig config;
+    std::vector<SweepRow> rows;  // the rows finished before a stop, or all of them
+    bool stopped = false;        // the user stopped the sweep before its last row
+};
+
+class SweepSession : public QObject {
+    Q_OBJECT
+public:
+    explicit SweepSession(QObject* parent = nullptr);
+    ~SweepSession() override;  // asks a running sweep to stop and waits for it
+
+    // Starts `config` on a fresh worker thread; returns false if a sweep is still going.
+    bool start(const SweepConfig& config);
+    void requestStop();
+    bool isRunning() const;  // from start() until finished() or failed() is emitted
+
+signals:
+    void progressed(int done, int total);  // rows done; total 0 while CART's automatic path is grown
+    void finished(std::shared_ptr<const treelab::SweepResult> result);
+    void failed(const QString& message);
+
+private:
+    std::atomic_bool stopRequested_{false};
+    // Cleared just before the final signal, so a receiver may start the next sweep at once, while
+    // the old thread is still returning.
+    std::atomic_bool busy_{false};
+    QThread* thread_ = nullptr;
+};
+
+}  // namespace treelab

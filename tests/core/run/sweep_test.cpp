@@ -1,0 +1,67 @@
+// Sweeps keep what a view needs to show any row: the model (as a run would save it) and its data.
+#include <gtest/gtest.h>
+
+#include "core/learners/learner.h"
+#include "core/run/sweep.h"
+#include "tests/support/test_support.h"
+
+namespace treelab {
+namespace {
+
+SweepConfig glass_sweep(const std::string& param, std::vector<std::string> values, int seeds) {
+    SweepConfig config;
+    config.base.data_file = test::dataset("glass.csv");
+    config.base.target = "Type";
+    config.base.params = ParamValues(find_learner("cart").params);
+    config.base.seed = 7;
+    config.param = param;
+    config.values = std::move(values);
+    config.seeds = seeds;
+    return config;
+}
+
+// Every row's model, evaluated on its row's data, gives exactly the row's scores and tree sizes.
+void expect_rows_carry_their_models(const std::vector<SweepRow>& rows, const std::string& param) {
+    for (const SweepRow& row : rows) {
+        ASSERT_TRUE(row.model && row.data);
+        EXPECT_EQ(evaluate(row.model->tree, row.data->train), row.train);
+        EXPECT_EQ(evaluate(row.model->tree, row.data->valid), row.valid);
+        EXPECT_EQ(evaluate(row.model->tree, row.data->test), row.test);
+        EXPECT_EQ(row.model->tree.stats().active_nodes, row.tree.active_nodes);
+        EXPECT_EQ(row.model->card.seed, row.seed);
+        EXPECT_EQ(row.model->card.params.at(param), row.value) << "the run card names the swept value";
+        EXPECT_FALSE(row.model->target.class_names.empty());
+    }
+}
+
+// CART's automatic alpha path: pruned trees carry their pipeline, target and a run card at their alpha.
+TEST(Sweep, AutomaticPathRowsCarryTheirModels) {
+    const std::vector<SweepRow> rows = run_sweep(glass_sweep("ccp_alpha", {}, 2));
+    ASSERT_GT(rows.size(), 4u);
+    expect_rows_carry_their_models(rows, "ccp_alpha");
+    EXPECT_EQ(rows[0].data, rows[2].data) << "one prepared data set per seed, shared by its rows";
+}
+
+// A retraining sweep (max_depth) keeps each run's model too.
+TEST(Sweep, RetrainingRowsCarryTheirModels) {
+    const std::vector<SweepRow> rows = run_sweep(glass_sweep("max_depth", {"1", "3"}, 2));
+    ASSERT_EQ(rows.size(), 4u);
+    expect_rows_carry_their_models(rows, "max_depth");
+    EXPECT_LT(rows[0].tree.depth, rows[1].tree.depth);
+}
+
+// Progress counts rows out of the total, and a stop returns the rows finished so far.
+TEST(Sweep, StopReturnsTheFinishedRows) {
+    std::vector<std::pair<int, int>> reports;
+    const auto rows = run_sweep(glass_sweep("max_depth", {"1", "2", "3"}, 1), [&](int done, int total) {
+        reports.emplace_back(done, total);
+        return done < 1;
+    });
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0].value, "1");
+    ASSERT_FALSE(reports.empty());
+    EXPECT_EQ(reports.back(), std::make_pair(1, 3));
+}
+
+}  // namespace
+}  // namespace treelab

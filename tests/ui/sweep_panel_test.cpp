@@ -1,0 +1,150 @@
+// The Sweep tab end to end under QT_QPA_PLATFORM=offscreen: configure, run, plot, scrub, export.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include <QComboBox>
+#include <QEventLoop>
+#include <QMessageBox>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTimer>
+#include <qcustomplot.h>
+
+#include "core/learners/learner.h"
+#include "tests/support/test_support.h"
+#include "ui/sweep_grid_editor.h"
+#include "ui/sweep_panel.h"
+
+namespace treelab {
+namespace {
+
+RunConfig glass_config(const std::string& method) {
+    RunConfig config;
+    config.data_file = test::dataset("glass.csv");
+    config.target = "Type";
+    config.method = method;
+    config.params = ParamValues(find_learner(method).params);
+    config.seed = 3;
+    return config;
+}
+
+// Starts the sweep and runs the event loop until finished(), with a generous bound so a hang
+// fails instead of blocking ctest.
+void run_to_end(SweepPanel& panel) {
+    QEventLoop loop;
+    QObject::connect(&panel, &SweepPanel::finished, &loop, &QEventLoop::quit);
+    QTimer::singleShot(300000, &loop, &QEventLoop::quit);
+    panel.start();
+    ASSERT_TRUE(panel.isRunning()) << "the sweep did not start";
+    loop.exec();
+    EXPECT_FALSE(panel.isRunning());
+    EXPECT_TRUE(panel.findChildren<QMessageBox*>().isEmpty()) << panel.findChild<QMessageBox*>()->text().toStdString();
+}
+
+int points_on(const QCustomPlot* plot) {
+    int count = 0;
+    for (int g = 0; g < plot->graphCount(); ++g) count += plot->graph(g)->dataCount();
+    return count;
+}
+
+std::string read_text(const std::filesystem::path& file) {
+    std::ifstream in(file);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// CART's automatic alpha path over two seeds: rows per alpha and seed, both plots drawn, the
+// scrubber and a click on a point hand over a model, and the table exports as CSV with every row.
+TEST(SweepPanel, CartAutomaticAlphaEndToEnd) {
+    SweepPanel panel;
+    panel.resize(1100, 750);
+    panel.setConfigSource([] { return std::optional<RunConfig>(glass_config("cart")); });
+    EXPECT_EQ(panel.findChild<QComboBox*>("sweepParam")->currentData().toString(), "ccp_alpha");
+    EXPECT_EQ(panel.findChild<SweepGridEditor*>()->kind(), GridKind::Automatic);
+    panel.findChild<QSpinBox*>("sweepSeeds")->setValue(2);
+    run_to_end(panel);
+
+    ASSERT_GT(panel.rowCount(), 4);
+    EXPECT_EQ(panel.rowCount() % 2, 0) << "every alpha has a row per seed";
+    ASSERT_EQ(panel.plots().size(), 2);
+    for (const QCustomPlot* plot : panel.plots()) EXPECT_GE(points_on(plot), panel.rowCount() / 2) << "train and test per alpha";
+
+    std::vector<std::shared_ptr<const ModelFile>> chosen;
+    QObject::connect(&panel, &SweepPanel::modelChosen, &panel,
+                     [&](std::shared_ptr<const ModelFile> model, std::shared_ptr<const PreparedData> data) {
+                         ASSERT_TRUE(data);
+                         chosen.push_back(std::move(model));
+                     });
+    auto* scrubber = panel.findChild<QSlider*>("sweepScrubber");
+    ASSERT_TRUE(scrubber->isEnabled());
+    EXPECT_EQ(scrubber->maximum(), panel.rowCount() / 2 - 1);
+    scrubber->setValue(scrubber->maximum());
+    ASSERT_EQ(chosen.size(), 1u);
+    ASSERT_TRUE(chosen[0]);
+    EXPECT_EQ(chosen[0]->card.seed, 3u) << "a grid value shows its first seed";
+    EXPECT_LE(chosen[0]->tree.stats().leaves, 2) << "the largest alpha prunes to the root or a stump";
+
+    // A click on the alpha = 0 point (alone at the left end of the log axis) chooses it as well.
+    panel.show();
+    QCustomPlot* byAlpha = panel.plots()[0];
+    byAlpha->replot(QCustomPlot::rpImmediateRefresh);
+    const QCPGraph* test = byAlpha->graph(2);
+    const QPointF at(byAlpha->xAxis->coordToPixel(test->data()->at(0)->key),
+                     byAlpha->yAxis->coordToPixel(test->data()->at(0)->value));
+    for (const QEvent::Type type : {QEvent::MouseButtonPress, QEvent::MouseButtonRelease}) {
+        QMouseEvent event(type, at, byAlpha->mapToGlobal(at), Qt::LeftButton,
+                          type == QEvent::MouseButtonPress ? Qt::LeftButton : Qt::NoButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(byAlpha, &event);
+    }
+    ASSERT_EQ(chosen.size(), 2u);
+    EXPECT_EQ(chosen[1]->card.params.at("ccp_alpha"), "0");
+    EXPECT_EQ(scrubber->value(), 0);
+
+    test::TempDir dir;
+    ASSERT_TRUE(panel.exportCsv(QString::fromStdString(dir.file("sweep.csv").string())));
+    const std::string csv = read_text(dir.file("sweep.csv"));
+    EXPECT_EQ(csv.rfind("ccp_alpha,seed,train_accuracy", 0), 0u) << csv.substr(0, 200);
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), panel.rowCount() + 1);
+}
+
+// A LatentTrees lambda sweep over a list grid "0,0.1" with a few epochs: one row per value.
+TEST(SweepPanel, LatentLambdaListSweep) {
+    SweepPanel panel;
+    panel.setConfigSource([] {
+        RunConfig config = glass_config("latent");
+        const auto specs = find_learner("latent").params;
+        config.params.set(specs, "depth", "3");
+        config.params.set(specs, "epochs", "3");
+        return std::optional<RunConfig>(config);
+    });
+    auto* param = panel.findChild<QComboBox*>("sweepParam");
+    param->setCurrentIndex(param->findData("lambda"));
+    auto* grid = panel.findChild<SweepGridEditor*>();
+    grid->setKind(GridKind::List);
+    grid->setList("0, 0.1");
+    run_to_end(panel);
+
+    EXPECT_EQ(panel.rowCount(), 2);
+    EXPECT_GE(points_on(panel.plots()[0]), 2);
+}
+
+// A value outside the parameter's range is refused before any work, in a non-modal dialog.
+TEST(SweepPanel, BadGridShowsADialog) {
+    SweepPanel panel;
+    panel.setConfigSource([] { return std::optional<RunConfig>(glass_config("cart")); });
+    auto* grid = panel.findChild<SweepGridEditor*>();
+    grid->setKind(GridKind::List);
+    grid->setList("-1");
+    panel.start();
+    EXPECT_FALSE(panel.isRunning());
+    const auto boxes = panel.findChildren<QMessageBox*>();
+    ASSERT_EQ(boxes.size(), 1);
+    EXPECT_TRUE(boxes.first()->text().contains("ccp_alpha")) << boxes.first()->text().toStdString();
+}
+
+}  // namespace
+}  // namespace treelab

@@ -1,0 +1,420 @@
+#include "ui/sweep_panel.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSlider>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "app/session/sweep_session.h"
+#include "core/error.h"
+#include "core/io/atomic_file.h"
+#include "core/learners/learner.h"
+#include "core/run/sweep_grid.h"
+#include "core/run/sweep_summary.h"
+#include "ui/sweep_grid_editor.h"
+#include "ui/sweep_plots.h"
+#include "ui/sweep_table.h"
+
+namespace treelab {
+namespace {
+
+bool is_numeric(const ParamSpec& spec) { return spec.type == ParamType::Integer || spec.type == ParamType::Real; }
+
+const ParamSpec& spec_of(const LearnerInfo& learner, const std::string& param) {
+    return *std::find_if(learner.params.begin(), learner.params.end(), [&](const ParamSpec& s) { return s.name == param; });
+}
+
+bool on_pruning_path(const LearnerInfo& learner, const std::string& param) {
+    return learner.pruning_path && learner.pruning_path->param == param;
+}
+
+QString param_title(const ParamSpec& spec) {
+    return QStringLiteral("%1 (%2)").arg(QString::fromStdString(spec.label), QString::fromStdString(spec.name));
+}
+
+// The score the plots open on: the headline metric of the task, else the first one there is.
+std::string default_metric(const std::vector<std::string>& names) {
+    for (const char* preferred : {"accuracy", "r2", "dendrogram_purity"})
+        if (std::find(names.begin(), names.end(), preferred) != names.end()) return preferred;
+    return names.empty() ? std::string() : names.front();
+}
+
+}  // namespace
+
+struct SweepPanel::Parts {
+    SweepPanel* panel;
+    std::function<std::optional<RunConfig>()> source;
+    SweepSession* session = nullptr;
+    std::string method;  // whose parameters the combo lists
+
+    QComboBox* param = nullptr;
+    SweepGridEditor* grid = nullptr;
+    QSpinBox* seeds = nullptr;
+    QPushButton* run = nullptr;
+    QPushButton* stop = nullptr;
+    QPushButton* exportCsv = nullptr;
+    QProgressBar* progress = nullptr;
+    QLabel* status = nullptr;
+    QComboBox* metric = nullptr;
+    SweepPlots* plots = nullptr;
+    QSlider* scrubber = nullptr;
+    QLabel* chosen = nullptr;
+    QStandardItemModel* table = nullptr;
+    QTableView* tableView = nullptr;
+
+    // The last sweep, and its grid values in increasing numeric order (plot and scrubber order).
+    std::shared_ptr<const SweepResult> result;
+    GridKind resultGrid = GridKind::List;
+    std::vector<SweepPoint> points;
+    std::vector<double> xs;
+
+    explicit Parts(SweepPanel* owner) : panel(owner), session(new SweepSession(owner)) {}
+
+    void build();
+    void connectAll();
+    void showError(const QString& title, const QString& message) const;
+    void setRunning(bool running);
+    void onParamChanged();
+    void onFinished(std::shared_ptr<const SweepResult> finished);
+    void showResult();
+    void choose(int point, std::size_t row);
+    int pointOfRow(std::size_t row) const;
+};
+
+void SweepPanel::Parts::build() {
+    auto* layout = new QVBoxLayout(panel);
+
+    auto* gridRow = new QHBoxLayout;
+    param = new QComboBox(panel);
+    param->setObjectName("sweepParam");
+    param->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    grid = new SweepGridEditor(panel);
+    gridRow->addWidget(new QLabel(tr("Parameter"), panel));
+    gridRow->addWidget(param);
+    gridRow->addSpacing(12);
+    gridRow->addWidget(new QLabel(tr("Grid"), panel));
+    gridRow->addWidget(grid, 1);
+    layout->addLayout(gridRow);
+
+    auto* runRow = new QHBoxLayout;
+    seeds = new QSpinBox(panel);
+    seeds->setObjectName("sweepSeeds");
+    seeds->setRange(1, 100);
+    run = new QPushButton(tr("Run sweep"), panel);
+    stop = new QPushButton(tr("Stop"), panel);
+    stop->setEnabled(false);
+    progress = new QProgressBar(panel);
+    progress->setRange(0, 1);
+    progress->setValue(0);
+    progress->setFormat(tr("%v / %m rows"));
+    status = new QLabel(panel);
+    runRow->addWidget(new QLabel(tr("Seeds"), panel));
+    runRow->addWidget(seeds);
+    runRow->addWidget(run);
+    runRow->addWidget(stop);
+    runRow->addWidget(progress, 1);
+    runRow->addWidget(status);
+    layout->addLayout(runRow);
+
+    auto* split = new QSplitter(Qt::Vertical, panel);
+    auto* top = new QWidget(split);
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    auto* metricRow = new QHBoxLayout;
+    metric = new QComboBox(top);
+    metric->setObjectName("sweepMetric");
+    metric->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    exportCsv = new QPushButton(tr("Export CSV…"), top);
+    exportCsv->setEnabled(false);
+    metricRow->addWidget(new QLabel(tr("Metric"), top));
+    metricRow->addWidget(metric);
+    metricRow->addStretch(1);
+    metricRow->addWidget(exportCsv);
+    topLayout->addLayout(metricRow);
+    plots = new SweepPlots(top);
+    topLayout->addWidget(plots, 1);
+    auto* scrubRow = new QHBoxLayout;
+    scrubber = new QSlider(Qt::Horizontal, top);
+    scrubber->setObjectName("sweepScrubber");
+    scrubber->setEnabled(false);
+    scrubber->setPageStep(1);
+    scrubber->setTickPosition(QSlider::TicksBelow);
+    chosen = new QLabel(tr("Run a sweep, then move along its grid here or click a point."), top);
+    chosen->setMinimumWidth(260);
+    chosen->setWordWrap(true);
+    scrubRow->addWidget(new QLabel(tr("Tree at"), top));
+    scrubRow->addWidget(scrubber, 1);
+    scrubRow->addWidget(chosen, 1);
+    topLayout->addLayout(scrubRow);
+
+    table = new QStandardItemModel(panel);
+    tableView = new QTableView(split);
+    tableView->setObjectName("sweepTable");
+    tableView->setModel(table);
+    tableView->sortByColumn(0, Qt::AscendingOrder);
+    tableView->setSortingEnabled(true);
+    tableView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    tableView->setSelectionMode(QAbstractItemView::SingleSelection);
+    tableView->verticalHeader()->setVisible(false);
+    tableView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    split->addWidget(top);
+    split->addWidget(tableView);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
+}
+
+void SweepPanel::Parts::connectAll() {
+    connect(param, &QComboBox::currentIndexChanged, panel, [this] { onParamChanged(); });
+    connect(run, &QPushButton::clicked, panel, &SweepPanel::start);
+    connect(stop, &QPushButton::clicked, panel, &SweepPanel::stop);
+    connect(exportCsv, &QPushButton::clicked, panel, [this] {
+        const QString file = QFileDialog::getSaveFileName(panel, tr("Export the sweep table"), tr("sweep.csv"),
+                                                          tr("CSV files (*.csv)"));
+        if (!file.isEmpty()) panel->exportCsv(file);
+    });
+    connect(metric, &QComboBox::currentIndexChanged, panel, [this] { showResult(); });
+    connect(scrubber, &QSlider::valueChanged, panel, [this](int point) {
+        if (point >= 0 && point < static_cast<int>(points.size())) choose(point, points[point].rows.front());
+    });
+    connect(plots, &SweepPlots::pointClicked, panel, [this](int point) {
+        if (scrubber->value() == point) choose(point, points[point].rows.front());
+        else scrubber->setValue(point);
+    });
+    connect(tableView, &QTableView::clicked, panel, [this](const QModelIndex& index) {
+        const auto row = table->item(index.row(), 0)->data(kSweepRowRole).toULongLong();
+        choose(pointOfRow(row), row);
+    });
+    connect(session, &SweepSession::progressed, panel, [this](int done, int total) {
+        progress->setRange(0, total);  // 0 = busy while CART's path is grown
+        progress->setValue(done);
+    });
+    connect(session, &SweepSession::finished, panel, [this](std::shared_ptr<const SweepResult> finished) {
+        onFinished(std::move(finished));
+    });
+    connect(session, &SweepSession::failed, panel, [this](const QString& message) {
+        setRunning(false);
+        status->setText(tr("failed"));
+        showError(tr("Sweep failed"), message);
+        emit panel->finished();
+    });
+}
+
+// Non-modal, so a test or a running sweep is never blocked by an open dialog.
+void SweepPanel::Parts::showError(const QString& title, const QString& message) const {
+    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, panel);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void SweepPanel::Parts::setRunning(bool running) {
+    run->setEnabled(!running);
+    stop->setEnabled(running);
+    param->setEnabled(!running);
+    grid->setEnabled(!running);
+    seeds->setEnabled(!running);
+}
+
+void SweepPanel::Parts::onParamChanged() {
+    if (param->currentIndex() < 0) return;
+    const LearnerInfo& learner = find_learner(method);
+    const std::string name = param->currentData().toString().toStdString();
+    grid->setParameter(spec_of(learner, name), on_pruning_path(learner, name));
+}
+
+void SweepPanel::Parts::onFinished(std::shared_ptr<const SweepResult> finished) {
+    setRunning(false);
+    result = std::move(finished);
+    const int total = progress->maximum();
+    progress->setRange(0, std::max(total, static_cast<int>(result->rows.size())));
+    progress->setValue(static_cast<int>(result->rows.size()));
+    status->setText(result->stopped ? tr("stopped after %n row(s)", nullptr, static_cast<int>(result->rows.size()))
+                                    : tr("done"));
+
+    std::vector<std::string> names;
+    for (const SweepRow& row : result->rows)
+        for (const Scores* scores : {&row.train, &row.valid, &row.test})
+            for (const auto& entry : *scores)
+                if (std::find(names.begin(), names.end(), entry.first) == names.end()) names.push_back(entry.first);
+    const QString previous = metric->currentText();
+    {
+        const QSignalBlocker blocker(metric);
+        metric->clear();
+        for (const std::string& name : names) metric->addItem(QString::fromStdString(name));
+        const int keep = metric->findText(previous);
+        metric->setCurrentIndex(keep >= 0 ? keep : metric->findText(QString::fromStdString(default_metric(names))));
+    }
+    exportCsv->setEnabled(!result->rows.empty());
+    showResult();
+    emit panel->finished();
+}
+
+// Plots, table and scrubber for the last sweep and the chosen metric.
+void SweepPanel::Parts::showResult() {
+    if (!result) return;
+    const SweepConfig& config = result->config;
+    const LearnerInfo& learner = find_learner(config.base.method);
+    const ParamSpec& spec = spec_of(learner, config.param);
+    const std::string metricName = metric->currentText().toStdString();
+
+    std::vector<SweepPoint> summary = summarize_sweep(result->rows);
+    std::vector<std::size_t> order(summary.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::vector<double> values;
+    for (const SweepPoint& point : summary) values.push_back(QString::fromStdString(point.value).toDouble());
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return values[a] < values[b]; });
+    points.clear();
+    xs.clear();
+    for (const std::size_t p : order) {
+        points.push_back(std::move(summary[p]));
+        xs.push_back(values[p]);
+    }
+
+    const SweepAxis axis{param_title(spec), resultGrid == GridKind::Log || spec.log_scale,
+                         on_pruning_path(learner, config.param)};
+    plots->showPoints(points, xs, metricName, axis);
+    fill_sweep_table(*table, QString::fromStdString(config.param), result->rows, metricName);
+    const QHeaderView* header = tableView->horizontalHeader();
+    tableView->sortByColumn(header->sortIndicatorSection(), header->sortIndicatorOrder());  // the user's order
+
+    const QSignalBlocker blocker(scrubber);
+    scrubber->setRange(0, std::max(0, static_cast<int>(points.size()) - 1));
+    scrubber->setValue(0);
+    scrubber->setEnabled(!points.empty());
+    plots->moveCursorTo(points.empty() ? -1 : 0);
+    chosen->setText(points.empty() ? tr("No rows.") : tr("Move along the grid, or click a point, to load its tree."));
+}
+
+int SweepPanel::Parts::pointOfRow(std::size_t row) const {
+    for (std::size_t p = 0; p < points.size(); ++p)
+        if (std::find(points[p].rows.begin(), points[p].rows.end(), row) != points[p].rows.end()) return static_cast<int>(p);
+    return -1;
+}
+
+// Moves the cursors to grid value `point` and hands sweep row `row` (one of its seeds) to the canvas.
+void SweepPanel::Parts::choose(int point, std::size_t row) {
+    if (point < 0 || !result || row >= result->rows.size()) return;
+    {
+        const QSignalBlocker blocker(scrubber);
+        scrubber->setValue(point);
+    }
+    plots->moveCursorTo(point);
+    const SweepRow& chosenRow = result->rows[row];
+    const std::string metricName = metric->currentText().toStdString();
+    const Scores& scores = !chosenRow.test.empty() ? chosenRow.test : chosenRow.valid;
+    const auto score = scores.find(metricName);
+    chosen->setText(tr("%1 = %2, seed %3: %4 active nodes%5")
+                        .arg(QString::fromStdString(result->config.param),
+                             QString::number(QString::fromStdString(chosenRow.value).toDouble(), 'g', 4))
+                        .arg(chosenRow.seed)
+                        .arg(chosenRow.tree.active_nodes)
+                        .arg(score == scores.end() ? QString()
+                                                   : tr(", %1 %2 %3")
+                                                         .arg(&scores == &chosenRow.test ? tr("test") : tr("valid"),
+                                                              metric->currentText())
+                                                         .arg(score->second, 0, 'g', 4)));
+    emit panel->modelChosen(chosenRow.model, chosenRow.data);
+}
+
+SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique<Parts>(this)) {
+    parts_->build();
+    parts_->connectAll();
+}
+
+SweepPanel::~SweepPanel() = default;
+
+void SweepPanel::setConfigSource(std::function<std::optional<RunConfig>()> source) {
+    parts_->source = std::move(source);
+    refreshParameters();
+}
+
+void SweepPanel::refreshParameters() {
+    const std::optional<RunConfig> config = parts_->source ? parts_->source() : std::nullopt;
+    if (!config || isRunning()) return;
+    const LearnerInfo* learner = nullptr;
+    try {
+        learner = &find_learner(config->method);
+    } catch (const Error&) {
+        return;  // the method form reports an unknown method; nothing to list here
+    }
+    if (learner->name == parts_->method && parts_->param->count() > 0) return;  // keep the user's grid
+    parts_->method = learner->name;
+    const QSignalBlocker blocker(parts_->param);
+    parts_->param->clear();
+    for (const ParamSpec& spec : learner->params)
+        if (is_numeric(spec)) parts_->param->addItem(param_title(spec), QString::fromStdString(spec.name));
+    // Open on the pruning strength: the sweep this tab is for (sklearn's α, the paper's λ).
+    int first = parts_->param->findData(
+        QString::fromStdString(learner->pruning_path ? learner->pruning_path->param : std::string()));
+    for (int i = 0; first < 0 && i < parts_->param->count(); ++i)
+        if (spec_of(*learner, parts_->param->itemData(i).toString().toStdString()).log_scale) first = i;
+    parts_->param->setCurrentIndex(std::max(first, 0));
+    parts_->onParamChanged();
+}
+
+void SweepPanel::start() {
+    if (isRunning()) return;
+    const std::optional<RunConfig> config = parts_->source ? parts_->source() : std::nullopt;
+    if (!config) {
+        parts_->showError(tr("Nothing to sweep"), tr("Open a data file and choose its target and a method first."));
+        return;
+    }
+    refreshParameters();
+    SweepConfig sweep;
+    try {
+        sweep.base = *config;
+        sweep.param = parts_->param->currentData().toString().toStdString();
+        sweep.values = grid_values(parts_->grid->grid(sweep.param), find_learner(config->method).params, sweep.param);
+        sweep.seeds = parts_->seeds->value();
+    } catch (const Error& error) {
+        parts_->showError(tr("Sweep not started"), QString::fromStdString(error.what()));
+        return;
+    }
+    if (!parts_->session->start(sweep)) return;
+    parts_->resultGrid = parts_->grid->kind();
+    parts_->setRunning(true);
+    parts_->status->setText(tr("running"));
+    parts_->progress->setRange(0, 0);
+}
+
+void SweepPanel::stop() { parts_->session->requestStop(); }
+
+bool SweepPanel::isRunning() const { return parts_->session->isRunning(); }
+
+int SweepPanel::rowCount() const { return parts_->result ? static_cast<int>(parts_->result->rows.size()) : 0; }
+
+bool SweepPanel::exportCsv(const QString& file) {
+    if (!parts_->result || parts_->result->rows.empty()) {
+        parts_->showError(tr("Nothing to export"), tr("Run a sweep first."));
+        return false;
+    }
+    try {
+        write_file_atomically(file.toStdString(), sweep_to_csv(parts_->result->config.param, parts_->result->rows));
+        return true;
+    } catch (const Error& error) {
+        parts_->showError(tr("Export failed"), QString::fromStdString(error.what()));
+        return false;
+    }
+}
+
+QList<QCustomPlot*> SweepPanel::plots() const { return parts_->plots->plots(); }
+
+void SweepPanel::showEvent(QShowEvent* event) {
+    refreshParameters();
+    QWidget::showEvent(event);
+}
+
+}  // namespace treelab

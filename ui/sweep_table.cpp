@@ -1,0 +1,52 @@
+#include "ui/sweep_table.h"
+
+#include <QStandardItemModel>
+
+namespace treelab {
+namespace {
+
+QStandardItem* number_item(double value) {
+    auto* item = new QStandardItem;
+    item->setData(value, Qt::DisplayRole);  // a number, so the view sorts numerically
+    item->setEditable(false);
+    return item;
+}
+
+QStandardItem* score_item(const Scores& scores, const std::string& metric) {
+    const auto found = scores.find(metric);
+    if (found == scores.end()) {
+        auto* item = new QStandardItem;
+        item->setEditable(false);
+        return item;
+    }
+    return number_item(found->second);
+}
+
+}  // namespace
+
+void fill_sweep_table(QStandardItemModel& table, const QString& param, const std::vector<SweepRow>& rows,
+                      const std::string& metric) {
+    const QString name = QString::fromStdString(metric);
+    table.clear();
+    // EN as in 000 Figure 3 and the CSV: nodes no training row reaches, pruned ones included.
+    table.setHorizontalHeaderLabels({param, QObject::tr("seed"), QObject::tr("train %1").arg(name),
+                                     QObject::tr("valid %1").arg(name), QObject::tr("test %1").arg(name),
+                                     QObject::tr("depth"), QObject::tr("leaves"), QObject::tr("active nodes"),
+                                     QObject::tr("EN")});
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        const SweepRow& row = rows[r];
+        QList<QStandardItem*> items = {number_item(QString::fromStdString(row.value).toDouble()),
+                                       number_item(row.seed),
+                                       score_item(row.train, metric),
+                                       score_item(row.valid, metric),
+                                       score_item(row.test, metric),
+                                       number_item(row.tree.depth),
+                                       number_item(row.tree.leaves),
+                                       number_item(row.tree.active_nodes),
+                                       number_item(row.tree.empty_nodes + row.tree.pruned_nodes)};
+        items.front()->setData(static_cast<qulonglong>(r), kSweepRowRole);
+        table.appendRow(items);
+    }
+}
+
+}  // namespace treelab
