@@ -133,6 +133,7 @@ MainWindow::MainWindow(QWidget* parent)
         method_->applyTo(config);
         return config;
     });
+    connect(method_, &MethodPanel::methodChanged, sweep_, &SweepPanel::refreshParameters);
     setTraining(false);
     restoreSettings();
     statusBar()->showMessage(tr("Open a CSV file (File > Open, a shipped data set, or drop it here)."));
