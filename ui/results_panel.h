@@ -7,6 +7,8 @@
 
 #include <QWidget>
 
+class QDialog;
+
 #include "core/run/training_run.h"
 
 namespace treelab {
@@ -26,6 +28,9 @@ public:
     void selectRun(int row);
     void renameRun(int row, const QString& name);
     void removeRun(int row);
+
+    // Opens the side-by-side metrics of two runs (non-modal; deletes itself when closed).
+    QDialog* compareRuns(int first, int second);
 
     // Metrics of every run (rows) by score name (columns), as CSV text.
     QString metricsCsv() const;
