@@ -21,6 +21,7 @@ std::vector<PruningPathPoint> pruning_path_curve(const PruningPathHook& hook, co
     for (TreeNode& node : grown.nodes) node.pruned = false;
     std::vector<PruningPathPoint> curve;
     for (const double alpha : hook.path_values(grown)) {
+        if (!curve.empty() && curve.back().alpha == alpha) continue;  // ties prune together (cost_complexity.h)
         const TreeModel pruned = hook.prune(grown, alpha);
         curve.push_back({alpha, leaf_impurity(pruned), pruned.stats().leaves, evaluate(pruned, data.train),
                          evaluate(pruned, data.test)});

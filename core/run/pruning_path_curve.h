@@ -18,7 +18,8 @@ struct PruningPathPoint {
 };
 
 // `model` is a tree `hook`'s learner trained (with or without pruning: its pruned flags are
-// cleared, so the path starts from the grown tree); one point per path value, in path order.
+// cleared, so the path starts from the grown tree); one point per distinct path value, in path
+// order: steps that share an α are pruned together, so the point is the subtree after the last.
 std::vector<PruningPathPoint> pruning_path_curve(const PruningPathHook& hook, const TreeModel& model,
                                                  const PreparedData& data);
 
