@@ -1,11 +1,14 @@
 #include "ui/results_panel.h"
 
+#include <functional>
+
 #include <QAction>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -45,6 +48,7 @@ struct ResultsPanel::Parts {
     QTableWidget* list = nullptr;
     RunDetailView* detail = nullptr;
     std::vector<std::shared_ptr<const RunOutcome>> runs;  // in list order; names live in the list
+    std::function<void()> updateActions;
 
     QList<int> selectedRows() const {
         QList<int> rows;
@@ -104,7 +108,7 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent), parts_(std::make_
         buttons->addWidget(button);
     }
     buttons->addStretch();
-    auto updateActions = [this, rename, remove, save, compare, exportCsv] {
+    p.updateActions = [this, rename, remove, save, compare, exportCsv] {
         const int selected = int(parts_->selectedRows().size());
         rename->setEnabled(currentRow() >= 0);
         remove->setEnabled(selected > 0);
@@ -126,15 +130,16 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent), parts_(std::make_
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(splitter);
 
-    connect(p.list->selectionModel(), &QItemSelectionModel::selectionChanged, this, updateActions);
-    connect(p.list->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
-        const std::shared_ptr<const RunOutcome> outcome = current.isValid() ? run(current.row()) : nullptr;
-        parts_->detail->showRun(outcome.get());
-        emit runSelected(outcome);
-    });
-    connect(p.list->model(), &QAbstractItemModel::rowsInserted, this, updateActions);
-    connect(p.list->model(), &QAbstractItemModel::rowsRemoved, this, updateActions);
-    updateActions();
+    connect(p.list->selectionModel(), &QItemSelectionModel::selectionChanged, this, p.updateActions);
+    connect(p.list->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ResultsPanel::showCurrentRun);
+    p.updateActions();
+}
+
+void ResultsPanel::showCurrentRun() {
+    const std::shared_ptr<const RunOutcome> outcome = run(currentRow());
+    parts_->detail->showRun(outcome.get());
+    parts_->updateActions();
+    emit runSelected(outcome);
 }
 
 ResultsPanel::~ResultsPanel() = default;
@@ -190,13 +195,18 @@ void ResultsPanel::renameRun(int row, const QString& name) {
 void ResultsPanel::removeRun(int row) {
     Parts& p = *parts_;
     if (row < 0 || row >= runCount()) return;
-    // Erased first so that the selection change removeRow causes already sees the remaining runs.
-    p.runs.erase(p.runs.begin() + row);
-    p.list->removeRow(row);
-    if (runCount() == 0) {
-        p.detail->showRun(nullptr);
-        emit runSelected(nullptr);
+    const bool wasCurrent = row == currentRow();
+    {
+        // Qt moves (or drops) the current row on its own, signalling it or not depending on the
+        // case; the selection is set once below and announced once.
+        const QSignalBlocker blocker(p.list->selectionModel());
+        p.runs.erase(p.runs.begin() + row);
+        p.list->removeRow(row);
+        if (wasCurrent && runCount() > 0) selectRun(std::min(row, runCount() - 1));
     }
+    p.list->viewport()->update();
+    if (wasCurrent || runCount() == 0) showCurrentRun();
+    else p.updateActions();
 }
 
 QDialog* ResultsPanel::compareRuns(int first, int second) {

@@ -42,6 +42,8 @@ signals:
     void saveModelRequested(std::shared_ptr<const treelab::RunOutcome> outcome);
 
 private:
+    void showCurrentRun();  // detail view and runSelected for the current row
+
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };
