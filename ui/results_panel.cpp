@@ -158,7 +158,7 @@ int ResultsPanel::addRun(const QString& name, std::shared_ptr<const RunOutcome> 
     if (outcome->diverged) score += tr(" (diverged)");
     else if (outcome->stopped_early) score += tr(" (stopped)");
     p.list->setItem(row, ScoreColumn, read_only(score));
-    auto* time = read_only(tr("%1 s").arg(outcome->train_seconds, 0, 'f', 2));
+    auto* time = read_only(tr("%1 s").arg(outcome->train_seconds, 0, 'g', 3));
     time->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     p.list->setItem(row, TimeColumn, time);
     p.list->resizeColumnToContents(NameColumn);

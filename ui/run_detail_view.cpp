@@ -100,6 +100,9 @@ RunDetailView::RunDetailView(QWidget* parent) : QWidget(parent), parts_(std::mak
     p.confusion->setObjectName("confusionMatrix");
     p.confusion->setEditTriggers(QAbstractItemView::NoEditTriggers);
     p.confusion->setSelectionMode(QAbstractItemView::NoSelection);
+    // Cells big enough to read at a glance, whatever the class names.
+    p.confusion->horizontalHeader()->setMinimumSectionSize(56);
+    p.confusion->verticalHeader()->setDefaultSectionSize(32);
     p.scatter = new QCustomPlot(this);
     p.scatter->setObjectName("predictedVsTrue");
     style_plot(p.scatter, tr("Predicted vs true (test rows)"), tr("true"), tr("predicted"));
