@@ -7,6 +7,8 @@
 
 #include <QWidget>
 
+class QDialog;
+
 #include "core/run/training_run.h"
 
 namespace treelab {
@@ -27,6 +29,9 @@ public:
     void renameRun(int row, const QString& name);
     void removeRun(int row);
 
+    // Opens the side-by-side metrics of two runs (non-modal; deletes itself when closed).
+    QDialog* compareRuns(int first, int second);
+
     // Metrics of every run (rows) by score name (columns), as CSV text.
     QString metricsCsv() const;
     // Writes metricsCsv() atomically; false and a dialog on failure.
@@ -37,6 +42,8 @@ signals:
     void saveModelRequested(std::shared_ptr<const treelab::RunOutcome> outcome);
 
 private:
+    void showCurrentRun();  // detail view and runSelected for the current row
+
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };

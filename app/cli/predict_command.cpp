@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "app/cli/commands.h"
-#include "app/cli/csv_text.h"
+#include "core/io/csv_field.h"
 #include "app/cli/model_input.h"
 #include "core/io/atomic_file.h"
 #include "core/params/param_spec.h"

@@ -16,7 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
-#include "app/cli/csv_text.h"
+#include "core/io/csv_field.h"
 #include "app/cli/model_input.h"
 #include "core/analysis/routing_analysis.h"
 #include "core/error.h"

@@ -5,6 +5,7 @@
 
 #include <QMetaType>
 
+#include "core/learners/learner.h"
 #include "core/model/tree_model.h"
 
 namespace treelab {
@@ -15,6 +16,9 @@ struct EpochPoint {
     int active_nodes = -1;                       // -1: the learner does not prune
     std::shared_ptr<const TreeModel> snapshot;   // every few epochs when the learner gives one
 };
+
+// The values of `report`, without its snapshot (the caller decides whether to copy that).
+EpochPoint epoch_point(const EpochReport& report);
 
 }  // namespace treelab
 

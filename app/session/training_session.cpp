@@ -1,11 +1,41 @@
 #include "app/session/training_session.h"
 
+#include <chrono>
+
 #include <QThread>
 
 namespace treelab {
+namespace {
+
+// Copying a tree costs about what one epoch on a small data set costs; the canvas needs a fresh
+// one a few times per second at most, so copies are spaced at least this far apart.
+constexpr std::chrono::milliseconds kSnapshotSpacing{250};
+
+// Owns what crosses the thread boundary for one run: the copy of each epoch and the time of the
+// last tree copy.
+class EpochForwarder {
+public:
+    EpochPoint point(const EpochReport& report) {
+        EpochPoint point = epoch_point(report);
+        const auto now = std::chrono::steady_clock::now();
+        if (report.snapshot && (!copied_once_ || now - last_copy_ >= kSnapshotSpacing)) {
+            point.snapshot = std::make_shared<const TreeModel>(*report.snapshot);
+            last_copy_ = now;
+            copied_once_ = true;
+        }
+        return point;
+    }
+
+private:
+    bool copied_once_ = false;
+    std::chrono::steady_clock::time_point last_copy_;
+};
+
+}  // namespace
 
 TrainingSession::TrainingSession(QObject* parent) : QObject(parent) {
     qRegisterMetaType<std::shared_ptr<const treelab::RunOutcome>>();
+    qRegisterMetaType<treelab::EpochPoint>();
 }
 
 TrainingSession::~TrainingSession() {
@@ -24,8 +54,12 @@ bool TrainingSession::start(const RunConfig& config) {
     // Signals emitted from the worker reach receivers in the GUI thread as queued calls.
     thread_ = QThread::create([this, config] {
         try {
-            const Progress progress = [this](const EpochReport& report) {
-                if (!report.heartbeat) emit progressed(report.epoch, report.total);
+            EpochForwarder forwarder;
+            const Progress progress = [this, &forwarder](const EpochReport& report) {
+                if (!report.heartbeat) {
+                    emit progressed(report.epoch, report.total);
+                    emit epochReported(forwarder.point(report));
+                }
                 return !stopRequested_.load(std::memory_order_relaxed);
             };
             emit finished(std::make_shared<const RunOutcome>(run_training(config, progress)));

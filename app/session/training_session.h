@@ -8,6 +8,7 @@
 #include <QObject>
 #include <QString>
 
+#include "app/session/epoch_point.h"
 #include "core/run/training_run.h"
 
 class QThread;
@@ -27,6 +28,8 @@ public:
 
 signals:
     void progressed(int step, int total);
+    // Each finished epoch (heartbeats are not epochs), in order, before finished().
+    void epochReported(const treelab::EpochPoint& point);
     void finished(std::shared_ptr<const treelab::RunOutcome> outcome);
     void failed(const QString& message);
 

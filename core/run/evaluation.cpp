@@ -39,4 +39,10 @@ Scores evaluate(const TreeModel& model, const Dataset& data) {
     return {{"mse", report.mse}, {"rmse", report.rmse}, {"mae", report.mae}, {"r2", report.r2}};
 }
 
+std::string headline_score(const Scores& scores) {
+    for (const char* name : {"accuracy", "r2", "dendrogram_purity"})
+        if (scores.contains(name)) return name;
+    return scores.empty() ? std::string() : scores.begin()->first;
+}
+
 }  // namespace treelab

@@ -14,4 +14,8 @@ using Scores = std::map<std::string, double>;
 
 Scores evaluate(const TreeModel& model, const Dataset& data);  // empty Scores for an empty split
 
+// The score a result list or a plot leads with: accuracy, else r2, else dendrogram_purity, else
+// the first by name; "" for empty scores.
+std::string headline_score(const Scores& scores);
+
 }  // namespace treelab

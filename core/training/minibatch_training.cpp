@@ -99,6 +99,7 @@ private:
         if (problem_.validation_loss) epoch_report.valid_loss = problem_.validation_loss(parameters_);
         if (problem_.metrics)
             std::tie(epoch_report.train_metric, epoch_report.valid_metric) = problem_.metrics(parameters_);
+        if (problem_.active_nodes) epoch_report.active_nodes = problem_.active_nodes(parameters_);
         const double monitored = problem_.validation_loss ? epoch_report.valid_loss : train_loss;
         outcome_.history.push_back(epoch_report);
         outcome_.epochs_run = epoch;

@@ -38,6 +38,8 @@ struct GradientProblem {
     std::function<double(const Eigen::VectorXd& parameters)> validation_loss;
     // Optional (train_metric, valid_metric) for the report, e.g. accuracy; may be empty.
     std::function<std::pair<double, double>(const Eigen::VectorXd& parameters)> metrics;
+    // Optional: nodes the learner's pruning keeps active for these parameters (EpochReport::active_nodes).
+    std::function<int(const Eigen::VectorXd& parameters)> active_nodes;
 };
 
 struct TrainingOutcome {
@@ -52,8 +54,8 @@ struct TrainingOutcome {
 // Runs up to max_epochs epochs. Each epoch shuffles the training rows, steps the optimiser once per
 // batch of batch_size rows (the last batch may be smaller), then evaluates the validation loss and
 // metrics and calls `progress` with {epoch (1-based), total = max_epochs, train_loss = mean batch
-// loss weighted by batch size, valid_loss, train_metric, valid_metric, snapshot = nullptr}; values
-// not computed are NaN. The monitored loss (validation, else training) improves when it is <= the
+// loss weighted by batch size, valid_loss, train_metric, valid_metric, active_nodes (-1 without the
+// problem's active_nodes), snapshot = nullptr}; values not computed are NaN. The monitored loss (validation, else training) improves when it is <= the
 // best so far (as the LatentTrees scripts count it); the run stops after `patience` epochs without
 // improvement.
 //

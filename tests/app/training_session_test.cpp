@@ -1,4 +1,7 @@
 // TrainingSession: runs off the calling thread, reports through queued signals, survives failures.
+#include <cmath>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include <QCoreApplication>
@@ -18,6 +21,13 @@ RunConfig glass_config() {
     config.data_file = test::dataset("glass.csv");
     config.target = "Type";
     config.params = ParamValues(find_learner("cart").params);
+    return config;
+}
+
+RunConfig glass_latent(const std::string& epochs) {
+    RunConfig config = glass_config();
+    config.method = "latent";
+    config.params = method_params("latent", {"depth=3", "epochs=" + epochs, "patience=0"});
     return config;
 }
 
@@ -63,6 +73,55 @@ TEST(TrainingSession, FailuresBecomeSignals) {
     ASSERT_TRUE(session.start(config));
     wait_for(session, done);
     EXPECT_TRUE(message.contains("missing.csv")) << message.toStdString();
+}
+
+// Every finished epoch arrives as an EpochPoint, in order, with the active nodes, before finished().
+TEST(TrainingSession, EpochsArriveInOrderBeforeFinished) {
+    TrainingSession session;
+    bool done = false;
+    std::vector<EpochPoint> points;
+    std::size_t points_at_finish = 0;
+    QObject::connect(&session, &TrainingSession::epochReported, &session, [&](const EpochPoint& point) { points.push_back(point); });
+    QObject::connect(&session, &TrainingSession::finished, &session, [&](std::shared_ptr<const RunOutcome>) {
+        points_at_finish = points.size();
+        done = true;
+    });
+    ASSERT_TRUE(session.start(glass_latent("4")));
+    wait_for(session, done);
+    ASSERT_EQ(points.size(), 4u);
+    EXPECT_EQ(points_at_finish, 4u);
+    for (std::size_t k = 0; k < points.size(); ++k) {
+        EXPECT_EQ(points[k].epoch, int(k) + 1);
+        EXPECT_EQ(points[k].total, 4);
+        EXPECT_GE(points[k].active_nodes, 1);
+        EXPECT_LE(points[k].active_nodes, 15);
+        EXPECT_TRUE(std::isfinite(points[k].valid_loss));
+    }
+}
+
+// Stop during a LatentTrees run with a huge epoch limit ends it after a few epochs, and finished()
+// still delivers the best model so far.
+TEST(TrainingSession, StopEndsALatentRunLongBeforeItsLimit) {
+    TrainingSession session;
+    bool done = false;
+    int epochs_seen = 0;
+    std::shared_ptr<const RunOutcome> result;
+    QObject::connect(&session, &TrainingSession::epochReported, &session, [&](const EpochPoint&) {
+        if (++epochs_seen == 2) session.requestStop();
+    });
+    QObject::connect(&session, &TrainingSession::finished, &session, [&](std::shared_ptr<const RunOutcome> outcome) {
+        result = std::move(outcome);
+        done = true;
+    });
+    ASSERT_TRUE(session.start(glass_latent("100000")));
+    wait_for(session, done);
+    ASSERT_TRUE(result);
+    EXPECT_TRUE(result->stopped_early);
+    // The worker may finish a few more epochs before the queued epochs reach this thread.
+    EXPECT_LT(result->history.size(), 1000u);
+    EXPECT_GE(result->history.size(), 2u);
+    EXPECT_NO_THROW(result->model.tree.validate());
+    EXPECT_TRUE(result->model.tree.routing_predictor.has_value());
 }
 
 }  // namespace

@@ -79,6 +79,11 @@ TrainResult train_latent(const TrainInput& input, const Progress& progress) {
             return std::pair{accuracy(latent::outputs(spec, parameters, train.X, a), train.targets), valid_accuracy};
         };
 
+    // 000 §3.2: a node with a_t = 0 is pruned; the same a as the returned model's (export_tree).
+    problem.active_nodes = [&](const Eigen::VectorXd& parameters) {
+        return static_cast<int>((activity(parameters).array() > 0.0).count());
+    };
+
     TrainingSettings training = settings.training;
     training.seed = input.seed;
     TrainingOutcome outcome =

@@ -1,4 +1,5 @@
 #include <bit>
+#include <cmath>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -162,6 +163,63 @@ TEST(LatentLearner, ProgressCanStop) {
                                             [&](const EpochReport&) { return ++calls < 3; });
     EXPECT_TRUE(result.stopped_early);
     EXPECT_NO_THROW(result.model.validate());
+}
+
+// Each epoch reports how many nodes keep a > 0 on the training rows; after one epoch that is the
+// count of the returned model, whose activity is solved on the same rows.
+TEST(LatentLearner, ReportsActiveNodesEveryEpoch) {
+    const Dataset train = blobs(30, 4), valid = blobs(10, 5);
+    std::vector<int> reported;
+    const auto record = [&](const EpochReport& report) {
+        if (!report.heartbeat) reported.push_back(report.active_nodes);
+        return true;
+    };
+    const TrainResult one = train_latent({train, &valid, params({"depth=3", "epochs=1", "lambda=10"}), 11}, record);
+    ASSERT_EQ(reported.size(), 1u);
+    EXPECT_EQ(reported[0], (one.model.routing_predictor->activity.array() > 0.0).count());
+    EXPECT_EQ(one.history.at(0).active_nodes, reported[0]);
+
+    reported.clear();
+    const TrainResult more = train_latent({train, &valid, params({"depth=3", "epochs=8", "lambda=10"}), 11}, record);
+    ASSERT_EQ(reported.size(), more.history.size());
+    for (std::size_t k = 0; k < reported.size(); ++k) {
+        EXPECT_EQ(more.history[k].active_nodes, reported[k]);
+        EXPECT_GE(reported[k], 1);
+        EXPECT_LE(reported[k], 15);
+    }
+}
+
+// Regression rows whose features sit near the square root of the largest double: a squared error
+// on them overflows once the predictor's weights grow a little.
+Dataset overflowing_regression(double scale) {
+    Dataset data = step_regression(40, 21);
+    data.X *= scale;
+    return data;
+}
+
+// A run whose loss goes non-finite after finishing epochs says so and keeps the best epoch's model.
+// Training rows are ordinary; the validation rows are scaled so that the validation loss, which
+// grows while the weights move from their initial values towards the fit, overflows in epoch 4
+// on this seed (epochs 1-3 finite, epoch 1 the best).
+TEST(LatentLearner, DivergenceKeepsTheBestModel) {
+    const Dataset train = step_regression(40, 21), valid = overflowing_regression(2e153);
+    const TrainResult result =
+        train_latent({train, &valid, params({"depth=1", "epochs=50", "batch_size=8", "learning_rate=0.1"}), 1}, {});
+    EXPECT_TRUE(result.diverged);
+    ASSERT_EQ(result.history.size(), 4u);
+    EXPECT_TRUE(std::isfinite(result.history[2].valid_loss));
+    EXPECT_FALSE(std::isfinite(result.history[3].valid_loss));
+    EXPECT_NO_THROW(result.model.validate());
+    EXPECT_TRUE(result.model.routing_predictor->weights.allFinite());
+    EXPECT_TRUE(result.model.predict(train.X).allFinite());
+}
+
+// Training rows beyond the square root of the largest double overflow the first batch loss: with no
+// finished epoch there is no model to keep, so the run is a TrainingError.
+TEST(LatentLearner, DivergenceInTheFirstEpochIsAnError) {
+    const Dataset train = overflowing_regression(1e160), valid = overflowing_regression(1e160);
+    EXPECT_THROW(train_latent({train, &valid, params({"depth=1", "epochs=50", "batch_size=8"}), 1}, {}),
+                 TrainingError);
 }
 
 }  // namespace

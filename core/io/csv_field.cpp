@@ -1,6 +1,6 @@
-#include "app/cli/csv_text.h"
+#include "core/io/csv_field.h"
 
-namespace treelab::cli {
+namespace treelab {
 
 std::string csv_field(const std::string& text) {
     if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
@@ -9,4 +9,4 @@ std::string csv_field(const std::string& text) {
     return quoted + "\"";
 }
 
-}  // namespace treelab::cli
+}  // namespace treelab

@@ -1,0 +1,10 @@
+#include "app/session/epoch_point.h"
+
+namespace treelab {
+
+EpochPoint epoch_point(const EpochReport& report) {
+    return {report.epoch,        report.total,        report.train_loss,   report.valid_loss,
+            report.train_metric, report.valid_metric, report.active_nodes, nullptr};
+}
+
+}  // namespace treelab

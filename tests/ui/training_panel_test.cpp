@@ -1,0 +1,115 @@
+// TrainingPanel: live curves from a real session, coalesced replots, the CART pruning path.
+#include <gtest/gtest.h>
+
+#include <QCheckBox>
+#include <QEventLoop>
+#include <QTimer>
+#include <qcustomplot.h>
+
+#include "app/session/training_session.h"
+#include "core/run/training_run.h"
+#include "tests/support/test_support.h"
+#include "ui/training_panel.h"
+
+namespace treelab {
+namespace {
+
+RunConfig glass(const std::string& method, const std::vector<std::string>& params) {
+    RunConfig config;
+    config.data_file = test::dataset("glass.csv");
+    config.target = "Type";
+    config.method = method;
+    config.params = method_params(method, params);
+    return config;
+}
+
+// Runs the event loop until the session delivers its outcome (or a generous bound passes).
+std::shared_ptr<const RunOutcome> wait_for_outcome(TrainingSession& session) {
+    std::shared_ptr<const RunOutcome> result;
+    QEventLoop loop;
+    QObject::connect(&session, &TrainingSession::finished, &loop, [&](std::shared_ptr<const RunOutcome> outcome) {
+        result = std::move(outcome);
+        loop.quit();
+    });
+    QObject::connect(&session, &TrainingSession::failed, &loop, &QEventLoop::quit);
+    QTimer::singleShot(60000, &loop, &QEventLoop::quit);
+    loop.exec();
+    return result;
+}
+
+// Spins the event loop long enough for the 50 ms replot timer to fire a few times.
+void let_timers_run() {
+    QEventLoop loop;
+    QTimer::singleShot(200, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+// Epochs of a real LatentTrees session on glass land in the loss, metric and active-node graphs.
+TEST(TrainingPanel, PlotsTheEpochsOfARealSession) {
+    TrainingPanel panel;
+    TrainingSession session;
+    QObject::connect(&session, &TrainingSession::epochReported, &panel, &TrainingPanel::addEpoch);
+    panel.startRun("LatentTrees", "accuracy");
+    ASSERT_TRUE(session.start(glass("latent", {"depth=3", "epochs=6", "patience=0"})));
+    const auto outcome = wait_for_outcome(session);
+    ASSERT_TRUE(outcome);
+    const QList<QCustomPlot*> plots = panel.plots();
+    ASSERT_EQ(plots.size(), 3);
+    EXPECT_EQ(plots[0]->graph(0)->dataCount(), 6);  // train loss
+    EXPECT_EQ(plots[0]->graph(1)->dataCount(), 6);  // validation loss
+    EXPECT_EQ(plots[1]->graph(0)->dataCount(), 6);  // train accuracy
+    EXPECT_EQ(plots[2]->graph(0)->dataCount(), 6);  // active nodes
+    EXPECT_FALSE(plots[2]->isHidden()) << "LatentTrees prunes, so its active nodes are shown";
+    let_timers_run();
+    EXPECT_GE(panel.replotCount(), 1);
+
+    panel.showOutcome(*outcome);  // the same history, redrawn from the outcome
+    EXPECT_EQ(plots[0]->graph(0)->dataCount(), 6);
+}
+
+// A thousand epochs added in a tight loop cost a handful of replots, not a thousand.
+TEST(TrainingPanel, CoalescesReplots) {
+    TrainingPanel panel;
+    panel.startRun("LatentTrees", "accuracy");
+    let_timers_run();
+    const int before = panel.replotCount();
+    for (int epoch = 1; epoch <= 1000; ++epoch)
+        panel.addEpoch(EpochPoint{epoch, 1000, 1.0 / epoch, 1.2 / epoch, 0.5, 0.4, 10, nullptr});
+    let_timers_run();
+    const int replots = panel.replotCount() - before;
+    EXPECT_GE(replots, 1);
+    EXPECT_LE(replots, 3);
+    EXPECT_EQ(panel.plots()[0]->graph(0)->dataCount(), 1000);
+    let_timers_run();
+    EXPECT_EQ(panel.replotCount() - before, replots) << "nothing new, no replot";
+}
+
+// CART shows its cost-complexity path: impurity rising and leaves falling with alpha, the test metric beside.
+TEST(TrainingPanel, ShowsTheCartPruningPath) {
+    const RunOutcome outcome = run_training(glass("cart", {}));
+    TrainingPanel panel;
+    panel.showOutcome(outcome);
+    const QList<QCustomPlot*> plots = panel.plots();
+    const int points = plots[0]->graph(0)->dataCount();
+    ASSERT_GT(points, 3);
+    const auto impurity = plots[0]->graph(0)->data();
+    EXPECT_EQ(impurity->at(0)->key, 0.0);
+    EXPECT_GT(impurity->at(points - 1)->value, impurity->at(0)->value);
+    EXPECT_EQ(plots[1]->graph(1)->dataCount(), points) << "test accuracy at every alpha";
+    EXPECT_EQ(plots[2]->graph(0)->data()->at(points - 1)->value, 1.0) << "the path ends at the root";
+}
+
+// The log-scale toggle switches the loss axis and follows the checkbox.
+TEST(TrainingPanel, LogScaleToggle) {
+    TrainingPanel panel;
+    EXPECT_FALSE(panel.logScale());
+    panel.findChild<QCheckBox*>()->setChecked(true);
+    EXPECT_TRUE(panel.logScale());
+    EXPECT_EQ(panel.plots()[0]->yAxis->scaleType(), QCPAxis::stLogarithmic);
+    panel.setLogScale(false);
+    EXPECT_FALSE(panel.findChild<QCheckBox*>()->isChecked());
+    EXPECT_EQ(panel.plots()[0]->yAxis->scaleType(), QCPAxis::stLinear);
+}
+
+}  // namespace
+}  // namespace treelab

@@ -1,0 +1,237 @@
+#include "ui/training_panel.h"
+
+#include <cmath>
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include "core/learners/learner.h"
+#include "core/run/pruning_path_curve.h"
+#include "ui/plot_style.h"
+
+namespace treelab {
+namespace {
+
+// Conventions §5: at most ~20 replots per second, whatever the rate of epochs.
+constexpr int kReplotIntervalMs = 50;
+
+void add_finite(QCPGraph* graph, double x, double y) {
+    if (std::isfinite(y)) graph->addData(x, y);
+}
+
+// Shows or hides a series and its legend entry.
+void show_series(QCPGraph* graph, bool visible, const QString& name) {
+    graph->setVisible(visible);
+    graph->setName(name);
+    if (visible)
+        graph->addToLegend();
+    else
+        graph->removeFromLegend();
+}
+
+void clear_plot(QCustomPlot* plot, QCPGraph::LineStyle style) {
+    for (int g = 0; g < plot->graphCount(); ++g) {
+        plot->graph(g)->data()->clear();
+        plot->graph(g)->setLineStyle(style);
+    }
+}
+
+const LearnerInfo* learner_named(const std::string& name) {
+    for (const LearnerInfo& learner : learners())
+        if (learner.name == name) return &learner;
+    return nullptr;
+}
+
+}  // namespace
+
+struct TrainingPanel::Parts {
+    QLabel* caption = nullptr;
+    QCheckBox* logScale = nullptr;
+    QCustomPlot* loss = nullptr;    // graphs: train, validation
+    QCustomPlot* metric = nullptr;  // graphs: train, validation (test on the pruning path)
+    QCustomPlot* nodes = nullptr;   // graph: active nodes (leaves on the pruning path)
+    QTimer replotTimer;
+    bool dirty = false;
+    int replots = 0;
+    QString methodLabel;
+
+    void resetSeries(const QString& heldOut) {
+        for (QCustomPlot* plot : {loss, metric}) {
+            show_series(plot->graph(0), true, tr("train"));
+            show_series(plot->graph(1), true, heldOut);
+        }
+        show_series(nodes->graph(0), true, tr("active nodes"));
+    }
+
+    // Rescales and queues one replot of every plot, only when something changed since the last.
+    void replotIfDirty() {
+        if (!dirty) return;
+        dirty = false;
+        ++replots;
+        for (QCustomPlot* plot : {loss, metric, nodes}) {
+            plot->rescaleAxes(true);
+            if (plot->yAxis->scaleType() == QCPAxis::stLinear) plot->yAxis->scaleRange(1.1);
+            plot->replot(QCustomPlot::rpQueuedReplot);
+        }
+    }
+
+    static QString tr(const char* text) { return TrainingPanel::tr(text); }
+};
+
+TrainingPanel::TrainingPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique<Parts>()) {
+    Parts& p = *parts_;
+    auto* layout = new QVBoxLayout(this);
+    auto* header = new QHBoxLayout;
+    p.caption = new QLabel(tr("Train a model to see its curves here."), this);
+    p.logScale = new QCheckBox(tr("&Log-scale loss"), this);
+    p.logScale->setToolTip(tr("Show the loss axis on a logarithmic scale"));
+    header->addWidget(p.caption, 1);
+    header->addWidget(p.logScale);
+    layout->addLayout(header);
+
+    p.loss = new QCustomPlot(this);
+    p.metric = new QCustomPlot(this);
+    p.nodes = new QCustomPlot(this);
+    style_plot(p.loss, tr("Loss"), tr("epoch"), tr("loss"));
+    style_plot(p.metric, tr("Metric"), tr("epoch"), tr("metric"));
+    style_plot(p.nodes, tr("Active nodes"), tr("epoch"), tr("nodes"));
+    for (QCustomPlot* plot : {p.loss, p.metric}) {
+        add_line(plot, tr("train"), kTrainColour);
+        add_line(plot, tr("validation"), kHeldOutColour);
+    }
+    add_line(p.nodes, tr("active nodes"), kTrainColour);
+    p.nodes->setVisible(false);  // only for learners that prune
+    auto* plots = new QHBoxLayout;
+    plots->addWidget(p.loss);
+    plots->addWidget(p.metric);
+    layout->addLayout(plots, 2);
+    layout->addWidget(p.nodes, 1);
+
+    connect(p.logScale, &QCheckBox::toggled, this, &TrainingPanel::setLogScale);
+    p.replotTimer.setInterval(kReplotIntervalMs);
+    connect(&p.replotTimer, &QTimer::timeout, this, [&p] { p.replotIfDirty(); });
+    p.replotTimer.start();
+}
+
+TrainingPanel::~TrainingPanel() = default;
+
+void TrainingPanel::startRun(const QString& methodLabel, const QString& metricName) {
+    Parts& p = *parts_;
+    p.methodLabel = methodLabel;
+    for (QCustomPlot* plot : {p.loss, p.metric, p.nodes}) {
+        clear_plot(plot, QCPGraph::lsLine);
+        plot->xAxis->setLabel(tr("epoch"));
+    }
+    p.resetSeries(tr("validation"));
+    set_plot_title(p.loss, tr("Loss — %1").arg(methodLabel));
+    set_plot_title(p.metric, tr("%1 — %2").arg(metricName, methodLabel));
+    set_plot_title(p.nodes, tr("Active nodes — %1").arg(methodLabel));
+    p.loss->yAxis->setLabel(tr("loss"));
+    p.metric->yAxis->setLabel(metricName);
+    p.nodes->yAxis->setLabel(tr("nodes with a > 0"));
+    p.metric->setVisible(false);  // until a metric arrives: regression runs report none
+    p.nodes->setVisible(false);
+    p.caption->setText(tr("%1: starting…").arg(methodLabel));
+    p.dirty = true;
+}
+
+void TrainingPanel::addEpoch(const EpochPoint& point) {
+    Parts& p = *parts_;
+    const double x = point.epoch;
+    add_finite(p.loss->graph(0), x, point.train_loss);
+    add_finite(p.loss->graph(1), x, point.valid_loss);
+    add_finite(p.metric->graph(0), x, point.train_metric);
+    add_finite(p.metric->graph(1), x, point.valid_metric);
+    if (std::isfinite(point.train_metric) || std::isfinite(point.valid_metric)) p.metric->setVisible(true);
+    if (point.active_nodes >= 0) {
+        p.nodes->graph(0)->addData(x, point.active_nodes);
+        p.nodes->setVisible(true);
+    }
+    const QString of = point.total > 0 ? tr(" of %1").arg(point.total) : QString();
+    p.caption->setText(tr("%1: epoch %2%3, train loss %4, validation loss %5")
+                           .arg(p.methodLabel)
+                           .arg(point.epoch)
+                           .arg(of)
+                           .arg(point.train_loss, 0, 'g', 4)
+                           .arg(point.valid_loss, 0, 'g', 4));
+    p.dirty = true;
+}
+
+void TrainingPanel::showOutcome(const RunOutcome& outcome) {
+    Parts& p = *parts_;
+    const LearnerInfo* learner = learner_named(outcome.model.card.method);
+    const QString label = learner ? QString::fromStdString(learner->label) : QString::fromStdString(outcome.model.card.method);
+    const QString status = outcome.diverged        ? tr(" — diverged (non-finite loss); the best model before it is kept")
+                           : outcome.stopped_early ? tr(" — stopped; the best model so far is kept")
+                                                   : QString();
+    if (!learner || !learner->pruning_path || !outcome.data) {
+        const bool classification = outcome.model.target.task == Task::Classification;
+        startRun(label, classification ? tr("accuracy") : tr("metric"));
+        for (const EpochReport& report : outcome.history)
+            if (!report.heartbeat) addEpoch(epoch_point(report));
+        p.caption->setText(tr("%1: %2 epochs in %3 s%4")
+                               .arg(label)
+                               .arg(outcome.history.size())
+                               .arg(outcome.train_seconds, 0, 'f', 2)
+                               .arg(status));
+        return;
+    }
+
+    // Not iterative: the cost-complexity path of the grown tree, drawn as steps like
+    // scikit-learn's pruning example (each subtree holds from its α up to the next).
+    const std::vector<PruningPathPoint> path = pruning_path_curve(*learner->pruning_path, outcome.model.tree, *outcome.data);
+    const QString metric = QString::fromStdString(path.empty() ? std::string() : headline_score(path.front().test));
+    p.methodLabel = label;
+    for (QCustomPlot* plot : {p.loss, p.metric, p.nodes}) {
+        clear_plot(plot, QCPGraph::lsStepLeft);
+        plot->xAxis->setLabel(tr("effective α (%1)").arg(QString::fromStdString(learner->pruning_path->param)));
+    }
+    p.resetSeries(tr("test"));
+    show_series(p.loss->graph(0), true, tr("total leaf impurity"));
+    show_series(p.loss->graph(1), false, QString());
+    show_series(p.nodes->graph(0), true, tr("leaves"));
+    for (const PruningPathPoint& point : path) {
+        p.loss->graph(0)->addData(point.alpha, point.impurity);
+        if (const auto train = point.train.find(metric.toStdString()); train != point.train.end())
+            p.metric->graph(0)->addData(point.alpha, train->second);
+        if (const auto test = point.test.find(metric.toStdString()); test != point.test.end())
+            p.metric->graph(1)->addData(point.alpha, test->second);
+        p.nodes->graph(0)->addData(point.alpha, point.leaves);
+    }
+    set_plot_title(p.loss, tr("Cost-complexity path — %1").arg(label));
+    set_plot_title(p.metric, tr("%1 along the path — %2").arg(metric, label));
+    set_plot_title(p.nodes, tr("Leaves along the path — %1").arg(label));
+    p.loss->yAxis->setLabel(tr("total leaf impurity"));
+    p.metric->yAxis->setLabel(metric);
+    p.nodes->yAxis->setLabel(tr("leaves"));
+    p.metric->setVisible(true);
+    p.nodes->setVisible(true);
+    p.caption->setText(tr("%1: trained in %2 s; %3 subtrees on its pruning path%4")
+                           .arg(label)
+                           .arg(outcome.train_seconds, 0, 'f', 2)
+                           .arg(path.size())
+                           .arg(status));
+    p.dirty = true;
+}
+
+void TrainingPanel::setLogScale(bool on) {
+    Parts& p = *parts_;
+    if (p.logScale->isChecked() != on) p.logScale->setChecked(on);  // re-enters through toggled()
+    QCPAxis* axis = p.loss->yAxis;
+    if ((axis->scaleType() == QCPAxis::stLogarithmic) == on) return;
+    axis->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    axis->setTicker(on ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog) : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    p.dirty = true;
+}
+
+bool TrainingPanel::logScale() const { return parts_->logScale->isChecked(); }
+
+int TrainingPanel::replotCount() const { return parts_->replots; }
+
+QList<QCustomPlot*> TrainingPanel::plots() const { return {parts_->loss, parts_->metric, parts_->nodes}; }
+
+}  // namespace treelab
