@@ -1,6 +1,5 @@
 #include "app/session/sweep_session.h"
 
-#include <QThread>
 
 namespace treelab {
 
@@ -8,25 +7,15 @@ SweepSession::SweepSession(QObject* parent) : QObject(parent) {
     qRegisterMetaType<std::shared_ptr<const treelab::SweepResult>>();
 }
 
-SweepSession::~SweepSession() {
-    requestStop();
-    if (thread_) thread_->wait();
-}
+SweepSession::~SweepSession() = default;
 
-bool SweepSession::isRunning() const { return busy_.load(); }
+bool SweepSession::isRunning() const { return worker_.isRunning(); }
 
-void SweepSession::requestStop() { stopRequested_.store(true, std::memory_order_relaxed); }
+void SweepSession::requestStop() { worker_.requestStop(); }
 
 bool SweepSession::start(const SweepConfig& config) {
-    if (isRunning()) return false;
-    if (thread_) {
-        thread_->wait();  // it has emitted its last signal and is only returning
-        delete thread_;
-    }
-    stopRequested_.store(false, std::memory_order_relaxed);
-    busy_.store(true);
     // Signals emitted from the worker reach receivers in the GUI thread as queued calls.
-    thread_ = QThread::create([this, config] {
+    return worker_.start(this, [this, config]() -> std::function<void()> {
         try {
             // The callback runs at every epoch of every training; the GUI hears only of new rows.
             int last_done = -1, last_total = -1;
@@ -34,23 +23,18 @@ bool SweepSession::start(const SweepConfig& config) {
                 if (done != last_done || total != last_total) emit progressed(done, total);
                 last_done = done;
                 last_total = total;
-                return !stopRequested_.load(std::memory_order_relaxed);
+                return !worker_.stopRequested();
             };
             auto result = std::make_shared<SweepResult>();
             result->config = config;
             result->rows = run_sweep(config, progress);
             const bool all_rows = last_total > 0 && static_cast<int>(result->rows.size()) == last_total;
-            result->stopped = stopRequested_.load(std::memory_order_relaxed) && !all_rows;
-            busy_.store(false);
-            emit finished(std::move(result));
+            result->stopped = worker_.stopRequested() && !all_rows;
+            return [this, result = std::shared_ptr<const SweepResult>(std::move(result))] { emit finished(result); };
         } catch (const std::exception& error) {
-            busy_.store(false);
-            emit failed(QString::fromStdString(error.what()));
+            return [this, message = QString::fromStdString(error.what())] { emit failed(message); };
         }
     });
-    thread_->setParent(this);
-    thread_->start();
-    return true;
 }
 
 }  // namespace treelab

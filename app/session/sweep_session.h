@@ -2,16 +2,14 @@
 // Runs one sweep (run_sweep) in a worker thread, as TrainingSession runs one training: progress
 // and results come back as queued signals, stop is an atomic flag the sweep's progress callback
 // reads between rows and within every training, and every exception becomes failed().
-#include <atomic>
 #include <memory>
 #include <vector>
 
 #include <QObject>
 #include <QString>
 
+#include "app/session/worker_thread.h"
 #include "core/run/sweep.h"
-
-class QThread;
 
 namespace treelab {
 
@@ -38,11 +36,7 @@ signals:
     void failed(const QString& message);
 
 private:
-    std::atomic_bool stopRequested_{false};
-    // Cleared just before the final signal, so a receiver may start the next sweep at once, while
-    // the old thread is still returning.
-    std::atomic_bool busy_{false};
-    QThread* thread_ = nullptr;
+    WorkerThread worker_;
 };
 
 }  // namespace treelab

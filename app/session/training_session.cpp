@@ -2,7 +2,6 @@
 
 #include <chrono>
 
-#include <QThread>
 
 namespace treelab {
 namespace {
@@ -38,21 +37,15 @@ TrainingSession::TrainingSession(QObject* parent) : QObject(parent) {
     qRegisterMetaType<treelab::EpochPoint>();
 }
 
-TrainingSession::~TrainingSession() {
-    requestStop();
-    if (thread_) thread_->wait();
-}
+TrainingSession::~TrainingSession() = default;
 
-bool TrainingSession::isRunning() const { return thread_ && thread_->isRunning(); }
+bool TrainingSession::isRunning() const { return worker_.isRunning(); }
 
-void TrainingSession::requestStop() { stopRequested_.store(true, std::memory_order_relaxed); }
+void TrainingSession::requestStop() { worker_.requestStop(); }
 
 bool TrainingSession::start(const RunConfig& config) {
-    if (isRunning()) return false;
-    if (thread_) thread_->deleteLater();
-    stopRequested_.store(false, std::memory_order_relaxed);
     // Signals emitted from the worker reach receivers in the GUI thread as queued calls.
-    thread_ = QThread::create([this, config] {
+    return worker_.start(this, [this, config]() -> std::function<void()> {
         try {
             EpochForwarder forwarder;
             const Progress progress = [this, &forwarder](const EpochReport& report) {
@@ -60,16 +53,14 @@ bool TrainingSession::start(const RunConfig& config) {
                     emit progressed(report.epoch, report.total);
                     emit epochReported(forwarder.point(report));
                 }
-                return !stopRequested_.load(std::memory_order_relaxed);
+                return !worker_.stopRequested();
             };
-            emit finished(std::make_shared<const RunOutcome>(run_training(config, progress)));
+            auto outcome = std::make_shared<const RunOutcome>(run_training(config, progress));
+            return [this, outcome] { emit finished(outcome); };
         } catch (const std::exception& error) {
-            emit failed(QString::fromStdString(error.what()));
+            return [this, message = QString::fromStdString(error.what())] { emit failed(message); };
         }
     });
-    thread_->setParent(this);
-    thread_->start();
-    return true;
 }
 
 }  // namespace treelab

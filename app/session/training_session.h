@@ -2,16 +2,14 @@
 // Runs one training run in a worker thread (conventions §5): progress and results come back as
 // queued signals, stop is an atomic flag the learner's progress callback reads, and every
 // exception is caught inside the thread and reported through failed().
-#include <atomic>
 #include <memory>
 
 #include <QObject>
 #include <QString>
 
 #include "app/session/epoch_point.h"
+#include "app/session/worker_thread.h"
 #include "core/run/training_run.h"
-
-class QThread;
 
 namespace treelab {
 
@@ -34,8 +32,7 @@ signals:
     void failed(const QString& message);
 
 private:
-    std::atomic_bool stopRequested_{false};
-    QThread* thread_ = nullptr;
+    WorkerThread worker_;
 };
 
 }  // namespace treelab
