@@ -1,0 +1,158 @@
+#include "ui/tree_canvas.h"
+
+#include <cmath>
+#include <optional>
+
+#include <QGraphicsItem>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QStyleOptionGraphicsItem>
+#include <QWheelEvent>
+
+#include "app/render/tree_painter.h"
+#include "app/render/tree_picture.h"
+#include "core/analysis/routing_analysis.h"
+
+namespace treelab {
+namespace {
+
+// Below this zoom the node text is unreadable: paint filled boxes only (fast panning at depth 10).
+constexpr double kTextZoom = 0.35;
+
+// One node (or the edge into it) of the shown picture, painted by the app painter so the screen
+// and `treelab-cli draw` share one drawing code.
+class NodeItem : public QGraphicsItem {
+public:
+    NodeItem(const TreePicture& picture, std::size_t box) : picture_(picture), box_(box) { setZValue(1.0); }
+    QRectF boundingRect() const override { return node_bounds(picture_, box_); }
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) override {
+        paint_node(*painter, picture_, box_, option->levelOfDetailFromTransform(painter->worldTransform()) < kTextZoom);
+    }
+
+private:
+    const TreePicture& picture_;
+    std::size_t box_;
+};
+
+class EdgeItem : public QGraphicsItem {
+public:
+    EdgeItem(const TreePicture& picture, std::size_t box) : picture_(picture), box_(box) {}
+    QRectF boundingRect() const override { return edge_bounds(picture_, box_); }
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override {
+        painter->setRenderHint(QPainter::Antialiasing);
+        paint_edge(*painter, picture_, box_);
+    }
+
+private:
+    const TreePicture& picture_;
+    std::size_t box_;
+};
+
+// Every row of the run (train, valid and test), as 000's figures route all 214 Glass rows.
+struct AllRows {
+    Eigen::MatrixXd X;
+    Eigen::VectorXd y;
+    int classes = 0;
+};
+
+AllRows all_rows(const PreparedData& data) {
+    AllRows rows;
+    const Dataset* parts[] = {&data.train, &data.valid, &data.test};
+    Eigen::Index count = 0;
+    for (const Dataset* part : parts) count += part->rows();
+    rows.X.resize(count, data.train.features());
+    rows.y.resize(count);
+    Eigen::Index at = 0;
+    for (const Dataset* part : parts) {
+        rows.X.middleRows(at, part->rows()) = part->X;
+        rows.y.segment(at, part->rows()) = part->y;
+        at += part->rows();
+    }
+    rows.classes = data.train.task == Task::Classification ? data.train.classes() : 0;
+    return rows;
+}
+
+}  // namespace
+
+struct TreeCanvas::Parts {
+    QGraphicsScene scene;
+    std::shared_ptr<const ModelFile> model;
+    std::shared_ptr<const PreparedData> data;
+    PictureOptions options;
+    TreePicture picture;  // the items paint from it; replaced only after the scene is cleared
+
+    // The routing of the run's rows when they fit the tree; else the picture uses training counts.
+    std::optional<RoutingAnalysis> routing(const TreeModel& tree) const {
+        if (!data) return std::nullopt;
+        const AllRows rows = all_rows(*data);
+        if (rows.X.cols() != tree.features() || rows.X.rows() == 0) return std::nullopt;
+        return rows.classes > 0 ? analyse_routing(tree, rows.X, rows.y, rows.classes) : analyse_routing(tree, rows.X);
+    }
+
+    void rebuild(TreePicture next) {
+        scene.clear();
+        picture = std::move(next);
+        for (std::size_t box = 0; box < picture.layout.boxes.size(); ++box) {
+            if (picture.layout.boxes[box].parent_box >= 0) scene.addItem(new EdgeItem(picture, box));
+            scene.addItem(new NodeItem(picture, box));
+        }
+        if (!picture.subtitle.empty()) {
+            QGraphicsSimpleTextItem* line = scene.addSimpleText(QString::fromStdString(picture.subtitle));
+            line->setPos(0.0, -28.0);
+        }
+        scene.setSceneRect(QRectF(-20.0, -40.0, picture.layout.width + 40.0, picture.layout.height + 72.0));
+    }
+};
+
+TreeCanvas::TreeCanvas(QWidget* parent) : QGraphicsView(parent), parts_(std::make_unique<Parts>()) {
+    setScene(&parts_->scene);
+    setDragMode(QGraphicsView::ScrollHandDrag);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    setBackgroundBrush(Qt::white);
+    // Panning a depth-10 tree then paints only the few hundred items in view.
+    parts_->scene.setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+}
+
+TreeCanvas::~TreeCanvas() {
+    parts_->scene.clear();  // items refer to parts_->picture
+}
+
+void TreeCanvas::showModel(std::shared_ptr<const ModelFile> model, std::shared_ptr<const PreparedData> data) {
+    parts_->model = std::move(model);
+    parts_->data = std::move(data);
+    if (!parts_->model) {
+        parts_->rebuild({});
+        return;
+    }
+    const std::optional<RoutingAnalysis> routing = parts_->routing(parts_->model->tree);
+    TreePicture picture = make_tree_picture(*parts_->model, routing ? &*routing : nullptr, parts_->options);
+    if (routing) picture.subtitle = "EN = " + std::to_string(routing->empty_nodes) + " (nodes no row reaches)";
+    parts_->rebuild(std::move(picture));
+    fitToWindow();
+}
+
+void TreeCanvas::showSnapshot(std::shared_ptr<const TreeModel> tree) {
+    if (!tree) return;
+    const std::optional<RoutingAnalysis> routing = parts_->routing(*tree);
+    TreePicture picture = parts_->model ? make_tree_picture(ModelFile{*tree, parts_->model->pipeline, parts_->model->target, {}},
+                                                            routing ? &*routing : nullptr, parts_->options)
+                                        : make_tree_picture(*tree, routing ? &*routing : nullptr, parts_->options);
+    parts_->rebuild(std::move(picture));  // keeps the user's zoom and scroll position
+}
+
+void TreeCanvas::fitToWindow() {
+    fitInView(sceneRect(), Qt::KeepAspectRatio);
+}
+
+int TreeCanvas::nodeCount() const {
+    return static_cast<int>(parts_->picture.layout.boxes.size());
+}
+
+void TreeCanvas::wheelEvent(QWheelEvent* event) {
+    const double factor = std::pow(1.0015, event->angleDelta().y());  // 120 per notch → ×1.2
+    scale(factor, factor);
+    event->accept();
+}
+
+}  // namespace treelab
