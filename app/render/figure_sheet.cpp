@@ -13,7 +13,7 @@
 namespace treelab {
 namespace {
 
-constexpr double kMargin = 24.0, kGap = 40.0, kTitle = 30.0, kSubtitle = 22.0, kLegend = 44.0;
+constexpr double kMargin = 24.0, kGap = 40.0, kTitle = 30.0, kSubtitle = 22.0, kLegend = 64.0;
 
 QFont pixel_font(int pixels, bool bold = false) {
     QFont font;
@@ -70,21 +70,28 @@ QString legend_title(const PictureOptions& options, bool per_class) {
 }
 
 // The colour bar of the routing share, or the class swatches of a majority-class fill.
+// A row of class colour swatches after `label`.
+void paint_class_swatches(QPainter& painter, const TreePicture& panel, QPointF at, const QString& label) {
+    const QFontMetricsF metrics(painter.font());
+    painter.drawText(QPointF(at.x(), at.y() + 12), label);
+    double x = at.x() + metrics.horizontalAdvance(label) + 10;
+    for (std::size_t c = 0; c < panel.class_names.size(); ++c) {
+        painter.fillRect(QRectF(x, at.y(), 14, 14), class_color(static_cast<int>(c)));
+        const QString name = QString::fromStdString(panel.class_names[c]);
+        painter.drawText(QPointF(x + 18, at.y() + 12), name);
+        x += 30 + metrics.horizontalAdvance(name);
+    }
+}
+
 void paint_legend(QPainter& painter, const TreePicture& panel, QPointF at) {
     const bool per_class = panel.class_index >= 0;
+    const bool classes = !panel.regression && !panel.class_names.empty();
     painter.save();
     painter.setFont(pixel_font(12));
     painter.setPen(QColor(0x333333));
-    if (panel.options.fill == NodeFill::MajorityClass && !panel.regression) {
-        double x = at.x();
-        const QFontMetricsF metrics(painter.font());
-        for (std::size_t c = 0; c < panel.class_names.size(); ++c) {
-            painter.fillRect(QRectF(x, at.y() + 4, 14, 14), class_color(static_cast<int>(c)));
-            const QString name = QString::fromStdString(panel.class_names[c]);
-            painter.drawText(QPointF(x + 18, at.y() + 16), name);
-            x += 30 + metrics.horizontalAdvance(name);
-        }
-        painter.drawText(QPointF(at.x(), at.y() + 36), "fill: majority class, stronger = purer");
+    if (panel.options.fill == NodeFill::MajorityClass && classes) {
+        paint_class_swatches(painter, panel, QPointF(at.x(), at.y() + 4), "fill: majority class, stronger = purer;");
+        painter.drawText(QPointF(at.x(), at.y() + 36), "dashed: no row reaches the node");
     } else {
         const QRectF bar(at.x(), at.y() + 4, 220, 14);
         QLinearGradient gradient(bar.topLeft(), bar.topRight());
@@ -93,8 +100,10 @@ void paint_legend(QPainter& painter, const TreePicture& panel, QPointF at) {
         painter.drawRect(bar);
         painter.drawText(QPointF(bar.left(), bar.bottom() + 14), "0");
         painter.drawText(QRectF(bar.left(), bar.bottom() + 2, bar.width(), 16), Qt::AlignRight | Qt::AlignTop, "100");
-        painter.drawText(QPointF(bar.right() + 10, bar.top() + 12), legend_title(panel.options, per_class) +
-                                                                        "  (dashed: pruned or empty, \"-\": no row)");
+        painter.drawText(QPointF(bar.right() + 10, bar.top() + 12),
+                         legend_title(panel.options, per_class) + "  (\"-\": no row, \"0\": under 1 %; dashed: no row reaches the node)");
+        if (classes && panel.options.detail == NodeDetail::Full)
+            paint_class_swatches(painter, panel, QPointF(at.x(), at.y() + 40), "bar: classes of the rows,");
     }
     painter.restore();
 }

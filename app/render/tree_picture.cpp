@@ -81,7 +81,7 @@ TreePicture build(const TreeModel& tree, const std::vector<std::string>& feature
     for (const NodeBox& box : picture.layout.boxes) {
         const TreeNode& node = tree.nodes[static_cast<std::size_t>(box.node)];
         NodeLook look;
-        look.leaf = tree.stops_at(box.node);
+        look.leaf = !node.is_split() || tree.stops_at(box.node);  // a pruned leaf is still a leaf
         look.rule = rule_of(tree, node, look.leaf, features, classes);
         if (node.is_split() && node.is_oblique() && !look.leaf) look.terms = largest_terms(node, features, options.oblique_terms);
         look.rows = rows_at(tree, routing, box.node, class_index);
@@ -90,7 +90,9 @@ TreePicture build(const TreeModel& tree, const std::vector<std::string>& feature
         const bool per_level = r && options.scale == ShareScale::PerLevel;
         look.share = per_level ? (class_index >= 0 ? r->class_share(class_index) : r->share_in_level) : look.flow;
         look.share_label = share_label(look.share);
-        look.ghost = box.ghost || (r && r->rows == 0);
+        // With drawn rows, a ghost is a node none of them reaches (000 Fig. 3 counts these as EN);
+        // without, one pruned or empty in training.
+        look.ghost = r ? node.pruned || r->rows == 0 : box.ghost;
         // The drawn rows' classes when known, else what the model predicts at the node.
         look.distribution = r && r->class_rows.size() > 0 && r->rows > 0 ? Eigen::VectorXd(r->class_rows.cast<double>())
                                                                          : node.distribution;
@@ -113,7 +115,7 @@ LayoutOptions layout_options(const PictureOptions& options) {
         layout.level_gap = 26.0;
     } else {
         layout.node_width = 150.0;
-        layout.node_height = 88.0;
+        layout.node_height = 100.0;
         layout.sibling_gap = 14.0;
         layout.level_gap = 34.0;
     }

@@ -39,7 +39,7 @@ struct SplitTerm {
 };
 
 struct NodeLook {
-    bool ghost = false;  // pruned, empty in training, or reached by no drawn row
+    bool ghost = false;  // reached by no drawn row (or, without rows, pruned or empty in training)
     bool leaf = false;   // a leaf of the effective tree
     std::string rule;    // "RI ≤ 1.518"; oblique: "≤ 0.42" beside `terms`; leaf: "class 2" / "value 3.1"
     std::vector<SplitTerm> terms;  // oblique split: the largest weights, signed

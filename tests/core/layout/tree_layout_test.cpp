@@ -59,7 +59,9 @@ void expect_parents_centred(const TreeModel& tree, const TreeLayout& layout) {
         } else if (left || right) {
             EXPECT_NEAR(box.x, (left ? left : right)->x, 1e-9) << "node " << box.node;
         }
-        if (left) EXPECT_GT(left->y, box.y);
+        if (left) {
+            EXPECT_GT(left->y, box.y);
+        }
     }
 }
 
@@ -145,20 +147,23 @@ TEST(TreeLayout, DepthLimitHidesDescendants) {
     for (int t = 0; t < 15; ++t) EXPECT_DOUBLE_EQ(layout.box(t)->x, shallow.box(t)->x);
 }
 
-// Collapsing a node hides its whole subtree, and only that node is folded.
+// Collapsing nodes hides their whole subtrees, and only those nodes are folded.
 TEST(TreeLayout, CollapseHidesSubtree) {
     const TreeModel tree = test::heap_tree(4);
     LayoutOptions options;
-    options.collapsed = {1, 5};  // 5 is inside 1's subtree: collapsing both is harmless
+    options.collapsed = {1, 5, 9};  // 9 is inside 1's subtree: collapsing it too is harmless
     const TreeLayout layout = layout_tree(tree, options);
     for (int t = 0; t < 31; ++t) {
-        bool under_1 = false;
-        for (int a = tree.nodes[t].parent; a >= 0; a = tree.nodes[a].parent) under_1 = under_1 || a == 1;
-        EXPECT_EQ(layout.box(t) == nullptr, under_1) << "node " << t;
+        bool hidden = false;
+        for (int a = tree.nodes[t].parent; a >= 0; a = tree.nodes[a].parent) hidden = hidden || a == 1 || a == 5;
+        EXPECT_EQ(layout.box(t) == nullptr, hidden) << "node " << t;
     }
     EXPECT_TRUE(layout.box(1)->folded);
+    EXPECT_TRUE(layout.box(5)->folded);
     EXPECT_FALSE(layout.box(2)->folded);
+    EXPECT_FALSE(layout.box(6)->folded);
     expect_no_overlap(layout, options);
+    expect_parents_centred(tree, layout);
 }
 
 // A chain of 5,000 single-child levels lays out without recursion, every node under the root.
