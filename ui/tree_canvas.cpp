@@ -97,8 +97,10 @@ struct TreeCanvas::Parts {
             scene.addItem(new NodeItem(picture, box));
         }
         if (!picture.subtitle.empty()) {
-            QGraphicsSimpleTextItem* line = scene.addSimpleText(QString::fromStdString(picture.subtitle));
-            line->setPos(0.0, -28.0);
+            QFont font;
+            font.setPixelSize(16);
+            QGraphicsSimpleTextItem* line = scene.addSimpleText(QString::fromStdString(picture.subtitle), font);
+            line->setPos(0.0, -32.0);
         }
         scene.setSceneRect(QRectF(-20.0, -40.0, picture.layout.width + 40.0, picture.layout.height + 72.0));
     }

@@ -4,6 +4,7 @@
 // class, shares normalised per depth level (000 Fig. 4).
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -49,6 +50,13 @@ std::unique_ptr<QGuiApplication> offscreen_application() {
     static char name[] = "treelab-cli";
     static char* argv[] = {name, nullptr};
     return std::make_unique<QGuiApplication>(argc, argv);
+}
+
+std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
+// The run card's command that trained the model (issue 7: figures carry their run card).
+std::string run_command(const ModelFile& model) {
+    return model.card.command_line.empty() ? "(no run card)" : model.card.command_line;
 }
 
 std::string fixed(double value, int decimals) {
@@ -137,14 +145,14 @@ FigureSheet class_sheet(const DrawOptions& options, const PictureOptions& pictur
         sheet.panels.push_back(std::move(panel));
     }
     sheet.columns = options.columns > 0 ? options.columns : std::min<int>(static_cast<int>(sheet.panels.size()), 4);
-    sheet.caption = "Routing of each class's rows of " + options.data + ", normalised per depth level (000 Fig. 4). " +
-                    options.models[0] + ": " + input.model.card.command_line;
+    sheet.caption = "Routing of each class's rows of " + file_name(options.data) + ", normalised per depth level (000 Fig. 4).\n" +
+                    file_name(options.models[0]) + ": " + run_command(input.model);
     return sheet;
 }
 
 FigureSheet model_sheet(const DrawOptions& options, const PictureOptions& picture) {
     FigureSheet sheet;
-    sheet.caption = "Rows of " + options.data + (picture.scale == ShareScale::PerLevel ? ", percent per depth level" : ", percent of all rows") +
+    sheet.caption = "Rows of " + file_name(options.data) + (picture.scale == ShareScale::PerLevel ? ", percent per depth level" : ", percent of all rows") +
                     (options.models.size() > 1 ? " (000 Fig. 3)." : ".");
     for (const std::string& file : options.models) {
         const ModelInput input = load_model_input(file, options.data);
@@ -153,7 +161,7 @@ FigureSheet model_sheet(const DrawOptions& options, const PictureOptions& pictur
         panel.title = model_title(input.model);
         panel.subtitle = model_subtitle(input, routing);
         sheet.panels.push_back(std::move(panel));
-        sheet.caption += "  " + file + ": " + (input.model.card.command_line.empty() ? "(no run card)" : input.model.card.command_line);
+        sheet.caption += "\n" + file_name(file) + ": " + run_command(input.model);
     }
     sheet.columns = options.columns;
     return sheet;

@@ -13,7 +13,7 @@
 namespace treelab {
 namespace {
 
-constexpr double kMargin = 24.0, kGap = 40.0, kTitle = 30.0, kSubtitle = 22.0, kLegend = 64.0;
+constexpr double kMargin = 24.0, kGap = 40.0, kTitle = 30.0, kSubtitle = 22.0;
 
 QFont pixel_font(int pixels, bool bold = false) {
     QFont font;
@@ -64,6 +64,16 @@ double grid_height(const Grid& grid) {
 
 bool shows_legend(const FigureSheet& sheet) { return sheet.legend && !sheet.panels.empty(); }
 
+bool has_classes(const TreePicture& panel) { return !panel.regression && !panel.class_names.empty(); }
+
+// One row for the colour bar, a second for the class colours when the nodes show class bars.
+double legend_height(const FigureSheet& sheet) {
+    if (!shows_legend(sheet)) return 0.0;
+    const TreePicture& panel = sheet.panels.front();
+    const bool class_row = has_classes(panel) && panel.options.detail == NodeDetail::Full;
+    return class_row || panel.options.fill == NodeFill::MajorityClass ? 64.0 : 40.0;
+}
+
 QString legend_title(const PictureOptions& options, bool per_class) {
     if (options.scale == ShareScale::OfData) return per_class ? "% of the class's rows" : "% of all rows";
     return per_class ? "% of the class's rows at this depth" : "% of the rows at this depth";
@@ -85,7 +95,7 @@ void paint_class_swatches(QPainter& painter, const TreePicture& panel, QPointF a
 
 void paint_legend(QPainter& painter, const TreePicture& panel, QPointF at) {
     const bool per_class = panel.class_index >= 0;
-    const bool classes = !panel.regression && !panel.class_names.empty();
+    const bool classes = has_classes(panel);
     painter.save();
     painter.setFont(pixel_font(12));
     painter.setPen(QColor(0x333333));
@@ -114,7 +124,7 @@ QSizeF sheet_size(const FigureSheet& sheet) {
     if (sheet.panels.empty()) return {2 * kMargin, 2 * kMargin};
     const Grid grid = grid_of(sheet);
     const double width = std::max(grid_width(grid), 760.0);
-    const double height = grid_height(grid) + (shows_legend(sheet) ? kLegend : 0.0) + caption_height(sheet, width);
+    const double height = grid_height(grid) + legend_height(sheet) + caption_height(sheet, width);
     return {width + 2 * kMargin, height + 2 * kMargin};
 }
 
@@ -149,7 +159,7 @@ void paint_sheet(QPainter& painter, const FigureSheet& sheet, const QRectF& targ
     double y = kMargin + grid_height(grid) + 10.0;
     if (shows_legend(sheet)) {
         paint_legend(painter, sheet.panels.front(), QPointF(kMargin, y));
-        y += kLegend;
+        y += legend_height(sheet);
     }
     if (!sheet.caption.empty()) {
         painter.setFont(pixel_font(12));
