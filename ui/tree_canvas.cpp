@@ -23,15 +23,26 @@ constexpr double kTextZoom = 0.35;
 // and `treelab-cli draw` share one drawing code.
 class NodeItem : public QGraphicsItem {
 public:
-    NodeItem(const TreePicture& picture, std::size_t box) : picture_(picture), box_(box) { setZValue(1.0); }
+    NodeItem(const TreePicture& picture, std::size_t box, TreeCanvas* canvas)
+        : picture_(picture), box_(box), canvas_(canvas) {
+        setZValue(1.0);
+    }
     QRectF boundingRect() const override { return node_bounds(picture_, box_); }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) override {
         paint_node(*painter, picture_, box_, option->levelOfDetailFromTransform(painter->worldTransform()) < kTextZoom);
     }
 
+protected:
+    void mouseDoubleClickEvent(QGraphicsSceneMouseEvent*) override {
+        // Queued: folding rebuilds the scene, which deletes this item.
+        const int node = picture_.layout.boxes[box_].node;
+        QMetaObject::invokeMethod(canvas_, [canvas = canvas_, node] { canvas->toggleCollapsed(node); }, Qt::QueuedConnection);
+    }
+
 private:
     const TreePicture& picture_;
     std::size_t box_;
+    TreeCanvas* canvas_;
 };
 
 class EdgeItem : public QGraphicsItem {
@@ -75,8 +86,12 @@ AllRows all_rows(const PreparedData& data) {
 }  // namespace
 
 struct TreeCanvas::Parts {
+    explicit Parts(TreeCanvas* view) : canvas(view) {}
+
+    TreeCanvas* canvas;
     QGraphicsScene scene;
-    std::shared_ptr<const ModelFile> model;
+    std::shared_ptr<const ModelFile> model;  // names (pipeline, target) of what is shown
+    std::shared_ptr<const TreeModel> shown;  // the tree drawn: the model's, or the last snapshot
     std::shared_ptr<const PreparedData> data;
     PictureOptions options;
     TreePicture picture;  // the items paint from it; replaced only after the scene is cleared
@@ -89,12 +104,26 @@ struct TreeCanvas::Parts {
         return rows.classes > 0 ? analyse_routing(tree, rows.X, rows.y, rows.classes) : analyse_routing(tree, rows.X);
     }
 
+    // Draws `shown` with the names of `model` and the routing of `data`, under the current options.
+    void redraw() {
+        if (!shown) {
+            rebuild({});
+            return;
+        }
+        const std::optional<RoutingAnalysis> routing = this->routing(*shown);
+        const RoutingAnalysis* rows = routing ? &*routing : nullptr;
+        TreePicture next = model ? make_tree_picture(ModelFile{*shown, model->pipeline, model->target, {}}, rows, options)
+                                 : make_tree_picture(*shown, rows, options);
+        if (routing) next.subtitle = "EN = " + std::to_string(routing->empty_nodes) + " (nodes no row reaches)";
+        rebuild(std::move(next));
+    }
+
     void rebuild(TreePicture next) {
         scene.clear();
         picture = std::move(next);
         for (std::size_t box = 0; box < picture.layout.boxes.size(); ++box) {
             if (picture.layout.boxes[box].parent_box >= 0) scene.addItem(new EdgeItem(picture, box));
-            scene.addItem(new NodeItem(picture, box));
+            scene.addItem(new NodeItem(picture, box, canvas));
         }
         if (!picture.subtitle.empty()) {
             QFont font;
@@ -106,7 +135,7 @@ struct TreeCanvas::Parts {
     }
 };
 
-TreeCanvas::TreeCanvas(QWidget* parent) : QGraphicsView(parent), parts_(std::make_unique<Parts>()) {
+TreeCanvas::TreeCanvas(QWidget* parent) : QGraphicsView(parent), parts_(std::make_unique<Parts>(this)) {
     setScene(&parts_->scene);
     setDragMode(QGraphicsView::ScrollHandDrag);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
@@ -123,24 +152,28 @@ TreeCanvas::~TreeCanvas() {
 void TreeCanvas::showModel(std::shared_ptr<const ModelFile> model, std::shared_ptr<const PreparedData> data) {
     parts_->model = std::move(model);
     parts_->data = std::move(data);
-    if (!parts_->model) {
-        parts_->rebuild({});
-        return;
-    }
-    const std::optional<RoutingAnalysis> routing = parts_->routing(parts_->model->tree);
-    TreePicture picture = make_tree_picture(*parts_->model, routing ? &*routing : nullptr, parts_->options);
-    if (routing) picture.subtitle = "EN = " + std::to_string(routing->empty_nodes) + " (nodes no row reaches)";
-    parts_->rebuild(std::move(picture));
+    // Aliasing pointer: the tree lives as long as the model file holding it.
+    parts_->shown = parts_->model ? std::shared_ptr<const TreeModel>(parts_->model, &parts_->model->tree) : nullptr;
+    parts_->options.collapsed.clear();  // node ids of another tree mean nothing here
+    parts_->redraw();
     fitToWindow();
 }
 
 void TreeCanvas::showSnapshot(std::shared_ptr<const TreeModel> tree) {
     if (!tree) return;
-    const std::optional<RoutingAnalysis> routing = parts_->routing(*tree);
-    TreePicture picture = parts_->model ? make_tree_picture(ModelFile{*tree, parts_->model->pipeline, parts_->model->target, {}},
-                                                            routing ? &*routing : nullptr, parts_->options)
-                                        : make_tree_picture(*tree, routing ? &*routing : nullptr, parts_->options);
-    parts_->rebuild(std::move(picture));  // keeps the user's zoom and scroll position
+    parts_->shown = std::move(tree);
+    parts_->redraw();  // keeps the user's zoom and scroll position
+}
+
+void TreeCanvas::setDepthLimit(int depth) {
+    parts_->options.max_depth = depth < 0 ? -1 : depth;
+    parts_->redraw();
+}
+
+void TreeCanvas::toggleCollapsed(int node) {
+    auto& collapsed = parts_->options.collapsed;
+    if (!collapsed.erase(node)) collapsed.insert(node);
+    parts_->redraw();
 }
 
 void TreeCanvas::fitToWindow() {

@@ -26,6 +26,11 @@ public:
     void fitToWindow();
     int nodeCount() const;  // nodes drawn
 
+    // Display only (the model is untouched): nodes deeper than `depth` hidden (< 0 = all), and a
+    // node's subtree folded away or shown again (also by double-clicking the node).
+    void setDepthLimit(int depth);
+    void toggleCollapsed(int node);
+
 protected:
     void wheelEvent(QWheelEvent* event) override;  // zoom under the mouse
 

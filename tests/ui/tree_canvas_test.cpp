@@ -60,6 +60,21 @@ TEST(TreeCanvas, ShowsLatentTreeWithGhosts) {
     EXPECT_EQ(canvas.nodeCount(), 0);
 }
 
+// The depth limit and folding hide nodes from the display only, and undo cleanly.
+TEST(TreeCanvas, DepthLimitAndCollapse) {
+    const RunOutcome run = glass_run("latent", {"task=self_supervised", "regress=RI,Na", "depth=3", "epochs=2"});
+    TreeCanvas canvas;
+    canvas.showModel(std::make_shared<const ModelFile>(run.model), run.data);
+    canvas.setDepthLimit(1);
+    EXPECT_EQ(canvas.nodeCount(), 3);
+    canvas.setDepthLimit(-1);
+    EXPECT_EQ(canvas.nodeCount(), 15);
+    canvas.toggleCollapsed(1);  // hides 3, 4 and their four children
+    EXPECT_EQ(canvas.nodeCount(), 9);
+    canvas.toggleCollapsed(1);
+    EXPECT_EQ(canvas.nodeCount(), 15);
+}
+
 // Without data the canvas falls back to the model's training counts and still draws every node.
 TEST(TreeCanvas, ShowsModelWithoutData) {
     const RunOutcome run = glass_run("cart", {"max_depth=3"});
