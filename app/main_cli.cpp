@@ -30,6 +30,9 @@ int main(int argc, char** argv) {
     treelab::cli::add_params_command(app);
     treelab::cli::add_rules_command(app);
     treelab::cli::add_routing_command(app);
+#ifdef TREELAB_DRAW
+    treelab::cli::add_draw_command(app);  // needs Qt Gui (see app/CMakeLists.txt)
+#endif
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {

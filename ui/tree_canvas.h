@@ -1,6 +1,7 @@
 #pragma once
 // The Tree tab's canvas: a QGraphicsView over a TreeModel whose layout is computed outside the
-// widgets (testable without a display). Zoom (wheel), pan (drag), fit to window.
+// widgets (testable without a display) and whose nodes paint through app/render, the code that
+// also writes `treelab-cli draw` figures. Zoom (wheel), pan (drag), fit to window.
 // Issue 7 grows it into the full canvas (ghost nodes, routing shares, class paths, inspector).
 #include <memory>
 
@@ -24,6 +25,14 @@ public:
     void showSnapshot(std::shared_ptr<const TreeModel> tree);
     void fitToWindow();
     int nodeCount() const;  // nodes drawn
+
+    // Display only (the model is untouched): nodes deeper than `depth` hidden (< 0 = all), and a
+    // node's subtree folded away or shown again (also by double-clicking the node).
+    void setDepthLimit(int depth);
+    void toggleCollapsed(int node);
+
+protected:
+    void wheelEvent(QWheelEvent* event) override;  // zoom under the mouse
 
 private:
     struct Parts;

@@ -35,16 +35,6 @@ std::string lowercase_extension(const std::string& file) {
     return extension;
 }
 
-// The class labels when the model is a classifier and the file has its target column.
-std::optional<Dataset> class_labels(const ModelInput& input) {
-    const TargetEncoding& target = input.model.target;
-    const auto& columns = input.table.columns;
-    if (target.task != Task::Classification ||
-        std::none_of(columns.begin(), columns.end(), [&](const Column& column) { return column.name == target.column; }))
-        return std::nullopt;
-    return labelled_rows(input);
-}
-
 // One node as the CSV row and the JSON object both show it (same keys, same order).
 Record node_record(const NodeRouting& node, const std::vector<std::string>& class_names) {
     Record record = {{"node", node.node},   {"parent", node.parent},

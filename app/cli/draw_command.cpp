@@ -1,0 +1,221 @@
+// `draw`: pictures of saved models routing the rows of a CSV file, as SVG, PNG or PDF, with no
+// display (Qt's offscreen platform). One model: its tree. Several: side by side, aligned node
+// for node, each titled with its metric and EN (000 Fig. 3). --by-class: one small tree per
+// class, shares normalised per depth level (000 Fig. 4).
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include <QGuiApplication>
+
+#include "app/cli/commands.h"
+#include "app/cli/model_input.h"
+#include "app/render/figure_file.h"
+#include "app/render/figure_sheet.h"
+#include "app/render/tree_picture.h"
+#include "core/analysis/routing_analysis.h"
+#include "core/error.h"
+#include "core/run/evaluation.h"
+
+namespace treelab::cli {
+namespace {
+
+struct DrawOptions {
+    std::vector<std::string> models, classes, titles;
+    std::string data, out, routing = "level", fill = "share", colormap, detail = "auto", size;
+    bool by_class = false, no_ghosts = false;
+    int max_depth = -1, columns = 0;
+};
+
+QSize parse_size(const std::string& text) {
+    std::smatch match;
+    if (!std::regex_match(text, match, std::regex(R"((\d{1,5})x(\d{1,5}))")) || std::stoi(match[1]) == 0 ||
+        std::stoi(match[2]) == 0)
+        throw ParamError("--size must be WIDTHxHEIGHT in pixels, e.g. 1600x900, not '" + text + "'");
+    return {std::stoi(match[1]), std::stoi(match[2])};
+}
+
+// Fonts need a QGuiApplication; the offscreen platform needs no display.
+std::unique_ptr<QGuiApplication> offscreen_application() {
+    if (QCoreApplication::instance()) return nullptr;
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    static int argc = 1;
+    static char name[] = "treelab-cli";
+    static char* argv[] = {name, nullptr};
+    return std::make_unique<QGuiApplication>(argc, argv);
+}
+
+std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
+// The run card's command that trained the model (issue 7: figures carry their run card).
+std::string run_command(const ModelFile& model) {
+    return model.card.command_line.empty() ? "(no run card)" : model.card.command_line;
+}
+
+std::string fixed(double value, int decimals) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+    return buffer;
+}
+
+// "latent λ = 0.001", "cart α = 0.01": the method and the pruning strength a comparison varies.
+std::string model_title(const ModelFile& model) {
+    const auto& params = model.card.params;
+    std::string title = model.card.method.empty() ? "tree" : model.card.method;
+    if (const auto lambda = params.find("lambda"); lambda != params.end()) title += "  λ = " + lambda->second;
+    if (const auto alpha = params.find("ccp_alpha"); alpha != params.end()) title += "  α = " + alpha->second;
+    return title;
+}
+
+// "DP = 0.4215; EN = 6" as 000 Fig. 3 titles its trees (DP rounded to 4 decimals, EN over all nodes).
+std::string model_subtitle(const ModelInput& input, const RoutingAnalysis& routing) {
+    std::string text;
+    if (const std::optional<Dataset> labelled = labelled_rows_if_present(input)) {
+        const Scores scores = evaluate(input.model.tree, *labelled);
+        for (const auto& [key, name] : std::map<std::string, std::string>{{"dendrogram_purity", "DP"}, {"r2", "R²"}}) {
+            if (const auto it = scores.find(key); it != scores.end()) text = name + " = " + fixed(it->second, 4) + "; ";
+        }
+        if (text.empty())
+            if (const auto it = scores.find("accuracy"); it != scores.end()) text = "accuracy = " + fixed(it->second, 4) + "; ";
+    }
+    return text + "EN = " + std::to_string(routing.empty_nodes);
+}
+
+RoutingAnalysis routing_of(const ModelInput& input, const std::optional<Dataset>& labelled) {
+    const TreeModel& tree = input.model.tree;
+    return labelled ? analyse_routing(tree, input.X, labelled->y, labelled->classes()) : analyse_routing(tree, input.X);
+}
+
+// The indices of the classes named in --classes, or every class that has rows in the file.
+std::vector<int> chosen_classes(const DrawOptions& options, const ModelFile& model, const Dataset& labelled) {
+    const auto& names = model.target.class_names;
+    std::vector<int> chosen;
+    if (options.classes.empty()) {
+        for (int c = 0; c < static_cast<int>(names.size()); ++c)
+            if ((labelled.y.array() == c).any()) chosen.push_back(c);
+        return chosen;
+    }
+    for (const std::string& name : options.classes) {
+        const auto it = std::find(names.begin(), names.end(), name);
+        if (it == names.end()) {
+            std::string known;
+            for (const std::string& n : names) known += (known.empty() ? "" : ", ") + n;
+            throw ParamError("--classes: the model has no class '" + name + "'; its classes are " + known);
+        }
+        chosen.push_back(static_cast<int>(it - names.begin()));
+    }
+    return chosen;
+}
+
+PictureOptions picture_options(const DrawOptions& options) {
+    PictureOptions picture;
+    picture.scale = options.routing == "dataset" ? ShareScale::OfData : ShareScale::PerLevel;
+    picture.fill = options.fill == "class" ? NodeFill::MajorityClass : NodeFill::RoutingShare;
+    // 000 draws Fig. 3 in Reds and Fig. 4 in PuBu.
+    picture.colormap = colormap_from_string(!options.colormap.empty() ? options.colormap : options.by_class ? "pubu" : "reds");
+    const bool several = options.by_class || options.models.size() > 1;
+    picture.detail = options.detail == "full" || (options.detail == "auto" && !several) ? NodeDetail::Full : NodeDetail::Compact;
+    picture.max_depth = options.max_depth;
+    picture.keep_ghosts = !options.no_ghosts;
+    return picture;
+}
+
+FigureSheet class_sheet(const DrawOptions& options, const PictureOptions& picture) {
+    if (options.models.size() != 1) throw ParamError("--by-class draws one model; " + std::to_string(options.models.size()) + " were given");
+    const ModelInput input = load_model_input(options.models[0], options.data);
+    const std::optional<Dataset> labelled = class_labels(input);
+    if (!labelled) {
+        if (input.model.target.task != Task::Classification)
+            throw ParamError("--by-class needs a model with classes; this one predicts the number '" + input.model.target.column + "'");
+        throw DataError(options.data, 0, 0, "--by-class needs the class column '" + input.model.target.column + "', which this file lacks");
+    }
+    const RoutingAnalysis routing = routing_of(input, labelled);
+    FigureSheet sheet;
+    for (const int c : chosen_classes(options, input.model, *labelled)) {
+        TreePicture panel = make_tree_picture(input.model, &routing, picture, c);
+        panel.title = input.model.target.class_names[static_cast<std::size_t>(c)];
+        panel.subtitle = std::to_string((labelled->y.array() == c).count()) + " rows";
+        sheet.panels.push_back(std::move(panel));
+    }
+    sheet.columns = options.columns > 0 ? options.columns : std::min<int>(static_cast<int>(sheet.panels.size()), 4);
+    sheet.caption = "Routing of each class's rows of " + file_name(options.data) + ", normalised per depth level (000 Fig. 4).\n" +
+                    file_name(options.models[0]) + ": " + run_command(input.model);
+    return sheet;
+}
+
+FigureSheet model_sheet(const DrawOptions& options, const PictureOptions& picture) {
+    FigureSheet sheet;
+    sheet.caption = "Rows of " + file_name(options.data) + (picture.scale == ShareScale::PerLevel ? ", percent per depth level" : ", percent of all rows") +
+                    (options.models.size() > 1 ? " (000 Fig. 3)." : ".");
+    for (const std::string& file : options.models) {
+        const ModelInput input = load_model_input(file, options.data);
+        const RoutingAnalysis routing = routing_of(input, class_labels(input));
+        TreePicture panel = make_tree_picture(input.model, &routing, picture);
+        panel.title = model_title(input.model);
+        panel.subtitle = model_subtitle(input, routing);
+        sheet.panels.push_back(std::move(panel));
+        sheet.caption += "\n" + file_name(file) + ": " + run_command(input.model);
+    }
+    sheet.columns = options.columns;
+    return sheet;
+}
+
+}  // namespace
+
+void add_draw_command(CLI::App& app) {
+    auto options = std::make_shared<DrawOptions>();
+    CLI::App* command = app.add_subcommand(
+        "draw", "draw saved models routing a CSV file's rows as SVG, PNG or PDF (several models side by side, or one tree per class)");
+    command->add_option("--model", options->models, "model file (JSON); repeat to compare trees side by side")->required();
+    command->add_option("--data", options->data, "CSV file whose rows are routed (with the target column for metrics and classes)")
+        ->required();
+    command->add_flag("--by-class", options->by_class, "one small tree per class, shares normalised per depth level (000 Fig. 4)");
+    command->add_option("--classes", options->classes, "with --by-class: the classes to draw, comma-separated")->delimiter(',');
+    command->add_option("--max-depth", options->max_depth, "draw the nodes down to this depth")->check(CLI::NonNegativeNumber);
+    command->add_option("--routing", options->routing, "share shown per node: per depth level (000) or of the data set")
+        ->check(CLI::IsMember({"level", "dataset"}))
+        ->capture_default_str();
+    command->add_option("--fill", options->fill, "node colour: routing share or majority class (alpha = purity)")
+        ->check(CLI::IsMember({"share", "class"}))
+        ->capture_default_str();
+    command->add_option("--colormap", options->colormap, "sequential map of the share: reds (default) or pubu (default with --by-class)")
+        ->check(CLI::IsMember({"reds", "pubu"}));
+    command->add_option("--detail", options->detail, "full: rule, share, class bar; compact: share only; auto: full for one tree")
+        ->check(CLI::IsMember({"auto", "full", "compact"}))
+        ->capture_default_str();
+    command->add_flag("--no-ghosts", options->no_ghosts, "leave pruned and empty nodes out instead of drawing them dashed");
+    command->add_option("--columns", options->columns, "trees per row (default: all in one row; 4 with --by-class)")
+        ->check(CLI::PositiveNumber);
+    command->add_option("--titles", options->titles, "titles of the trees in order, comma-separated (default: method and λ/α, or class)")
+        ->delimiter(',');
+    command->add_option("--size", options->size, "picture size WIDTHxHEIGHT (pixels, or points for SVG/PDF); default: natural size");
+    command->add_option("--out", options->out, "output file, .svg, .png or .pdf")
+        ->required()
+        ->check([](const std::string& file) {
+            return is_figure_file(QString::fromStdString(file)) ? std::string() : "the output must end in .svg, .png or .pdf: " + file;
+        });
+    command->callback([options] {
+        const QSize size = options->size.empty() ? QSize() : parse_size(options->size);
+        if (!options->classes.empty() && !options->by_class) throw ParamError("--classes needs --by-class");
+        const auto application = offscreen_application();
+        const PictureOptions picture = picture_options(*options);
+        FigureSheet sheet = options->by_class ? class_sheet(*options, picture) : model_sheet(*options, picture);
+        if (!options->titles.empty()) {
+            if (options->titles.size() != sheet.panels.size())
+                throw ParamError("--titles gives " + std::to_string(options->titles.size()) + " titles for " +
+                                 std::to_string(sheet.panels.size()) + " trees");
+            for (std::size_t i = 0; i < sheet.panels.size(); ++i) sheet.panels[i].title = options->titles[i];
+        }
+        save_figure(sheet, QString::fromStdString(options->out), size);
+        std::cout << "wrote " << sheet.panels.size() << (sheet.panels.size() == 1 ? " tree" : " trees") << " to " << options->out << '\n';
+    });
+}
+
+}  // namespace treelab::cli

@@ -1,0 +1,29 @@
+#pragma once
+// Paints a TreePicture on any QPainter, in layout units: the canvas's node items call
+// paint_node / paint_edge one by one, figures call paint_tree. One drawing code for screen and
+// files (issue 7).
+#include <cstddef>
+
+#include <QRectF>
+
+#include "app/render/tree_picture.h"
+
+class QPainter;
+
+namespace treelab {
+
+// The node's box in layout units.
+QRectF node_rect(const TreePicture& picture, std::size_t box);
+// What paint_node may touch: the box plus the fold marker below it.
+QRectF node_bounds(const TreePicture& picture, std::size_t box);
+// What paint_edge may touch (empty for the root).
+QRectF edge_bounds(const TreePicture& picture, std::size_t box);
+
+// `simplified` draws only the filled box, for zoomed-out views where text would be unreadable.
+void paint_node(QPainter& painter, const TreePicture& picture, std::size_t box, bool simplified = false);
+// The edge from the box's parent to it, as wide as the flow of rows through it.
+void paint_edge(QPainter& painter, const TreePicture& picture, std::size_t box);
+// Every edge, then every node.
+void paint_tree(QPainter& painter, const TreePicture& picture);
+
+}  // namespace treelab

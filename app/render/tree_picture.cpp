@@ -1,0 +1,138 @@
+#include "app/render/tree_picture.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+
+namespace treelab {
+namespace {
+
+std::string number(double value) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.4g", value);
+    return buffer;
+}
+
+// The largest |weights| of an oblique split, largest first; zero weights (e.g. the regressed
+// columns of a self-supervised tree, 000 §4.2) never show.
+std::vector<SplitTerm> largest_terms(const TreeNode& node, const std::vector<std::string>& names, int count) {
+    std::vector<Eigen::Index> order(static_cast<std::size_t>(node.weights.size()));
+    std::iota(order.begin(), order.end(), Eigen::Index{0});
+    std::stable_sort(order.begin(), order.end(),
+                     [&](Eigen::Index a, Eigen::Index b) { return std::abs(node.weights(a)) > std::abs(node.weights(b)); });
+    std::vector<SplitTerm> terms;
+    for (const Eigen::Index k : order) {
+        if (static_cast<int>(terms.size()) >= count || node.weights(k) == 0.0) break;
+        const auto index = static_cast<std::size_t>(k);
+        terms.push_back({index < names.size() ? names[index] : "x" + std::to_string(k), node.weights(k)});
+    }
+    return terms;
+}
+
+std::string rule_of(const TreeModel& tree, const TreeNode& node, bool leaf, const std::vector<std::string>& features,
+                    const std::vector<std::string>& classes) {
+    if (leaf) {
+        if (tree.task != Task::Classification || node.distribution.size() == 0)
+            return node.distribution.size() > 0 ? "value " + number(node.distribution(0)) : "";
+        Eigen::Index best = 0;
+        node.distribution.maxCoeff(&best);
+        const auto index = static_cast<std::size_t>(best);
+        return "class " + (index < classes.size() ? classes[index] : std::to_string(best));
+    }
+    if (node.is_oblique()) return "≤ " + number(node.threshold);
+    const auto feature = static_cast<std::size_t>(node.feature);
+    return (feature < features.size() ? features[feature] : "x" + std::to_string(node.feature)) + " ≤ " +
+           number(node.threshold);
+}
+
+// Majority class colour, more opaque the purer the node (sklearn's filled export_graphviz).
+QColor class_fill(const Eigen::VectorXd& distribution) {
+    if (distribution.size() < 2 || distribution.sum() <= 0.0) return QColor(0xf4f4f4);
+    Eigen::Index best = 0;
+    const double top = distribution.maxCoeff(&best) / distribution.sum();
+    const double chance = 1.0 / static_cast<double>(distribution.size());
+    QColor colour = class_color(static_cast<int>(best));
+    colour.setAlphaF(static_cast<float>(0.15 + 0.85 * std::clamp((top - chance) / (1.0 - chance), 0.0, 1.0)));
+    return colour;
+}
+
+// Rows reaching `node` (of one class when class_index >= 0), from the routing or the training counts.
+double rows_at(const TreeModel& tree, const RoutingAnalysis* routing, int node, int class_index) {
+    if (routing) {
+        const NodeRouting& r = routing->nodes[static_cast<std::size_t>(node)];
+        return class_index >= 0 ? r.class_rows(class_index) : static_cast<double>(r.rows);
+    }
+    const TreeNode& n = tree.nodes[static_cast<std::size_t>(node)];
+    return class_index >= 0 && n.class_counts.size() > class_index ? n.class_counts(class_index) : n.samples;
+}
+
+TreePicture build(const TreeModel& tree, const std::vector<std::string>& features, const std::vector<std::string>& classes,
+                  const RoutingAnalysis* routing, const PictureOptions& options, int class_index) {
+    if (routing && routing->nodes.size() != tree.nodes.size()) routing = nullptr;  // truncated: not usable here
+    TreePicture picture;
+    picture.options = options;
+    picture.class_names = classes;
+    picture.regression = tree.task != Task::Classification;
+    picture.class_index = class_index;
+    picture.layout = layout_tree(tree, layout_options(options));
+    if (tree.nodes.empty()) return picture;
+    const double all_rows = rows_at(tree, routing, 0, class_index);
+    for (const NodeBox& box : picture.layout.boxes) {
+        const TreeNode& node = tree.nodes[static_cast<std::size_t>(box.node)];
+        NodeLook look;
+        look.leaf = !node.is_split() || tree.stops_at(box.node);  // a pruned leaf is still a leaf
+        look.rule = rule_of(tree, node, look.leaf, features, classes);
+        if (node.is_split() && node.is_oblique() && !look.leaf) look.terms = largest_terms(node, features, options.oblique_terms);
+        look.rows = rows_at(tree, routing, box.node, class_index);
+        look.flow = all_rows > 0.0 ? look.rows / all_rows : 0.0;
+        const NodeRouting* r = routing ? &routing->nodes[static_cast<std::size_t>(box.node)] : nullptr;
+        const bool per_level = r && options.scale == ShareScale::PerLevel;
+        look.share = per_level ? (class_index >= 0 ? r->class_share(class_index) : r->share_in_level) : look.flow;
+        look.share_label = share_label(look.share);
+        // With drawn rows, a ghost is a node none of them reaches (000 Fig. 3 counts these as EN);
+        // without, one pruned or empty in training.
+        look.ghost = r ? node.pruned || r->rows == 0 : box.ghost;
+        // The drawn rows' classes when known, else what the model predicts at the node.
+        look.distribution = r && r->class_rows.size() > 0 && r->rows > 0 ? Eigen::VectorXd(r->class_rows.cast<double>())
+                                                                         : node.distribution;
+        if (look.ghost) look.fill = QColor(0xeeeeee);
+        else if (options.fill == NodeFill::MajorityClass && !picture.regression) look.fill = class_fill(look.distribution);
+        else look.fill = colormap_color(options.colormap, look.share);
+        picture.looks.push_back(std::move(look));
+    }
+    return picture;
+}
+
+}  // namespace
+
+LayoutOptions layout_options(const PictureOptions& options) {
+    LayoutOptions layout;
+    if (options.detail == NodeDetail::Compact) {
+        layout.node_width = 44.0;
+        layout.node_height = 30.0;
+        layout.sibling_gap = 8.0;
+        layout.level_gap = 26.0;
+    } else {
+        layout.node_width = 150.0;
+        layout.node_height = 100.0;
+        layout.sibling_gap = 14.0;
+        layout.level_gap = 34.0;
+    }
+    layout.keep_ghosts = options.keep_ghosts;
+    layout.max_depth = options.max_depth;
+    layout.collapsed = options.collapsed;
+    return layout;
+}
+
+TreePicture make_tree_picture(const ModelFile& model, const RoutingAnalysis* routing, const PictureOptions& options,
+                              int class_index) {
+    return build(model.tree, model.pipeline.feature_names(), model.target.class_names, routing, options, class_index);
+}
+
+TreePicture make_tree_picture(const TreeModel& tree, const RoutingAnalysis* routing, const PictureOptions& options,
+                              int class_index) {
+    return build(tree, tree.feature_names, tree.class_names, routing, options, class_index);
+}
+
+}  // namespace treelab

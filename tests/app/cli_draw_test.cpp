@@ -1,0 +1,111 @@
+// treelab-cli draw end to end, offscreen: the files it writes parse back as SVG, PNG and PDF.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include <QImage>
+#include <QXmlStreamReader>
+
+#include "tests/app/cli_runner.h"
+#include "tests/support/test_support.h"
+
+namespace treelab {
+namespace {
+
+using test::CommandResult;
+using test::run_cli;
+
+std::string glass() { return test::dataset("glass.csv").string(); }
+
+std::string read_all(const std::string& file) {
+    std::ifstream in(file, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// A depth-3 CART model of Glass saved in `dir`.
+std::string cart_model(const test::TempDir& dir, const std::string& name = "m.json", int depth = 3) {
+    const std::string model = dir.file(name).string();
+    const CommandResult train = run_cli("train --data " + glass() + " --target Type --param max_depth=" +
+                                        std::to_string(depth) + " --model-out " + model, dir);
+    EXPECT_EQ(train.exit_code, 0) << train.err;
+    return model;
+}
+
+// The SVG is well-formed XML whose root element is <svg>, with the root's share and row count as text.
+TEST(CliDraw, WritesSvg) {
+    test::TempDir dir;
+    const std::string model = cart_model(dir), out = dir.file("tree.svg").string();
+    const CommandResult draw = run_cli("draw --model " + model + " --data " + glass() + " --out " + out, dir);
+    ASSERT_EQ(draw.exit_code, 0) << draw.err;
+    EXPECT_NE(draw.out.find("wrote 1 tree"), std::string::npos) << draw.out;
+    const std::string svg = read_all(out);
+    QXmlStreamReader xml(QByteArray::fromStdString(svg));
+    while (!xml.atEnd() && !xml.isStartElement()) xml.readNext();
+    EXPECT_EQ(xml.name().toString(), "svg");
+    while (!xml.atEnd()) xml.readNext();
+    EXPECT_FALSE(xml.hasError()) << xml.errorString().toStdString();
+    EXPECT_NE(svg.find("n = 214"), std::string::npos);
+    EXPECT_NE(svg.find("100%"), std::string::npos);
+}
+
+// --size sets the PNG's pixel size, and the PNG loads back.
+TEST(CliDraw, WritesPngOfTheAskedSize) {
+    test::TempDir dir;
+    const std::string model = cart_model(dir), out = dir.file("tree.png").string();
+    const CommandResult draw =
+        run_cli("draw --model " + model + " --data " + glass() + " --size 640x480 --fill class --out " + out, dir);
+    ASSERT_EQ(draw.exit_code, 0) << draw.err;
+    QImage image;
+    ASSERT_TRUE(image.load(QString::fromStdString(out)));
+    EXPECT_EQ(image.width(), 640);
+    EXPECT_EQ(image.height(), 480);
+}
+
+// Two models side by side (000 Fig. 3) as PDF: a PDF file.
+TEST(CliDraw, WritesPdfComparison) {
+    test::TempDir dir;
+    const std::string a = cart_model(dir, "a.json", 2), b = cart_model(dir, "b.json", 4), out = dir.file("both.PDF").string();
+    const CommandResult draw = run_cli("draw --model " + a + " --model " + b + " --data " + glass() + " --out " + out, dir);
+    ASSERT_EQ(draw.exit_code, 0) << draw.err;
+    EXPECT_NE(draw.out.find("wrote 2 trees"), std::string::npos) << draw.out;
+    EXPECT_EQ(read_all(out).substr(0, 5), "%PDF-");
+}
+
+// --by-class draws one tree per chosen class (000 Fig. 4); an unknown class is a usage error
+// naming the model's classes.
+TEST(CliDraw, ByClassGrid) {
+    test::TempDir dir;
+    const std::string model = cart_model(dir), out = dir.file("classes.png").string();
+    const CommandResult draw = run_cli("draw --model " + model + " --data " + glass() +
+                                       " --by-class --classes 1,7 --max-depth 2 --titles float,headlamps --out " + out, dir);
+    ASSERT_EQ(draw.exit_code, 0) << draw.err;
+    EXPECT_NE(draw.out.find("wrote 2 trees"), std::string::npos) << draw.out;
+    const CommandResult unknown =
+        run_cli("draw --model " + model + " --data " + glass() + " --by-class --classes 4 --out " + out, dir);
+    EXPECT_EQ(unknown.exit_code, 2);
+    EXPECT_NE(unknown.err.find("its classes are 1, 2, 3, 5, 6, 7"), std::string::npos) << unknown.err;
+}
+
+// Mistakes give the CLI's exit codes and leave no file: 2 for usage, 3 for files that cannot be
+// read or written.
+TEST(CliDraw, ErrorsAndExitCodes) {
+    test::TempDir dir;
+    const std::string model = cart_model(dir);
+    const std::string base = "draw --model " + model + " --data " + glass();
+    EXPECT_EQ(run_cli(base + " --out " + dir.file("t.jpg").string(), dir).exit_code, 2);
+    EXPECT_EQ(run_cli(base + " --size 12 --out " + dir.file("t.png").string(), dir).exit_code, 2);
+    EXPECT_EQ(run_cli(base + " --model " + model + " --by-class --out " + dir.file("t.png").string(), dir).exit_code, 2);
+    const CommandResult missing =
+        run_cli("draw --model " + dir.file("none.json").string() + " --data " + glass() + " --out " + dir.file("t.svg").string(), dir);
+    EXPECT_EQ(missing.exit_code, 3);
+    const CommandResult unwritable = run_cli(base + " --out " + dir.file("no/such/dir/t.svg").string(), dir);
+    EXPECT_EQ(unwritable.exit_code, 3);
+    EXPECT_NE(unwritable.err.find("cannot write"), std::string::npos) << unwritable.err;
+    EXPECT_FALSE(std::filesystem::exists(dir.file("t.png")));
+    EXPECT_FALSE(std::filesystem::exists(dir.file("t.svg")));
+}
+
+}  // namespace
+}  // namespace treelab

@@ -1,0 +1,87 @@
+// TreeCanvas under QT_QPA_PLATFORM=offscreen: models from real runs on Glass, every node drawn.
+#include <gtest/gtest.h>
+
+#include <QImage>
+#include <QPainter>
+
+#include "core/run/training_run.h"
+#include "tests/support/test_support.h"
+#include "ui/tree_canvas.h"
+
+namespace treelab {
+namespace {
+
+RunOutcome glass_run(const std::string& method, const std::vector<std::string>& params) {
+    RunConfig config;
+    config.data_file = test::dataset("glass.csv");
+    config.target = "Type";
+    config.method = method;
+    config.params = method_params(method, params);
+    config.scaling = method == "latent" ? Scaling::ZScore : Scaling::None;
+    return run_training(config);
+}
+
+// Renders the canvas into an image and says whether anything but the white background shows.
+bool paints_something(TreeCanvas& canvas) {
+    canvas.resize(800, 600);
+    canvas.fitToWindow();
+    QImage image(canvas.viewport()->size(), QImage::Format_RGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    canvas.render(&painter);
+    painter.end();
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            if (image.pixel(x, y) != qRgb(255, 255, 255)) return true;
+    return false;
+}
+
+// A CART tree on Glass shows every node of the model, routed by the run's rows, and paints.
+TEST(TreeCanvas, ShowsCartModelOnGlass) {
+    const RunOutcome run = glass_run("cart", {"max_depth=4"});
+    TreeCanvas canvas;
+    EXPECT_EQ(canvas.nodeCount(), 0);
+    canvas.showModel(std::make_shared<const ModelFile>(run.model), run.data);
+    EXPECT_EQ(canvas.nodeCount(), static_cast<int>(run.model.tree.nodes.size()));
+    EXPECT_TRUE(paints_something(canvas));
+}
+
+// A LatentTrees tree keeps its pruned and empty nodes as ghosts: all 2^(D+1) − 1 nodes are drawn;
+// a snapshot of the same tree redraws the same nodes; a null model empties the canvas.
+TEST(TreeCanvas, ShowsLatentTreeWithGhosts) {
+    const RunOutcome run = glass_run("latent", {"task=self_supervised", "regress=RI,Na", "depth=3", "epochs=3"});
+    TreeCanvas canvas;
+    canvas.showModel(std::make_shared<const ModelFile>(run.model), run.data);
+    EXPECT_EQ(canvas.nodeCount(), 15);
+    EXPECT_TRUE(paints_something(canvas));
+    canvas.showSnapshot(std::make_shared<const TreeModel>(run.model.tree));
+    EXPECT_EQ(canvas.nodeCount(), 15);
+    canvas.showModel(nullptr);
+    EXPECT_EQ(canvas.nodeCount(), 0);
+}
+
+// The depth limit and folding hide nodes from the display only, and undo cleanly.
+TEST(TreeCanvas, DepthLimitAndCollapse) {
+    const RunOutcome run = glass_run("latent", {"task=self_supervised", "regress=RI,Na", "depth=3", "epochs=2"});
+    TreeCanvas canvas;
+    canvas.showModel(std::make_shared<const ModelFile>(run.model), run.data);
+    canvas.setDepthLimit(1);
+    EXPECT_EQ(canvas.nodeCount(), 3);
+    canvas.setDepthLimit(-1);
+    EXPECT_EQ(canvas.nodeCount(), 15);
+    canvas.toggleCollapsed(1);  // hides 3, 4 and their four children
+    EXPECT_EQ(canvas.nodeCount(), 9);
+    canvas.toggleCollapsed(1);
+    EXPECT_EQ(canvas.nodeCount(), 15);
+}
+
+// Without data the canvas falls back to the model's training counts and still draws every node.
+TEST(TreeCanvas, ShowsModelWithoutData) {
+    const RunOutcome run = glass_run("cart", {"max_depth=3"});
+    TreeCanvas canvas;
+    canvas.showModel(std::make_shared<const ModelFile>(run.model));
+    EXPECT_EQ(canvas.nodeCount(), static_cast<int>(run.model.tree.nodes.size()));
+}
+
+}  // namespace
+}  // namespace treelab
