@@ -251,6 +251,7 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
     p.columns->setObjectName(QStringLiteral("columnSummary"));
     p.columns->setHorizontalHeaderLabels({tr("Column"), tr("Type"), tr("Missing")});
     p.columns->verticalHeader()->hide();
+    p.columns->verticalHeader()->setDefaultSectionSize(rows->verticalHeader()->defaultSectionSize());
     p.columns->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     p.columns->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     p.columns->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);

@@ -134,6 +134,7 @@ QWidget* ParamForm::Parts::makeEditor(Field& field, ParamForm* form, const std::
 
 void ParamForm::Parts::build(ParamForm* form) {
     auto* grid = new QGridLayout(form);
+    grid->setContentsMargins(0, 0, 0, 0);  // aligned with the panel around it
     grid->setColumnStretch(1, 1);
     fields.resize(specs.size());  // sized once: the lambdas below keep the address of their field
     for (std::size_t k = 0; k < specs.size(); ++k) {

@@ -1,13 +1,12 @@
 #pragma once
-// How the chosen target is distributed: a table of rows per class (classification) or a bar
-// histogram (regression), or the core's message when the column cannot be this target.
+// How the chosen target is distributed: rows per class as a table and bars (classification), a
+// bar histogram (regression), or the core's message when the column cannot be this target.
 #include <QWidget>
 
 #include "core/data/column_summary.h"
 
 class QCustomPlot;
 class QLabel;
-class QStackedWidget;
 class QTableWidget;
 
 namespace treelab {
@@ -22,10 +21,11 @@ public:
     void clear();
 
 private:
+    void showBars(const QVector<double>& positions, const QVector<double>& counts, double width);
+
     QLabel* caption_ = nullptr;
-    QStackedWidget* pages_ = nullptr;
     QTableWidget* classBalance_ = nullptr;  // objectName "classBalance"
-    QCustomPlot* histogram_ = nullptr;      // objectName "targetHistogram"
+    QCustomPlot* histogram_ = nullptr;      // objectName "targetHistogram": bars per class or per bin
 };
 
 }  // namespace treelab

@@ -10,11 +10,11 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QSpinBox>
-#include <QStackedWidget>
 #include <QTableView>
 #include <QTableWidget>
 
 #include "core/error.h"
+#include "qcustomplot.h"
 #include "tests/support/test_support.h"
 #include "ui/data_panel.h"
 #include "ui/recent_files_menu.h"
@@ -31,7 +31,7 @@ Widget* child(const QWidget& parent, const char* name) {
     return widget;
 }
 
-// Glass opens with "Type" as target, counts its 214 rows, previews the first 100 and shows 6 classes.
+// Glass opens with "Type" as target, counts its 214 rows, previews the first 100 and shows 6 classes (table and bars).
 TEST(DataPanel, OpensGlassWithItsTypeColumnAsTarget) {
     DataPanel panel;
     ASSERT_TRUE(panel.openFile(datasetPath("glass.csv")));
@@ -42,6 +42,7 @@ TEST(DataPanel, OpensGlassWithItsTypeColumnAsTarget) {
     EXPECT_EQ(child<QTableView>(panel, "preview")->model()->rowCount(), 100);
     EXPECT_EQ(child<QTableWidget>(panel, "columnSummary")->rowCount(), 10);
     EXPECT_EQ(child<QTableWidget>(panel, "classBalance")->rowCount(), 6);
+    EXPECT_EQ(child<QCustomPlot>(panel, "targetHistogram")->plottable(0)->interface1D()->dataCount(), 6);
     EXPECT_TRUE(child<QComboBox>(panel, "task")->itemText(0).contains("classification"));
     EXPECT_TRUE(panel.problem().isEmpty()) << panel.problem().toStdString();
 }
@@ -94,14 +95,16 @@ TEST(DataPanel, ApplyToAndSetFromCarryEveryChoice) {
     EXPECT_EQ(equivalent_command(again), equivalent_command(config));
 }
 
-// A regression target is shown as a histogram of its values instead of a class table.
+// A regression target is shown as a histogram of its values, without the class table.
 TEST(DataPanel, RegressionTargetShowsHistogram) {
     DataPanel panel;
     ASSERT_TRUE(panel.openFile(datasetPath("diabetes.csv")));
     EXPECT_EQ(child<QComboBox>(panel, "target")->currentText(), "progression");  // the last column
     EXPECT_TRUE(child<QComboBox>(panel, "task")->itemText(0).contains("regression"));
-    const auto* pages = child<QWidget>(panel, "targetHistogram")->parentWidget();
-    EXPECT_EQ(qobject_cast<const QStackedWidget*>(pages)->currentWidget()->objectName(), "targetHistogram");
+    EXPECT_TRUE(child<QTableWidget>(panel, "classBalance")->isHidden());
+    auto* plot = child<QCustomPlot>(panel, "targetHistogram");
+    ASSERT_EQ(plot->plottableCount(), 1);
+    EXPECT_EQ(plot->plottable(0)->interface1D()->dataCount(), 20);  // core's default bin count
 }
 
 // Fractions that do not add up to 1 are flagged with the core's message and block a run.
