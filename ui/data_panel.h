@@ -28,6 +28,9 @@ public:
     void openWithDialog();  // QFileDialog starting in the last folder
 
     bool hasData() const;
+    // Why a run cannot start from this panel ("no data", a split that does not add up to 1, a
+    // target the task cannot use); empty when it can.
+    QString problem() const;
     QString file() const;
     const Table& table() const;
 

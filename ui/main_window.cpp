@@ -179,8 +179,8 @@ void MainWindow::train() {
         statusBar()->showMessage(tr("A run is still going: stop it first (Esc)."), 5000);
         return;
     }
-    if (!data_->hasData()) {
-        showError(tr("No data"), tr("Open a CSV file first (File > Open, or drop it on the window)."));
+    if (const QString problem = data_->problem(); !problem.isEmpty()) {
+        showError(tr("Cannot train yet"), problem);
         return;
     }
     if (!method_->isValid()) {

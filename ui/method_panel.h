@@ -47,6 +47,8 @@ signals:
     void valuesChanged();
 
 private:
+    void showMethod(const QString& name);  // builds its form, with the values it had last
+
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };

@@ -62,10 +62,8 @@ std::string quoted_column_names(const Table& table) {
 
 void throw_not_a_number(const Column& column, const ColumnOrigin& origin, const std::string& why) {
     for (std::size_t row = 0; row < column.raw.size(); ++row) {
-        const bool missing =
-            column.kind == ColumnKind::Categorical ? column.codes[row] < 0 : std::isnan(column.numbers[row]);
         double value = 0.0;
-        if (missing || parse_number(column.raw[row], value) == NumberText::Finite) continue;
+        if (column.is_missing(row) || parse_number(column.raw[row], value) == NumberText::Finite) continue;
         throw DataError(origin.source, line_of(origin, row), origin.column_number,
                         "value '" + column.raw[row] + "' in column '" + column.name + "' is not a number; " + why);
     }

@@ -51,7 +51,7 @@ void encode_categorical(const InputColumn& input, const Table& table, std::size_
         offset_of.emplace(input.levels[k], static_cast<Eigen::Index>(k));
     for (std::size_t row = 0; row < table.rows; ++row) {
         const bool categorical = column.kind == ColumnKind::Categorical;
-        if (categorical ? column.codes[row] < 0 : std::isnan(column.numbers[row])) continue;  // missing: all zeros
+        if (column.is_missing(row)) continue;  // missing: all zeros
         const std::string& text =
             categorical ? column.levels[static_cast<std::size_t>(column.codes[row])] : column.raw[row];
         const auto found = offset_of.find(text);

@@ -188,6 +188,12 @@ std::string to_string(SplitMode mode) {
     return "stratified";
 }
 
+std::span<const SplitMode> split_modes() {
+    static constexpr SplitMode modes[] = {SplitMode::Stratified, SplitMode::Shuffled, SplitMode::GradTree,
+                                          SplitMode::SklearnStratified};
+    return modes;
+}
+
 SplitMode split_mode_from_string(const std::string& text) {
     if (text == "stratified") return SplitMode::Stratified;
     if (text == "shuffled") return SplitMode::Shuffled;

@@ -1,6 +1,7 @@
 #pragma once
 // Seeded row splits. Row indices refer to the table's rows.
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,7 @@ enum class SplitMode {
                         // for valid from the rest, row for row (the LatentTrees protocol)
 };
 std::string to_string(SplitMode mode);
+std::span<const SplitMode> split_modes();  // every mode, for menus and combo boxes
 // "stratified" | "shuffled" | "gradtree" | "sklearn-stratified"
 SplitMode split_mode_from_string(const std::string& text);
 

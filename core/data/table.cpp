@@ -2,11 +2,16 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 
 #include "core/data/column_typing.h"
 #include "core/error.h"
 
 namespace treelab {
+
+bool Column::is_missing(std::size_t row) const {
+    return kind == ColumnKind::Numeric ? std::isnan(numbers[row]) : codes[row] < 0;
+}
 
 std::size_t Table::column_index(const std::string& name_or_index) const {
     const auto named = std::find_if(columns.begin(), columns.end(),

@@ -16,6 +16,8 @@ struct Column {
     std::vector<std::string> levels;  // Categorical: distinct values in order of first appearance
     std::vector<std::string> raw;     // the text of every cell, "" for missing (kept for error messages and re-typing)
     std::size_t missing_count = 0;
+
+    bool is_missing(std::size_t row) const;  // NaN (numeric) or code -1 (categorical)
 };
 
 struct Table {

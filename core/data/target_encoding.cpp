@@ -22,10 +22,6 @@ const Column& target_column_of(const Table& table, std::size_t index) {
     return table.columns[index];
 }
 
-bool is_missing(const Column& column, std::size_t row) {
-    return column.kind == ColumnKind::Numeric ? std::isnan(column.numbers[row]) : column.codes[row] < 0;
-}
-
 std::size_t line_of(const Table& table, std::size_t row) {
     return row < table.row_lines.size() ? table.row_lines[row] : 0;
 }
@@ -34,7 +30,7 @@ void require_complete(const Table& table, std::size_t index) {
     const Column& column = table.columns[index];
     if (column.missing_count == 0) return;
     for (std::size_t row = 0; row < table.rows; ++row) {
-        if (!is_missing(column, row)) continue;
+        if (!column.is_missing(row)) continue;
         throw DataError(table.source, line_of(table, row), index + 1,
                         "the target column '" + column.name +
                             "' has no value here; remove the rows without a "

@@ -39,6 +39,11 @@ void set_scaling(RunConfig& config, const std::string& text) {
     config.scaling = config.quantile_fit_noise ? Scaling::QuantileNormal : scaling_from_string(text);
 }
 
+std::span<const std::string> scaling_texts() {
+    static const std::string texts[] = {"none", "zscore", "quantile", "quantile-gradtree"};
+    return texts;
+}
+
 ParamValues method_params(const std::string& method, const std::vector<std::string>& assignments) {
     const LearnerInfo& learner = find_learner(method);
     ParamValues values(learner.params);

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,7 @@ ParamValues method_params(const std::string& method, const std::vector<std::stri
 // --scaling texts: none | zscore | quantile | quantile-gradtree (quantile with the noisy fit).
 std::string scaling_text(const RunConfig& config);
 void set_scaling(RunConfig& config, const std::string& text);  // throws ParamError
+std::span<const std::string> scaling_texts();                   // every text set_scaling accepts
 
 // The treelab-cli command line that reproduces `config` (non-default options only).
 std::string equivalent_command(const RunConfig& config);

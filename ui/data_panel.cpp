@@ -1,0 +1,381 @@
+#include "ui/data_panel.h"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "core/data/column_summary.h"
+#include "core/data/csv_reader.h"
+#include "core/error.h"
+#include "ui/recent_files_menu.h"
+#include "ui/split_editor.h"
+#include "ui/table_preview_model.h"
+#include "ui/target_view.h"
+
+namespace treelab {
+namespace {
+
+const QString recentFilesKey = QStringLiteral("data/recentFiles");
+const QString lastFolderKey = QStringLiteral("data/lastFolder");
+const QString scalingKey = QStringLiteral("data/scaling");
+const QString splitKey = QStringLiteral("data/split");
+const QString splitModeKey = QStringLiteral("data/splitMode");
+const QString seedKey = QStringLiteral("data/seed");
+
+// Words a user reads for the core's --scaling texts; a text without one here is shown as it is.
+QString scalingLabel(const std::string& text) {
+    if (text == "none") return QObject::tr("None");
+    if (text == "zscore") return QObject::tr("Z-score");
+    if (text == "quantile") return QObject::tr("Quantile → normal");
+    if (text == "quantile-gradtree") return QObject::tr("Quantile → normal, noisy fit (GradTree)");
+    return QString::fromStdString(text);
+}
+
+void selectData(QComboBox* combo, const QVariant& data) {
+    const int index = combo->findData(data);
+    if (index >= 0) combo->setCurrentIndex(index);
+}
+
+QTableWidgetItem* readOnlyItem(const QString& text, bool alignRight = false) {
+    auto* item = new QTableWidgetItem(text);
+    item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+    if (alignRight) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+}  // namespace
+
+struct DataPanel::Parts {
+    DataPanel* panel = nullptr;
+    QString file;
+    Table table;
+    QString lastFolder;
+    QString targetProblem;  // the core's message when the chosen target cannot serve the task
+
+    QLabel* summary = nullptr;
+    QComboBox* target = nullptr;
+    QComboBox* task = nullptr;
+    QComboBox* scaling = nullptr;
+    QComboBox* splitMode = nullptr;
+    SplitEditor* split = nullptr;
+    QSpinBox* seed = nullptr;
+    TablePreviewModel* preview = nullptr;
+    QTableWidget* columns = nullptr;
+    TargetView* targetView = nullptr;
+    RecentFilesMenu* recent = nullptr;
+    QMenu* shipped = nullptr;
+
+    std::optional<Task> forcedTask() const {
+        const QString text = task->currentData().toString();
+        if (text.isEmpty()) return std::nullopt;
+        return task_from_string(text.toStdString());
+    }
+
+    void showTable();
+    void refreshTarget();
+    void showError(const QString& title, const QString& message);
+};
+
+void DataPanel::Parts::showError(const QString& title, const QString& message) {
+    // open(), not exec(): nothing waits on a nested event loop (tests and the worker's signals go on).
+    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, panel);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void DataPanel::Parts::showTable() {
+    const std::size_t missing = std::accumulate(table.columns.begin(), table.columns.end(), std::size_t{0},
+                                                [](std::size_t sum, const Column& c) { return sum + c.missing_count; });
+    const auto numeric = std::count_if(table.columns.begin(), table.columns.end(),
+                                       [](const Column& c) { return c.kind == ColumnKind::Numeric; });
+    summary->setText(tr("<b>%1</b><br>%2 rows × %3 columns (%4 numeric, %5 categorical), %6 missing cells")
+                         .arg(QFileInfo(file).fileName().toHtmlEscaped())
+                         .arg(table.rows)
+                         .arg(table.columns.size())
+                         .arg(numeric)
+                         .arg(static_cast<qsizetype>(table.columns.size()) - numeric)
+                         .arg(missing));
+    summary->setToolTip(QDir::toNativeSeparators(file));
+    preview->setTable(&table);
+
+    columns->setRowCount(static_cast<int>(table.columns.size()));
+    for (std::size_t k = 0; k < table.columns.size(); ++k) {
+        const Column& column = table.columns[k];
+        const int row = static_cast<int>(k);
+        columns->setItem(row, 0, readOnlyItem(QString::fromStdString(column.name)));
+        columns->setItem(row, 1, readOnlyItem(QString::fromStdString(to_string(column.kind))));
+        columns->setItem(row, 2, readOnlyItem(QString::number(column.missing_count), true));
+    }
+
+    const QSignalBlocker blocker(target);
+    target->clear();
+    for (const Column& column : table.columns) target->addItem(QString::fromStdString(column.name));
+    target->setCurrentIndex(static_cast<int>(default_target_column(table)));
+    refreshTarget();
+}
+
+void DataPanel::Parts::refreshTarget() {
+    targetProblem.clear();
+    QString detected = QStringLiteral("—");
+    const int column = target->currentIndex();
+    if (column < 0) {
+        targetView->clear();
+    } else {
+        try {
+            TargetSummary shown = summarize_target(table, static_cast<std::size_t>(column));
+            detected = QString::fromStdString(to_string(shown.task));
+            if (const auto forced = forcedTask(); forced && *forced != shown.task)
+                shown = summarize_target(table, static_cast<std::size_t>(column), forced);
+            targetView->showSummary(target->currentText(), shown);
+        } catch (const Error& error) {
+            targetProblem = QString::fromStdString(error.what());
+            targetView->showProblem(targetProblem);
+        }
+    }
+    task->setItemText(0, tr("Auto (detected: %1)").arg(detected));
+    for (int row = 0; row < columns->rowCount(); ++row) {
+        QFont font = columns->font();
+        font.setBold(row == column);  // the target stands out among the inputs
+        for (int k = 0; k < columns->columnCount(); ++k) columns->item(row, k)->setFont(font);
+    }
+}
+
+DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique<Parts>()) {
+    Parts& p = *parts_;
+    p.panel = this;
+    auto* layout = new QVBoxLayout(this);
+
+    p.recent = new RecentFilesMenu(tr("Open &recent"), this);
+    connect(p.recent, &RecentFilesMenu::fileChosen, this, &DataPanel::openFile);
+    p.shipped = new QMenu(tr("Shipped &data sets"), this);
+    const QString shippedFolder = shippedDatasetsFolder();
+    const QStringList shippedFiles =
+        shippedFolder.isEmpty() ? QStringList() : QDir(shippedFolder).entryList({QStringLiteral("*.csv")}, QDir::Files, QDir::Name);
+    for (const QString& name : shippedFiles) {
+        const QString path = QDir(shippedFolder).filePath(name);
+        p.shipped->addAction(name, this, [this, path] { openFile(path); });
+    }
+    if (shippedFiles.isEmpty()) p.shipped->addAction(tr("(none found next to the program)"))->setEnabled(false);
+
+    auto* buttons = new QHBoxLayout;
+    auto* open = new QPushButton(tr("Open…"), this);
+    open->setToolTip(tr("Open a CSV file (Ctrl+O)"));
+    connect(open, &QPushButton::clicked, this, &DataPanel::openWithDialog);
+    buttons->addWidget(open);
+    for (QMenu* menu : {static_cast<QMenu*>(p.shipped), static_cast<QMenu*>(p.recent)}) {
+        auto* button = new QToolButton(this);
+        button->setText(menu == p.shipped ? tr("Data sets") : tr("Recent"));
+        button->setMenu(menu);
+        button->setPopupMode(QToolButton::InstantPopup);
+        buttons->addWidget(button);
+    }
+    buttons->addStretch();
+    layout->addLayout(buttons);
+
+    p.summary = new QLabel(tr("No data yet: open a CSV file or pick a shipped data set."), this);
+    p.summary->setObjectName(QStringLiteral("dataSummary"));
+    p.summary->setWordWrap(true);
+    p.summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(p.summary);
+
+    auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    p.target = new QComboBox(this);
+    p.target->setObjectName(QStringLiteral("target"));
+    p.target->setToolTip(tr("The column to predict; every other column is an input."));
+    form->addRow(tr("&Target:"), p.target);
+
+    p.task = new QComboBox(this);
+    p.task->setObjectName(QStringLiteral("task"));
+    p.task->addItem(tr("Auto"), QString());
+    p.task->addItem(tr("Classification"), QString::fromStdString(to_string(Task::Classification)));
+    p.task->addItem(tr("Regression"), QString::fromStdString(to_string(Task::Regression)));
+    p.task->setToolTip(tr("Auto: classification for text or a few integer values, regression otherwise."));
+    form->addRow(tr("T&ask:"), p.task);
+
+    p.scaling = new QComboBox(this);
+    p.scaling->setObjectName(QStringLiteral("scaling"));
+    for (const std::string& text : scaling_texts()) p.scaling->addItem(scalingLabel(text), QString::fromStdString(text));
+    p.scaling->setToolTip(tr("Applied to every input feature, fitted on the training rows only."));
+    form->addRow(tr("&Preprocessing:"), p.scaling);
+
+    p.split = new SplitEditor(this);
+    form->addRow(tr("&Split:"), p.split);
+
+    p.splitMode = new QComboBox(this);
+    p.splitMode->setObjectName(QStringLiteral("splitMode"));
+    for (const SplitMode mode : split_modes()) {
+        const QString text = QString::fromStdString(to_string(mode));
+        p.splitMode->addItem(text, text);
+    }
+    p.splitMode->setToolTip(tr("stratified keeps the class shares in every part; gradtree and sklearn-stratified "
+                               "reproduce the reference protocols row for row."));
+    form->addRow(tr("Split &mode:"), p.splitMode);
+
+    p.seed = new QSpinBox(this);
+    p.seed->setObjectName(QStringLiteral("seed"));
+    p.seed->setRange(0, std::numeric_limits<int>::max());
+    p.seed->setToolTip(tr("Seeds the split and the learner; the same seed gives the same run."));
+    form->addRow(tr("S&eed:"), p.seed);
+    layout->addLayout(form);
+
+    auto* tabs = new QTabWidget(this);
+    auto* rows = new QTableView(tabs);
+    rows->setObjectName(QStringLiteral("preview"));
+    p.preview = new TablePreviewModel(rows);
+    rows->setModel(p.preview);
+    rows->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    rows->verticalHeader()->setDefaultSectionSize(rows->fontMetrics().height() + 6);
+    tabs->addTab(rows, tr("Rows (first %1)").arg(TablePreviewModel::previewRows));
+
+    p.columns = new QTableWidget(0, 3, tabs);
+    p.columns->setObjectName(QStringLiteral("columnSummary"));
+    p.columns->setHorizontalHeaderLabels({tr("Column"), tr("Type"), tr("Missing")});
+    p.columns->verticalHeader()->hide();
+    p.columns->verticalHeader()->setDefaultSectionSize(rows->verticalHeader()->defaultSectionSize());
+    p.columns->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    p.columns->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    p.columns->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    tabs->addTab(p.columns, tr("Columns"));
+
+    p.targetView = new TargetView(tabs);
+    tabs->addTab(p.targetView, tr("Target"));
+    tabs->setCurrentWidget(p.targetView);  // the class balance is what a user checks first
+    layout->addWidget(tabs, 1);
+
+    connect(p.target, &QComboBox::currentIndexChanged, this, [this] {
+        parts_->refreshTarget();
+        emit settingsChanged();
+    });
+    connect(p.task, &QComboBox::currentIndexChanged, this, [this] {
+        parts_->refreshTarget();
+        emit settingsChanged();
+    });
+    for (QComboBox* combo : {p.scaling, p.splitMode})
+        connect(combo, &QComboBox::currentIndexChanged, this, &DataPanel::settingsChanged);
+    connect(p.split, &SplitEditor::changed, this, &DataPanel::settingsChanged);
+    connect(p.seed, &QSpinBox::valueChanged, this, &DataPanel::settingsChanged);
+    p.refreshTarget();
+}
+
+DataPanel::~DataPanel() = default;
+
+bool DataPanel::openFile(const QString& file) {
+    Parts& p = *parts_;
+    p.lastFolder = QFileInfo(file).absolutePath();
+    try {
+        p.table = read_csv(file.toStdString());  // assigned only when the whole file reads
+    } catch (const std::exception& error) {  // DataError, and filesystem errors from the standard library
+        p.showError(tr("Cannot open %1").arg(QFileInfo(file).fileName()), QString::fromStdString(error.what()));
+        return false;
+    }
+    p.file = file;
+    p.recent->add(file);
+    p.showTable();
+    emit dataChanged();
+    return true;
+}
+
+void DataPanel::openWithDialog() {
+    const QString file = QFileDialog::getOpenFileName(this, tr("Open a CSV file"), parts_->lastFolder,
+                                                      tr("CSV files (*.csv *.tsv *.txt);;All files (*)"));
+    if (!file.isEmpty()) openFile(file);
+}
+
+bool DataPanel::hasData() const { return !parts_->file.isEmpty(); }
+QString DataPanel::file() const { return parts_->file; }
+const Table& DataPanel::table() const { return parts_->table; }
+
+QString DataPanel::problem() const {
+    if (!hasData()) return tr("Open a data set first.");
+    if (!parts_->split->problem().isEmpty()) return parts_->split->problem();
+    return parts_->targetProblem;
+}
+
+void DataPanel::applyTo(RunConfig& config) const {
+    const Parts& p = *parts_;
+    config.data_file = p.file.toStdString();
+    config.target = p.target->currentText().toStdString();
+    config.task = p.forcedTask();
+    config.split = p.split->fractions();
+    config.split_mode = split_mode_from_string(p.splitMode->currentData().toString().toStdString());
+    config.seed = static_cast<std::uint32_t>(p.seed->value());
+    set_scaling(config, p.scaling->currentData().toString().toStdString());
+}
+
+void DataPanel::setFrom(const RunConfig& config) {
+    Parts& p = *parts_;
+    if (hasData()) {
+        try {
+            p.target->setCurrentIndex(static_cast<int>(p.table.column_index(config.target)));
+        } catch (const DataError&) {
+            // A model trained on another table: its target is not here, the current choice stays.
+        }
+    }
+    selectData(p.task, config.task ? QString::fromStdString(to_string(*config.task)) : QString());
+    p.split->setFractions(config.split);
+    selectData(p.splitMode, QString::fromStdString(to_string(config.split_mode)));
+    p.seed->setValue(static_cast<int>(std::min<std::uint32_t>(config.seed, std::numeric_limits<int>::max())));
+    selectData(p.scaling, QString::fromStdString(scaling_text(config)));
+    emit settingsChanged();
+}
+
+QMenu* DataPanel::recentFilesMenu() const { return parts_->recent; }
+QMenu* DataPanel::shippedDatasetsMenu() const { return parts_->shipped; }
+
+void DataPanel::saveSettings(QSettings& settings) const {
+    const Parts& p = *parts_;
+    settings.setValue(recentFilesKey, p.recent->files());
+    settings.setValue(lastFolderKey, p.lastFolder);
+    settings.setValue(scalingKey, p.scaling->currentData());
+    settings.setValue(splitKey, p.split->text());
+    settings.setValue(splitModeKey, p.splitMode->currentData());
+    settings.setValue(seedKey, p.seed->value());
+}
+
+void DataPanel::restoreSettings(const QSettings& settings) {
+    Parts& p = *parts_;
+    p.recent->setFiles(settings.value(recentFilesKey).toStringList());
+    p.lastFolder = settings.value(lastFolderKey, p.lastFolder).toString();
+    selectData(p.scaling, settings.value(scalingKey, p.scaling->currentData()));
+    selectData(p.splitMode, settings.value(splitModeKey, p.splitMode->currentData()));
+    p.seed->setValue(settings.value(seedKey, p.seed->value()).toInt());
+    try {
+        p.split->setFractions(parse_split_fractions(settings.value(splitKey, p.split->text()).toString().toStdString()));
+    } catch (const ParamError&) {
+        // A hand-edited settings file: the default split stays, as for any unreadable setting.
+    }
+}
+
+QString DataPanel::shippedDatasetsFolder() {
+    const QString program = QCoreApplication::applicationDirPath();
+    // Installed (bin/../datasets), beside the program, then the source tree the program was built from.
+    for (const QString& candidate : {program + QStringLiteral("/../datasets"), program + QStringLiteral("/datasets"),
+                                     QStringLiteral(TREELAB_SOURCE_DATASETS_DIR)}) {
+        const QDir folder(candidate);
+        if (folder.exists() && !folder.entryList({QStringLiteral("*.csv")}, QDir::Files).isEmpty())
+            return folder.canonicalPath();
+    }
+    return {};
+}
+
+}  // namespace treelab
