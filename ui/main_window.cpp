@@ -77,8 +77,9 @@ MainWindow::MainWindow(QWidget* parent)
     leftSplitter_ = new QSplitter(Qt::Vertical, this);
     leftSplitter_->addWidget(data_);
     leftSplitter_->addWidget(methodBox);
-    leftSplitter_->setStretchFactor(0, 3);
-    leftSplitter_->setStretchFactor(1, 2);
+    leftSplitter_->setStretchFactor(0, 1);
+    leftSplitter_->setStretchFactor(1, 1);
+    leftSplitter_->setSizes({420, 480});
 
     training_ = new TrainingPanel(this);
     canvas_ = new TreeCanvas(this);
