@@ -10,6 +10,8 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -75,11 +77,18 @@ MainWindow::MainWindow(QWidget* parent)
     methodLayout->addWidget(runBox);
 
     leftSplitter_ = new QSplitter(Qt::Vertical, this);
-    leftSplitter_->addWidget(data_);
+    // The data panel scrolls rather than squeezing the method form when the window is short.
+    auto* dataScroll = new QScrollArea(this);
+    dataScroll->setWidget(data_);
+    dataScroll->setWidgetResizable(true);
+    dataScroll->setFrameShape(QFrame::NoFrame);
+    dataScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    dataScroll->setMinimumWidth(data_->minimumSizeHint().width() + dataScroll->verticalScrollBar()->sizeHint().width());
+    leftSplitter_->addWidget(dataScroll);
     leftSplitter_->addWidget(methodBox);
     leftSplitter_->setStretchFactor(0, 1);
     leftSplitter_->setStretchFactor(1, 1);
-    leftSplitter_->setSizes({420, 480});
+    leftSplitter_->setSizes({450, 450});
 
     training_ = new TrainingPanel(this);
     canvas_ = new TreeCanvas(this);
@@ -96,6 +105,7 @@ MainWindow::MainWindow(QWidget* parent)
     mainSplitter_->addWidget(tabs_);
     mainSplitter_->setStretchFactor(0, 2);
     mainSplitter_->setStretchFactor(1, 5);
+    mainSplitter_->setSizes({400, 1000});
     setCentralWidget(mainSplitter_);
 
     progress_ = new QProgressBar(this);

@@ -1,7 +1,9 @@
-// Regenerates the README's screenshots of the workbench (issue 6): the main window on glass while
-// LatentTrees trains, after it, its tree, the results list and a CART pruning sweep.
+// Regenerates the README's screenshots of the workbench (issue 6): the main window while
+// LatentTrees trains on letterrecognition.csv (then stopped), after a run on glass, its tree, the
+// results list and a CART pruning sweep.
 //   xvfb-run -a ./build/gui_screenshots resources/screenshots
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QTabWidget>
 #include <QTimer>
@@ -22,18 +24,29 @@ int main(int argc, char** argv) {
     MainWindow window;
     window.resize(1440, 900);
     window.show();
-    if (!window.openFile(QDir(TREELAB_DATASETS).filePath("glass.csv"))) return 3;
+    const QDir datasets(TREELAB_DATASETS);
+    if (!window.openFile(datasets.filePath("letterrecognition.csv"))) return 3;
+    window.dataPanel()->findChild<QComboBox*>("target")->setCurrentText("lettr");  // its first column
     window.methodPanel()->setMethod("latent");
-    window.methodPanel()->setValues(method_params("latent", {"depth=4", "epochs=120", "patience=0"}));
+    window.methodPanel()->setValues(method_params("latent", {"depth=6", "batch_size=64", "epochs=200"}));
 
     const auto shoot = [&window, &out](const QString& name) { window.grab().save(out.filePath(name)); };
     const auto later = [&window](int ms, std::function<void()> step) { QTimer::singleShot(ms, &window, step); };
 
-    int epochs = 0;
+    int epochs = 0, runs = 0;
     QObject::connect(window.findChild<TrainingSession*>(), &TrainingSession::epochReported, &window, [&](const EpochPoint&) {
-        if (++epochs == 40) later(150, [&] { shoot("workbench-training.png"); });
+        if (++epochs == 8) later(150, [&] {
+            shoot("workbench-training.png");
+            window.stop();
+        });
     });
     QObject::connect(&window, &MainWindow::trainingDone, &window, [&] {
+        if (++runs == 1) {  // the stopped letter run: now a whole run on glass
+            window.openFile(datasets.filePath("glass.csv"));
+            window.methodPanel()->setValues(method_params("latent", {"depth=4", "epochs=120", "patience=0"}));
+            later(100, [&] { window.train(); });
+            return;
+        }
         later(400, [&] {
             shoot("workbench-trained.png");
             window.tabs()->setCurrentIndex(1);
