@@ -105,6 +105,11 @@ TrainingPanel::TrainingPanel(QWidget* parent) : QWidget(parent), parts_(std::mak
     }
     add_line(p.nodes, tr("active nodes"), kTrainColour);
     p.nodes->setVisible(false);  // only for learners that prune
+    // Node counts are integers: ticks at whole multiples only.
+    auto wholeTicks = QSharedPointer<QCPAxisTickerFixed>::create();
+    wholeTicks->setTickStep(1.0);
+    wholeTicks->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    p.nodes->yAxis->setTicker(wholeTicks);
     auto* plots = new QHBoxLayout;
     plots->addWidget(p.loss);
     plots->addWidget(p.metric);
