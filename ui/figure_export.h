@@ -17,5 +17,8 @@ FigureFormat figure_format(const QString& file);
 // Renders `view` at `size` (its current size when empty) into `file`; throws treelab::Error with
 // the file name and the reason on failure (the previous file, if any, is left untouched).
 void export_figure(QWidget* view, const QString& file, QSize size = {});
+// The same with `caption` (e.g. the run card: method, seed, data file and hash, the equivalent
+// command) wrapped in a band under the view, inside `size`; an SVG also keeps it as its description.
+void export_figure(QWidget* view, const QString& file, QSize size, const QString& caption);
 
 }  // namespace treelab

@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include <QComboBox>
+#include <QDialog>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -24,6 +25,7 @@
 #include "core/learners/learner.h"
 #include "core/run/sweep_grid.h"
 #include "core/run/sweep_summary.h"
+#include "ui/figure_view.h"
 #include "ui/sweep_grid_editor.h"
 #include "ui/sweep_plots.h"
 #include "ui/sweep_table.h"
@@ -66,6 +68,7 @@ struct SweepPanel::Parts {
     QPushButton* run = nullptr;
     QPushButton* stop = nullptr;
     QPushButton* exportCsv = nullptr;
+    QPushButton* compare = nullptr;
     QProgressBar* progress = nullptr;
     QLabel* status = nullptr;
     QComboBox* metric = nullptr;
@@ -139,9 +142,13 @@ void SweepPanel::Parts::build() {
     metric->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     exportCsv = new QPushButton(tr("Export CSV…"), top);
     exportCsv->setEnabled(false);
+    compare = new QPushButton(tr("Compare trees…"), top);
+    compare->setToolTip(tr("The first seed's tree of every grid value side by side, aligned node for node (000 Fig. 3)"));
+    compare->setEnabled(false);
     metricRow->addWidget(new QLabel(tr("Metric"), top));
     metricRow->addWidget(metric);
     metricRow->addStretch(1);
+    metricRow->addWidget(compare);
     metricRow->addWidget(exportCsv);
     topLayout->addLayout(metricRow);
     plots = new SweepPlots(top);
@@ -186,6 +193,7 @@ void SweepPanel::Parts::connectAll() {
                                                           tr("CSV files (*.csv)"));
         if (!file.isEmpty()) panel->exportCsv(file);
     });
+    connect(compare, &QPushButton::clicked, panel, &SweepPanel::compareTrees);
     connect(metric, &QComboBox::currentIndexChanged, panel, [this] { showResult(); });
     connect(scrubber, &QSlider::valueChanged, panel, [this](int point) {
         if (point >= 0 && point < static_cast<int>(points.size())) choose(point, points[point].rows.front());
@@ -258,6 +266,7 @@ void SweepPanel::Parts::onFinished(std::shared_ptr<const SweepResult> finished) 
         metric->setCurrentIndex(keep >= 0 ? keep : metric->findText(QString::fromStdString(default_metric(names))));
     }
     exportCsv->setEnabled(!result->rows.empty());
+    compare->setEnabled(!result->rows.empty());
     showResult();
     emit panel->finished();
 }
@@ -408,6 +417,26 @@ bool SweepPanel::exportCsv(const QString& file) {
         parts_->showError(tr("Export failed"), QString::fromStdString(error.what()));
         return false;
     }
+}
+
+FigureView* SweepPanel::compareTrees() {
+    if (!parts_->result || parts_->points.empty()) return nullptr;
+    std::vector<ComparedTree> trees;
+    const QString param = QString::fromStdString(parts_->result->config.param);
+    for (const SweepPoint& point : parts_->points) {
+        const SweepRow& row = parts_->result->rows[point.rows.front()];  // a value's first row is its first seed
+        trees.push_back({QStringLiteral("%1 = %2").arg(param, QString::fromStdString(row.value)), row.model, row.data});
+    }
+    auto* dialog = new QDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Trees of the %1 sweep, seed %2").arg(param).arg(parts_->result->config.base.seed));
+    auto* view = new FigureView(dialog);
+    auto* layout = new QVBoxLayout(dialog);
+    layout->addWidget(view);
+    dialog->resize(1200, 700);
+    view->showComparison(trees);
+    dialog->show();
+    return view;
 }
 
 QList<QCustomPlot*> SweepPanel::plots() const { return parts_->plots->plots(); }

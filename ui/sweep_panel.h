@@ -20,6 +20,8 @@ class QCustomPlot;
 
 namespace treelab {
 
+class FigureView;
+
 class SweepPanel : public QWidget {
     Q_OBJECT
 public:
@@ -40,7 +42,11 @@ public:
     // Writes the last sweep's table (sweep_to_csv: every score) to `file` atomically; on failure
     // shows a non-modal dialog and returns false. The "Export CSV…" button asks for the file.
     bool exportCsv(const QString& file);
-    QList<QCustomPlot*> plots() const;  // metric vs the parameter, metric vs active nodes (for figure export)
+    QList<QCustomPlot*> plots() const;
+    // "Compare trees…": opens a window with the first seed's tree of every grid value of the last
+    // sweep side by side, in grid order, aligned node for node (000 Fig. 3), and returns its view;
+    // null without a finished sweep.
+    FigureView* compareTrees();  // metric vs the parameter, metric vs active nodes (for figure export)
 
 signals:
     void finished();  // the sweep ended: all rows, stopped, or failed (then a dialog says why)

@@ -3,10 +3,8 @@
 // for node, each titled with its metric and EN (000 Fig. 3). --by-class: one small tree per
 // class, shares normalised per depth level (000 Fig. 4).
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <map>
 #include <memory>
 #include <optional>
 #include <regex>
@@ -19,10 +17,9 @@
 #include "app/cli/model_input.h"
 #include "app/render/figure_file.h"
 #include "app/render/figure_sheet.h"
+#include "app/render/model_figures.h"
 #include "app/render/tree_picture.h"
-#include "core/analysis/routing_analysis.h"
 #include "core/error.h"
-#include "core/run/evaluation.h"
 
 namespace treelab::cli {
 namespace {
@@ -54,54 +51,11 @@ std::unique_ptr<QGuiApplication> offscreen_application() {
 
 std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
-// The run card's command that trained the model (issue 7: figures carry their run card).
-std::string run_command(const ModelFile& model) {
-    return model.card.command_line.empty() ? "(no run card)" : model.card.command_line;
-}
-
-std::string fixed(double value, int decimals) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-    return buffer;
-}
-
-// "latent λ = 0.001", "cart α = 0.01": the method and the pruning strength a comparison varies.
-std::string model_title(const ModelFile& model) {
-    const auto& params = model.card.params;
-    std::string title = model.card.method.empty() ? "tree" : model.card.method;
-    if (const auto lambda = params.find("lambda"); lambda != params.end()) title += "  λ = " + lambda->second;
-    if (const auto alpha = params.find("ccp_alpha"); alpha != params.end()) title += "  α = " + alpha->second;
-    return title;
-}
-
-// "DP = 0.4215; EN = 6" as 000 Fig. 3 titles its trees (DP rounded to 4 decimals, EN over all nodes).
-std::string model_subtitle(const ModelInput& input, const RoutingAnalysis& routing) {
-    std::string text;
-    if (const std::optional<Dataset> labelled = labelled_rows_if_present(input)) {
-        const Scores scores = evaluate(input.model.tree, *labelled);
-        for (const auto& [key, name] : std::map<std::string, std::string>{{"dendrogram_purity", "DP"}, {"r2", "R²"}}) {
-            if (const auto it = scores.find(key); it != scores.end()) text = name + " = " + fixed(it->second, 4) + "; ";
-        }
-        if (text.empty())
-            if (const auto it = scores.find("accuracy"); it != scores.end()) text = "accuracy = " + fixed(it->second, 4) + "; ";
-    }
-    return text + "EN = " + std::to_string(routing.empty_nodes);
-}
-
-RoutingAnalysis routing_of(const ModelInput& input, const std::optional<Dataset>& labelled) {
-    const TreeModel& tree = input.model.tree;
-    return labelled ? analyse_routing(tree, input.X, labelled->y, labelled->classes()) : analyse_routing(tree, input.X);
-}
-
 // The indices of the classes named in --classes, or every class that has rows in the file.
 std::vector<int> chosen_classes(const DrawOptions& options, const ModelFile& model, const Dataset& labelled) {
     const auto& names = model.target.class_names;
+    if (options.classes.empty()) return classes_with_rows(labelled);
     std::vector<int> chosen;
-    if (options.classes.empty()) {
-        for (int c = 0; c < static_cast<int>(names.size()); ++c)
-            if ((labelled.y.array() == c).any()) chosen.push_back(c);
-        return chosen;
-    }
     for (const std::string& name : options.classes) {
         const auto it = std::find(names.begin(), names.end(), name);
         if (it == names.end()) {
@@ -136,17 +90,11 @@ FigureSheet class_sheet(const DrawOptions& options, const PictureOptions& pictur
             throw ParamError("--by-class needs a model with classes; this one predicts the number '" + input.model.target.column + "'");
         throw DataError(options.data, 0, 0, "--by-class needs the class column '" + input.model.target.column + "', which this file lacks");
     }
-    const RoutingAnalysis routing = routing_of(input, labelled);
     FigureSheet sheet;
-    for (const int c : chosen_classes(options, input.model, *labelled)) {
-        TreePicture panel = make_tree_picture(input.model, &routing, picture, c);
-        panel.title = input.model.target.class_names[static_cast<std::size_t>(c)];
-        panel.subtitle = std::to_string((labelled->y.array() == c).count()) + " rows";
-        sheet.panels.push_back(std::move(panel));
-    }
+    sheet.panels = class_path_panels(input.model, *labelled, chosen_classes(options, input.model, *labelled), picture);
     sheet.columns = options.columns > 0 ? options.columns : std::min<int>(static_cast<int>(sheet.panels.size()), 4);
     sheet.caption = "Routing of each class's rows of " + file_name(options.data) + ", normalised per depth level (000 Fig. 4).\n" +
-                    file_name(options.models[0]) + ": " + run_command(input.model);
+                    run_card_line(file_name(options.models[0]), input.model.card);
     return sheet;
 }
 
@@ -156,12 +104,9 @@ FigureSheet model_sheet(const DrawOptions& options, const PictureOptions& pictur
                     (options.models.size() > 1 ? " (000 Fig. 3)." : ".");
     for (const std::string& file : options.models) {
         const ModelInput input = load_model_input(file, options.data);
-        const RoutingAnalysis routing = routing_of(input, class_labels(input));
-        TreePicture panel = make_tree_picture(input.model, &routing, picture);
-        panel.title = model_title(input.model);
-        panel.subtitle = model_subtitle(input, routing);
-        sheet.panels.push_back(std::move(panel));
-        sheet.caption += "\n" + file_name(file) + ": " + run_command(input.model);
+        const std::optional<Dataset> labelled = labelled_rows_if_present(input);
+        sheet.panels.push_back(comparison_panel(input.model, input.X, labelled ? &*labelled : nullptr, picture));
+        sheet.caption += "\n" + run_card_line(file_name(file), input.model.card);
     }
     sheet.columns = options.columns;
     return sheet;

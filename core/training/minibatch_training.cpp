@@ -112,10 +112,18 @@ private:
         } else {
             ++epochs_without_improvement_;
         }
+        if (progress_ && wants_snapshot(epoch)) {
+            snapshot_ = problem_.snapshot(parameters_);
+            epoch_report.snapshot = &snapshot_;
+        }
         if ((progress_ && !report(epoch_report)) || outcome_.diverged) return false;
         if (settings_.patience > 0 && epochs_without_improvement_ >= settings_.patience) return false;
         optimizer_.set_learning_rate(schedule_.next_rate(monitored, optimizer_.learning_rate()));
         return true;
+    }
+
+    bool wants_snapshot(int epoch) const {
+        return problem_.snapshot && problem_.snapshot_every > 0 && (epoch == 1 || epoch % problem_.snapshot_every == 0);
     }
 
     // Calls progress; false (and cancelled) when it asks to stop.
@@ -136,6 +144,7 @@ private:
     Eigen::VectorXd parameters_, gradient_;
     RowIndices order_;
     TrainingOutcome outcome_;
+    TreeModel snapshot_;  // the last epoch's tree (EpochReport::snapshot points here)
     double best_loss_ = std::numeric_limits<double>::infinity();
     int epochs_without_improvement_ = 0;
 };

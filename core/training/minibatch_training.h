@@ -40,6 +40,11 @@ struct GradientProblem {
     std::function<std::pair<double, double>(const Eigen::VectorXd& parameters)> metrics;
     // Optional: nodes the learner's pruning keeps active for these parameters (EpochReport::active_nodes).
     std::function<int(const Eigen::VectorXd& parameters)> active_nodes;
+    // Optional: the tree as it stands for these parameters (EpochReport::snapshot), so a GUI can
+    // watch nodes empty out as pruning bites. Asked after epoch 1 and every snapshot_every-th epoch
+    // (0 = never); learners leave it empty when building the tree would cost too much per epoch.
+    std::function<TreeModel(const Eigen::VectorXd& parameters)> snapshot;
+    int snapshot_every = 1;
 };
 
 struct TrainingOutcome {
@@ -55,7 +60,8 @@ struct TrainingOutcome {
 // batch of batch_size rows (the last batch may be smaller), then evaluates the validation loss and
 // metrics and calls `progress` with {epoch (1-based), total = max_epochs, train_loss = mean batch
 // loss weighted by batch size, valid_loss, train_metric, valid_metric, active_nodes (-1 without the
-// problem's active_nodes), snapshot = nullptr}; values not computed are NaN. The monitored loss (validation, else training) improves when it is <= the
+// problem's active_nodes), snapshot (the problem's snapshot on its cadence, else nullptr; it lives
+// until the next report)}; values not computed are NaN. The history keeps no snapshots. The monitored loss (validation, else training) improves when it is <= the
 // best so far (as the LatentTrees scripts count it); the run stops after `patience` epochs without
 // improvement.
 //

@@ -75,6 +75,27 @@ TEST(FigureExport, WidgetToPngSvgPdf) {
     expect_valid_exports(widget.get(), dir);
 }
 
+// With a caption (the run card), every format is still valid and the SVG holds the command text.
+TEST(FigureExport, CaptionUnderAnyView) {
+    test::TempDir dir;
+    const auto plot = sample_plot();
+    const QString caption = "latent, seed 1225, glass.csv (sha256 0123456789ab): treelab-cli train --data glass.csv";
+    const QString svg = QString::fromStdString(dir.file("plot.svg").string());
+    export_figure(plot.get(), svg, QSize(500, 400), caption);
+    EXPECT_TRUE(QSvgRenderer(svg).isValid());
+    QFile svgFile(svg);
+    ASSERT_TRUE(svgFile.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(QString::fromUtf8(svgFile.readAll()).contains("treelab-cli train --data glass.csv"));
+
+    const QString png = QString::fromStdString(dir.file("plot.png").string());
+    export_figure(plot.get(), png, QSize(500, 400), caption);
+    EXPECT_EQ(QImage(png).size(), QSize(500, 400));
+    const auto pdf = dir.file("label.pdf");
+    const auto widget = sample_widget();
+    export_figure(widget.get(), QString::fromStdString(pdf.string()), QSize(500, 300), caption);
+    EXPECT_EQ(head(pdf, 5), "%PDF-");
+}
+
 // An unknown suffix or a folder that does not exist throws an Error naming the file and leaves
 // no file (and no temporary file) behind; an existing file is left as it was.
 TEST(FigureExport, FailuresNameTheFileAndLeaveNothing) {

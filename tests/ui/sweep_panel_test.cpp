@@ -15,6 +15,7 @@
 
 #include "core/learners/learner.h"
 #include "tests/support/test_support.h"
+#include "ui/figure_view.h"
 #include "ui/sweep_grid_editor.h"
 #include "ui/sweep_panel.h"
 
@@ -130,6 +131,16 @@ TEST(SweepPanel, LatentLambdaListSweep) {
 
     EXPECT_EQ(panel.rowCount(), 2);
     EXPECT_GE(points_on(panel.plots()[0]), 2);
+
+    // "Compare trees…": one aligned panel per grid value, in grid order, titled with its metric and EN.
+    FigureView* view = panel.compareTrees();
+    ASSERT_NE(view, nullptr);
+    ASSERT_EQ(view->panelCount(), 2);
+    EXPECT_EQ(view->sheet().panels[0].title, "lambda = 0");
+    EXPECT_EQ(view->sheet().panels[1].title, "lambda = 0.1");
+    for (const TreePicture& tree : view->sheet().panels) EXPECT_NE(tree.subtitle.find("EN = "), std::string::npos);
+    EXPECT_EQ(view->sheet().panels[0].layout.boxes.size(), view->sheet().panels[1].layout.boxes.size())
+        << "ghost nodes keep the trees aligned node for node";
 }
 
 // A value outside the parameter's range is refused before any work, in a non-modal dialog.

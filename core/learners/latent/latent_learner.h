@@ -7,6 +7,11 @@
 namespace treelab {
 
 std::span<const ParamSpec> latent_params();
+// Live trees (EpochReport::snapshot): epochs between two of them for a tree of this depth, after
+// epoch 1 (0 = none; deeper than kLatentLiveTreeMaxDepth the tree is too large to watch redraw).
+// The cost of one is measured in latent_learner.cpp.
+inline constexpr int kLatentLiveTreeMaxDepth = 10;
+int latent_snapshot_every(int depth);
 TrainResult train_latent(const TrainInput& input, const Progress& progress);
 
 }  // namespace treelab

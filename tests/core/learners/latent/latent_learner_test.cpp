@@ -189,6 +189,47 @@ TEST(LatentLearner, ReportsActiveNodesEveryEpoch) {
     }
 }
 
+// The live tree of each epoch (EpochReport::snapshot) is the tree export would give for the
+// parameters of that epoch: after one epoch it equals the returned model node for node, pruning
+// included; later epochs carry one on the advertised cadence, and the history keeps none.
+TEST(LatentLearner, ReportsLiveTreesOnItsCadence) {
+    const Dataset train = blobs(30, 4), valid = blobs(10, 5);
+    std::vector<int> epochs_with_tree;
+    TreeModel first;
+    const auto record = [&](const EpochReport& report) {
+        if (report.heartbeat || !report.snapshot) return true;
+        if (epochs_with_tree.empty()) first = *report.snapshot;
+        epochs_with_tree.push_back(report.epoch);
+        return true;
+    };
+    const TrainResult one = train_latent({train, &valid, params({"depth=3", "epochs=1", "lambda=10"}), 11}, record);
+    ASSERT_EQ(epochs_with_tree, std::vector<int>{1});
+    ASSERT_EQ(first.nodes.size(), one.model.nodes.size());
+    for (std::size_t t = 0; t < first.nodes.size(); ++t) {
+        EXPECT_EQ(first.nodes[t].pruned, one.model.nodes[t].pruned) << "node " << t;
+        EXPECT_EQ(first.nodes[t].samples, one.model.nodes[t].samples) << "node " << t;
+    }
+    EXPECT_EQ(one.history.at(0).snapshot, nullptr);
+
+    epochs_with_tree.clear();
+    const int every = latent_snapshot_every(3);
+    ASSERT_GT(every, 0);
+    const int epochs = 2 * every + 1;
+    const TrainResult more = train_latent(
+        {train, &valid, params({"depth=3", "epochs=" + std::to_string(epochs), "patience=0", "lambda=10"}), 11}, record);
+    std::vector<int> expected;
+    for (int epoch = 1; epoch <= epochs; ++epoch)
+        if (epoch == 1 || epoch % every == 0) expected.push_back(epoch);
+    EXPECT_EQ(epochs_with_tree, expected);
+    EXPECT_EQ(first.nodes.size(), more.model.nodes.size());
+}
+
+// Trees too large to rebuild every few epochs get no live tree at all.
+TEST(LatentLearner, DeepTreesHaveNoLiveTree) {
+    EXPECT_GT(latent_snapshot_every(1), 0);
+    EXPECT_EQ(latent_snapshot_every(kLatentLiveTreeMaxDepth + 1), 0);
+}
+
 // Regression rows whose features sit near the square root of the largest double: a squared error
 // on them overflows once the predictor's weights grow a little.
 Dataset overflowing_regression(double scale) {

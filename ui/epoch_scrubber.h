@@ -1,0 +1,37 @@
+#pragma once
+// A slider over the live trees a run recorded (issue 7 item 6): during training it follows the
+// newest snapshot; afterwards the user scrubs back to see the tree as it was at any recorded
+// epoch, nodes emptying out as pruning bites. Feed it TrainingSession::epochReported's snapshots.
+#include <memory>
+
+#include <QWidget>
+
+#include "core/model/tree_model.h"
+
+namespace treelab {
+
+class EpochScrubber : public QWidget {
+    Q_OBJECT
+public:
+    explicit EpochScrubber(QWidget* parent = nullptr);
+    ~EpochScrubber() override;
+
+    // Records the tree of `epoch` (null trees are ignored). The slider moves to it when it was on
+    // the newest snapshot before (following the run), and stays where the user put it otherwise.
+    void addSnapshot(int epoch, std::shared_ptr<const TreeModel> tree);
+    void clear();  // a new run
+
+    int snapshotCount() const;
+    int currentEpoch() const;  // epoch of the snapshot shown; 0 when there is none
+    void setCurrentIndex(int index);  // as if the user moved the slider to the index-th snapshot
+
+signals:
+    // The user (or addSnapshot while following the run) chose this recorded tree.
+    void snapshotChosen(std::shared_ptr<const treelab::TreeModel> tree);
+
+private:
+    struct Parts;
+    std::unique_ptr<Parts> parts_;
+};
+
+}  // namespace treelab

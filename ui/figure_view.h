@@ -1,0 +1,65 @@
+#pragma once
+// A figure of one or more trees as `treelab-cli draw` paints it (app/render's FigureSheet, the same
+// code): the per-class grid of 000 Fig. 4 or the side-by-side comparison of 000 Fig. 3. Zoom
+// (Ctrl+wheel, the buttons), fit to window, and "Export…", which writes exactly the sheet shown,
+// caption with the run cards included, as PNG, SVG or PDF.
+#include <memory>
+#include <vector>
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+#include <QWidget>
+
+#include "app/render/figure_sheet.h"
+#include "core/model/model_file.h"
+#include "core/run/prepared_data.h"
+
+namespace treelab {
+
+// One tree of a comparison: `title` heads it ("λ = 0.001"; empty = method and λ/α); all rows of
+// `data` are routed through `model`.
+struct ComparedTree {
+    QString title;
+    std::shared_ptr<const ModelFile> model;
+    std::shared_ptr<const PreparedData> data;
+};
+
+class FigureView : public QWidget {
+    Q_OBJECT
+public:
+    explicit FigureView(QWidget* parent = nullptr);
+    ~FigureView() override;
+
+    // 000 Fig. 4: one small tree per class of `classes` (names; empty = every class with rows),
+    // routing that class's rows of all splits of `data`, normalised per depth level, down to
+    // `maxDepth` (< 0 = all). False, with a non-modal dialog saying why, for a model without
+    // classes or an unknown class name.
+    bool showClassPaths(std::shared_ptr<const ModelFile> model, std::shared_ptr<const PreparedData> data,
+                        const QStringList& classes = {}, int maxDepth = 3);
+    // 000 Fig. 3: the trees side by side, aligned node for node (ghost nodes keep their places),
+    // each subtitled with its metric (DP for self-supervised models, accuracy or R² otherwise) and
+    // EN, routing all rows of its data.
+    bool showComparison(const std::vector<ComparedTree>& trees);
+    void showSheet(FigureSheet sheet);  // any sheet, e.g. from app/render directly
+
+    const FigureSheet& sheet() const;
+    int panelCount() const;  // trees shown
+
+    void fitToWindow();
+    void setZoom(double zoom);  // 1 = the sheet's natural size
+    double zoom() const;
+
+    // Writes the sheet (caption included) to `file` (.png, .svg or .pdf) at `size` (empty = the
+    // natural size); false, with a non-modal dialog, on failure. "Export…" asks for the file.
+    bool exportFigure(const QString& file, QSize size = {});
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    struct Parts;
+    std::unique_ptr<Parts> parts_;
+};
+
+}  // namespace treelab
