@@ -10,6 +10,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 
+#include "app/render/model_figures.h"
 #include "app/session/training_session.h"
 #include "core/model/model_file.h"
 #include "core/run/evaluation.h"
@@ -134,8 +135,12 @@ void MainWindow::exportCurrentView() {
         showError(tr("Bad size"), tr("Write the size as WIDTHxHEIGHT, e.g. 1600x900."));
         return;
     }
+    // The shown run's card (method, parameters, seed, data file and hash, command) goes under the picture.
+    const QString caption = shown_ ? QString::fromStdString(run_card_line(results_->runName(results_->currentRow()).toStdString(),
+                                                                          shown_->model.card))
+                                   : QString();
     try {
-        export_figure(view, name, QSize(size.captured(1).toInt(), size.captured(2).toInt()));
+        export_figure(view, name, QSize(size.captured(1).toInt(), size.captured(2).toInt()), caption);
     } catch (const std::exception& error) {
         showError(tr("Export failed"), QString::fromStdString(error.what()));
         return;
