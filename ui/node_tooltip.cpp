@@ -1,5 +1,7 @@
 #include "ui/node_tooltip.h"
 
+#include <QObject>
+
 #include "app/render/colormap.h"
 #include "core/export/path_rule.h"
 
