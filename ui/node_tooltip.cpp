@@ -37,8 +37,9 @@ QString node_tooltip(const NodeTipInput& input, int node) {
     const NodeRouting* r = input.routing ? &input.routing->nodes.at(static_cast<std::size_t>(node)) : nullptr;
     const double rows = r ? static_cast<double>(r->rows) : n.samples;
     const double all = r ? static_cast<double>(input.routing->nodes.front().rows) : tree.nodes.front().samples;
-    const QString which = r ? QObject::tr("%1 rows").arg(input.rowsName) : QObject::tr("training rows");
-    tip += QObject::tr("<p>%1 of %2 %3 reach it (%4)").arg(rows).arg(all).arg(which, percent(rows, all));
+    const QString which = r ? QString::fromStdString(describe_rows(input.rowSet, static_cast<Eigen::Index>(all)))
+                            : QObject::tr("the %1 training rows").arg(all);
+    tip += QObject::tr("<p>%1 of %2 reach it (%3)").arg(rows).arg(which, percent(rows, all));
     if (r) tip += QObject::tr("; %1 of its depth level").arg(percent(r->share_in_level, 1.0));
     tip += QStringLiteral("</p>");
 

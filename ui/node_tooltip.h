@@ -9,6 +9,7 @@
 
 #include "core/analysis/routing_analysis.h"
 #include "core/model/tree_model.h"
+#include "core/run/row_set.h"
 
 namespace treelab {
 
@@ -17,7 +18,7 @@ struct NodeTipInput {
     const std::vector<std::string>* features = nullptr;
     const std::vector<std::string>* classes = nullptr;
     const RoutingAnalysis* routing = nullptr;  // null: the model's training counts
-    QString rowsName;                          // "all", "test", …: which rows `routing` routed
+    RowSet rowSet = RowSet::All;               // which rows `routing` routed
 };
 
 // Rich text, HTML-escaped (feature names may hold < and &, Orange #5871).

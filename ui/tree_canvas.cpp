@@ -28,7 +28,7 @@ namespace {
 // Below this zoom the node text is unreadable: paint filled boxes only (fast panning at depth 10).
 constexpr double kTextZoom = 0.35;
 constexpr double kFadedOpacity = 0.22;
-const QColor kRowPathInk(0x1f3a93);
+const QColor kRowPathInk(0x1f3a93), kInspectedInk(0x111111);
 
 QColor mark_colour(NodeMark mark, int highlight_class) {
     return mark == NodeMark::RowPath ? kRowPathInk : class_color(highlight_class);
@@ -50,16 +50,26 @@ public:
         mark_ = mark;
         highlight_class_ = highlight_class;
         setOpacity(mark == NodeMark::Faded ? kFadedOpacity : 1.0);
+        update();  // the outline changes even when the opacity does not
     }
     NodeMark mark() const { return mark_; }
-    QRectF boundingRect() const override { return node_bounds(picture_, box_).adjusted(-3.0, -3.0, 3.0, 3.0); }
+    void setInspected(bool inspected) {
+        inspected_ = inspected;
+        update();
+    }
+    QRectF boundingRect() const override { return node_bounds(picture_, box_).adjusted(-7.0, -7.0, 7.0, 7.0); }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) override {
         paint_node(*painter, picture_, box_, option->levelOfDetailFromTransform(painter->worldTransform()) < kTextZoom);
-        if (!emphasised(mark_)) return;
         painter->setRenderHint(QPainter::Antialiasing);
-        painter->setPen(QPen(mark_colour(mark_, highlight_class_), 4.0));
         painter->setBrush(Qt::NoBrush);
-        painter->drawRoundedRect(node_rect(picture_, box_).adjusted(-1.5, -1.5, 1.5, 1.5), 7.0, 7.0);
+        if (emphasised(mark_)) {
+            painter->setPen(QPen(mark_colour(mark_, highlight_class_), 4.0));
+            painter->drawRoundedRect(node_rect(picture_, box_).adjusted(-1.5, -1.5, 1.5, 1.5), 7.0, 7.0);
+        }
+        if (inspected_) {  // outside the emphasis outline, so both show
+            painter->setPen(QPen(kInspectedInk, 2.0, Qt::DashLine));
+            painter->drawRoundedRect(node_rect(picture_, box_).adjusted(-6.0, -6.0, 6.0, 6.0), 9.0, 9.0);
+        }
     }
 
 protected:
@@ -75,6 +85,7 @@ private:
     TreeCanvas* canvas_;
     NodeMark mark_ = NodeMark::Plain;
     int highlight_class_ = -1;
+    bool inspected_ = false;
 };
 
 // The edge into a node: faded or emphasised with the node it leads to.
@@ -85,6 +96,7 @@ public:
         mark_ = mark;
         highlight_class_ = highlight_class;
         setOpacity(mark == NodeMark::Faded ? kFadedOpacity : 1.0);
+        update();  // the outline changes even when the opacity does not
     }
     QRectF boundingRect() const override { return edge_bounds(picture_, box_); }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override {
@@ -121,6 +133,7 @@ struct TreeCanvas::Parts {
     PictureOptions options;
     int highlight_class = -1;
     std::unordered_set<int> row_path;
+    int inspected_node = -1;
     TreePicture picture;  // the items paint from it; replaced only after the scene is cleared
     std::unordered_map<int, NodeItem*> node_items;
     std::unordered_map<int, EdgeItem*> edge_items;  // by the node the edge leads to
@@ -148,8 +161,8 @@ struct TreeCanvas::Parts {
         TreePicture next = model ? make_tree_picture(ModelFile{*shown, model->pipeline, model->target, {}}, analysis, options)
                                  : make_tree_picture(*shown, analysis, options);
         if (routing)
-            next.subtitle = "EN = " + std::to_string(routing->empty_nodes) + " (nodes none of the " +
-                            std::to_string(rows->X.rows()) + " " + to_string(row_set) + " rows reaches)";
+            next.subtitle = "EN = " + std::to_string(routing->empty_nodes) + " (nodes that none of " +
+                            describe_rows(row_set, rows->X.rows()) + " reach)";
         rebuild(std::move(next));
     }
 
@@ -196,6 +209,7 @@ struct TreeCanvas::Parts {
     void remark() {
         for (const auto& [node, item] : node_items) item->setMark(mark_of(node), highlight_class);
         for (const auto& [node, edge] : edge_items) edge->setMark(mark_of(node), highlight_class);
+        for (const auto& [node, item] : node_items) item->setInspected(node == inspected_node);
     }
 };
 
@@ -223,6 +237,7 @@ void TreeCanvas::showModel(std::shared_ptr<const ModelFile> model, std::shared_p
     parts_->options.collapsed.clear();  // node ids of another tree mean nothing here
     parts_->highlight_class = -1;
     parts_->row_path.clear();
+    parts_->inspected_node = -1;
     parts_->reroute();
     parts_->redraw();
     fitToWindow();
@@ -283,6 +298,13 @@ void TreeCanvas::setRowPath(std::vector<int> nodes) {
     parts_->remark();
 }
 
+void TreeCanvas::setInspectedNode(int node) {
+    parts_->inspected_node = node;
+    parts_->remark();
+}
+
+int TreeCanvas::inspectedNode() const { return parts_->inspected_node; }
+
 NodeMark TreeCanvas::nodeMark(int node) const {
     const auto item = parts_->node_items.find(node);
     return item == parts_->node_items.end() ? NodeMark::Plain : item->second->mark();
@@ -302,7 +324,7 @@ QString TreeCanvas::nodeToolTip(int node) const {
     input.features = &parts_->features;
     input.classes = &parts_->classes;
     input.routing = routing();
-    input.rowsName = QString::fromStdString(to_string(parts_->row_set));
+    input.rowSet = parts_->row_set;
     return node_tooltip(input, node);
 }
 

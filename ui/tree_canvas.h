@@ -53,6 +53,9 @@ public:
     void setHighlightClass(int class_index);
     void setRowPath(std::vector<int> nodes);
     NodeMark nodeMark(int node) const;  // Plain for a node not drawn
+    // Outlines the node the inspector shows (−1 = none).
+    void setInspectedNode(int node);
+    int inspectedNode() const;
 
     // What is shown: the tree, the names it is drawn with, the routed rows and their routing
     // (null when no data fits the tree; then the nodes show training counts).

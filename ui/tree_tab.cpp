@@ -88,7 +88,7 @@ TreeTab::TreeTab(QWidget* parent) : QWidget(parent) {
 
     connect(canvas_, &TreeCanvas::nodeClicked, this, &TreeTab::inspectNode);
     connect(canvas_, &TreeCanvas::treeChanged, this, &TreeTab::refreshInspected);
-    connect(inspector_, &NodeInspector::closeRequested, inspector_, &QWidget::hide);
+    connect(inspector_, &NodeInspector::closeRequested, this, &TreeTab::closeInspector);
     refreshChoices();
 }
 
@@ -149,8 +149,13 @@ QWidget* TreeTab::buildToolbar() {
     return bar;
 }
 
+void TreeTab::closeInspector() {
+    inspector_->hide();
+    canvas_->setInspectedNode(-1);
+}
+
 void TreeTab::showModel(std::shared_ptr<const ModelFile> model, std::shared_ptr<const PreparedData> data) {
-    inspector_->hide();  // its node belongs to the tree shown before
+    inspector_->hide();  // its node belongs to the tree shown before (the canvas forgets it too)
     {
         const QSignalBlocker blocker(row_);
         row_->setValue(0);
@@ -180,7 +185,7 @@ void TreeTab::refreshChoices() {
     const std::shared_ptr<const PreparedData> data = canvas_->data();
     auto* sets = qobject_cast<QStandardItemModel*>(rowSet_->model());
     for (const RowSet set : row_sets())
-        sets->item(static_cast<int>(set))->setEnabled(!data || routed_rows(*data, set).X.rows() > 0);
+        sets->item(static_cast<int>(set))->setEnabled(!data || rows_in(*data, set) > 0);
     row_->setRange(0, data ? static_cast<int>(data->table.rows) : 0);
     row_->setEnabled(data != nullptr);
     refreshLegend();
@@ -199,8 +204,8 @@ void TreeTab::refreshLegend() {
 void TreeTab::refreshInspected() {
     const std::shared_ptr<const TreeModel> tree = canvas_->shownTree();
     const int node = inspector_->inspected().node;
-    if (inspector_->isVisible() && tree && node >= 0 && static_cast<std::size_t>(node) < tree->nodes.size()) inspectNode(node);
-    else inspector_->hide();
+    if (!inspector_->isHidden() && tree && node >= 0 && static_cast<std::size_t>(node) < tree->nodes.size()) inspectNode(node);
+    else closeInspector();
     if (row_->value() > 0) showRowPath(row_->value());
 }
 
@@ -218,10 +223,10 @@ void TreeTab::inspectNode(int node) {
         const std::vector<Eigen::Index> reaching = rows_reaching(*tree, rows->X, node);
         for (const Eigen::Index r : reaching) inspected.tableRows.push_back(rows->table_rows[static_cast<std::size_t>(r)]);
         const auto all = static_cast<double>(rows->X.rows());
-        inspected.reach = tr("%1 of the %2 %3 rows reach it (%4)")
+        inspected.reach = tr("%1 of %2 reach it (%3)")
                               .arg(reaching.size())
-                              .arg(rows->X.rows())
-                              .arg(QString::fromStdString(to_string(canvas_->rowSet())), percent(double(reaching.size()), all));
+                              .arg(QString::fromStdString(describe_rows(canvas_->rowSet(), rows->X.rows())),
+                                   percent(double(reaching.size()), all));
         inspected.classRows = routing->nodes[static_cast<std::size_t>(node)].class_rows;
         if (rows->classes == 0) {
             inspected.values.resize(static_cast<Eigen::Index>(reaching.size()));
@@ -235,6 +240,7 @@ void TreeTab::inspectNode(int node) {
     const bool opening = inspector_->isHidden();
     inspector_->inspect(std::move(inspected));
     inspector_->show();
+    canvas_->setInspectedNode(node);
     if (opening) splitter_->setSizes({std::max(200, splitter_->width() - kInspectorWidth), kInspectorWidth});
 }
 
@@ -259,9 +265,9 @@ void TreeTab::showRowPath(int row) {
     canvas_->setRowPath(path);
     const QString truth = all.classes > 0 ? name_of(canvas_->classNames(), static_cast<Eigen::Index>(all.y(index)))
                                           : QString::number(all.y(index), 'g', 4);
-    rowInfo_->setText(tr("Row %1 (%2): %3 → stops at node %4, predicts %5")
+    rowInfo_->setText(tr("Row %1 (%2 split): %3 = %4 → stops at node %5, which predicts %6")
                           .arg(row)
-                          .arg(split_of(*data, table_row), truth)
+                          .arg(split_of(*data, table_row), QString::fromStdString(data->target.column), truth)
                           .arg(path.back())
                           .arg(prediction_at(*tree, path.back(), canvas_->classNames())));
 }

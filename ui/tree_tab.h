@@ -49,6 +49,7 @@ private:
     void refreshChoices();  // after another model: class names, row range, empty row sets
     void refreshLegend();
     void refreshInspected();  // after the routing changed: the inspector and the row path follow
+    void closeInspector();
 
     TreeCanvas* canvas_ = nullptr;
     NodeInspector* inspector_ = nullptr;

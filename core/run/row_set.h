@@ -15,6 +15,8 @@ namespace treelab {
 enum class RowSet { Train, Valid, Test, All };
 std::string to_string(RowSet rows);  // "training", "validation", "test", "all"
 std::span<const RowSet> row_sets();  // every set, for menus and combo boxes
+// How captions name `count` rows of the set: "all 214 rows", "the 43 test rows".
+std::string describe_rows(RowSet rows, Eigen::Index count);
 
 struct RoutedRows {
     Eigen::MatrixXd X;     // rows × features, through the run's pipeline
@@ -23,6 +25,8 @@ struct RoutedRows {
     int classes = 0;        // 0 for regression
 };
 
+// How many rows the set holds, without copying them.
+Eigen::Index rows_in(const PreparedData& data, RowSet rows);
 // All = train, then valid, then test rows.
 RoutedRows routed_rows(const PreparedData& data, RowSet rows);
 

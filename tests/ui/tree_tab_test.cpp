@@ -93,6 +93,7 @@ TEST(TreeTab, ClickOpensInspectorWithTheNodesRows) {
     ASSERT_TRUE(shown.tab.inspector()->isVisible());
     const InspectedNode& inspected = shown.tab.inspector()->inspected();
     EXPECT_EQ(inspected.node, node);
+    EXPECT_EQ(shown.tab.canvas()->inspectedNode(), node);
     const std::vector<Eigen::Index> expected = table_rows_through(shown.tree(), *glass_cart().data, RowSet::All, node);
     ASSERT_FALSE(expected.empty());
     EXPECT_EQ(inspected.tableRows, expected);
