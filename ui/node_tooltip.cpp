@@ -24,7 +24,7 @@ QString class_table(const Eigen::VectorXd& counts, const std::vector<std::string
         rows += QStringLiteral("<tr><td style='color:%1'>■</td><td>%2</td><td align=right>%3</td><td align=right>%4</td></tr>")
                     .arg(class_color(static_cast<int>(c)).name(), name, QString::number(counts(c)), percent(counts(c), total));
     }
-    return QStringLiteral("<table cellspacing=0 cellpadding=2>") + rows + QStringLiteral("</table>");
+    return QStringLiteral("<table cellspacing=0 cellpadding=3>") + rows + QStringLiteral("</table>");
 }
 
 }  // namespace

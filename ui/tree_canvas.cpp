@@ -13,6 +13,7 @@
 #include <QGraphicsSimpleTextItem>
 #include <QHelpEvent>
 #include <QMouseEvent>
+#include <QResizeEvent>
 #include <QStyleOptionGraphicsItem>
 #include <QToolTip>
 #include <QWheelEvent>
@@ -134,6 +135,7 @@ struct TreeCanvas::Parts {
     int highlight_class = -1;
     std::unordered_set<int> row_path;
     int inspected_node = -1;
+    bool fitted = false;  // fitted to the window and not zoomed since
     TreePicture picture;  // the items paint from it; replaced only after the scene is cleared
     std::unordered_map<int, NodeItem*> node_items;
     std::unordered_map<int, EdgeItem*> edge_items;  // by the node the edge leads to
@@ -161,8 +163,8 @@ struct TreeCanvas::Parts {
         TreePicture next = model ? make_tree_picture(ModelFile{*shown, model->pipeline, model->target, {}}, analysis, options)
                                  : make_tree_picture(*shown, analysis, options);
         if (routing)
-            next.subtitle = "EN = " + std::to_string(routing->empty_nodes) + " (nodes that none of " +
-                            describe_rows(row_set, rows->X.rows()) + " reach)";
+            next.subtitle = "EN = " + std::to_string(routing->empty_nodes) + ": nodes no row reaches, routing " +
+                            describe_rows(row_set, rows->X.rows());
         rebuild(std::move(next));
     }
 
@@ -337,6 +339,12 @@ QPointF TreeCanvas::nodeScenePos(int node) const {
 
 void TreeCanvas::fitToWindow() {
     fitInView(sceneRect(), Qt::KeepAspectRatio);
+    parts_->fitted = true;
+}
+
+void TreeCanvas::resizeEvent(QResizeEvent* event) {
+    QGraphicsView::resizeEvent(event);
+    if (parts_->fitted) fitInView(sceneRect(), Qt::KeepAspectRatio);
 }
 
 int TreeCanvas::nodeCount() const {
@@ -352,6 +360,7 @@ int TreeCanvas::nodeAt(const QPoint& viewPos) const {
 void TreeCanvas::wheelEvent(QWheelEvent* event) {
     const double factor = std::pow(1.0015, event->angleDelta().y());  // 120 per notch → ×1.2
     scale(factor, factor);
+    parts_->fitted = false;
     event->accept();
 }
 

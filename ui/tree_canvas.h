@@ -74,7 +74,8 @@ signals:
     void treeChanged();  // another model, snapshot or row set: what depends on routing refreshes
 
 protected:
-    void wheelEvent(QWheelEvent* event) override;  // zoom under the mouse
+    void wheelEvent(QWheelEvent* event) override;    // zoom under the mouse
+    void resizeEvent(QResizeEvent* event) override;  // a fitted tree stays fitted (e.g. when the inspector opens)
     bool viewportEvent(QEvent* event) override;    // tooltips, built only for the hovered node
     void mousePressEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;  // a click without dragging inspects
