@@ -37,6 +37,7 @@ QString value_summary(const Eigen::VectorXd& values) {
 
 NodeInspector::NodeInspector(QWidget* parent) : QWidget(parent) {
     title_ = new QLabel(this);
+    title_->setTextFormat(Qt::PlainText);
     QFont bold = title_->font();
     bold.setBold(true);
     bold.setPointSizeF(bold.pointSizeF() * 1.15);
@@ -51,9 +52,11 @@ NodeInspector::NodeInspector(QWidget* parent) : QWidget(parent) {
     header->addWidget(close);
 
     rule_ = new QLabel(this);
+    rule_->setTextFormat(Qt::PlainText);  // feature names may hold < and &
     rule_->setWordWrap(true);
     rule_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     reach_ = new QLabel(this);
+    reach_->setTextFormat(Qt::PlainText);
     reach_->setWordWrap(true);
     histogram_ = new ClassHistogram(this);
     values_ = new QLabel(this);

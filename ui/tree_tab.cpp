@@ -72,6 +72,7 @@ TreeTab::TreeTab(QWidget* parent) : QWidget(parent) {
 
     legend_ = new FillLegend(this);
     rowInfo_ = new QLabel(this);
+    rowInfo_->setTextFormat(Qt::PlainText);
     rowInfo_->setObjectName(QStringLiteral("rowInfo"));
     auto* footer = new QHBoxLayout;
     footer->setContentsMargins(6, 0, 6, 2);
@@ -138,12 +139,12 @@ QWidget* TreeTab::buildToolbar() {
         layout->addWidget(field);
         layout->addSpacing(8);
     };
-    add(tr("&Rows:"), rowSet_);
-    add(tr("&Shares:"), share_);
+    add(tr("R&ows:"), rowSet_);
+    add(tr("S&hares:"), share_);
     add(tr("F&ill:"), fill_);
     add(tr("&Depth:"), depth_);
-    add(tr("&Highlight class:"), highlight_);
-    add(tr("Ro&w path:"), row_);
+    add(tr("Highlight &class:"), highlight_);
+    add(tr("Row &path:"), row_);
     layout->addStretch(1);
     layout->addWidget(fit);
     return bar;

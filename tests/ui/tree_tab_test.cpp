@@ -165,5 +165,26 @@ TEST(TreeTab, ExportWritesTheNodesRows) {
     EXPECT_EQ(lines, table_rows_through(shown.tree(), *glass_cart().data, RowSet::All, node).size());
 }
 
+// A regression tree (servo) shows the predicted value on hover and a value summary, not a class
+// histogram, in the inspector; the class fill and class highlight are unavailable.
+TEST(TreeTab, RegressionTreeShowsValues) {
+    RunConfig config;
+    config.data_file = test::dataset("servo.csv");
+    config.target = "Class";
+    config.task = Task::Regression;
+    config.method = "cart";
+    config.params = method_params("cart", {"max_depth=3"});
+    const RunOutcome run = run_training(config);
+    TreeTab tab;
+    tab.showModel(std::make_shared<const ModelFile>(run.model), run.data);
+    EXPECT_TRUE(tab.canvas()->nodeToolTip(1).contains(QStringLiteral("predicts")));
+    EXPECT_FALSE(tab.highlightBox()->isEnabled());
+    tab.inspectNode(1);
+    EXPECT_FALSE(tab.inspector()->histogram()->isVisibleTo(tab.inspector()));
+    EXPECT_EQ(tab.inspector()->inspected().values.size(),
+              static_cast<Eigen::Index>(tab.inspector()->inspected().tableRows.size()));
+    EXPECT_GT(tab.inspector()->inspected().values.size(), 0);
+}
+
 }  // namespace
 }  // namespace treelab
