@@ -1,6 +1,5 @@
 #include "ui/tree_canvas.h"
 
-#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -114,8 +113,6 @@ private:
     NodeMark mark_ = NodeMark::Plain;
     int highlight_class_ = -1;
 };
-
-const std::vector<std::string> kNoNames;
 
 }  // namespace
 
