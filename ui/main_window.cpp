@@ -30,6 +30,7 @@
 #include "ui/sweep_panel.h"
 #include "ui/training_panel.h"
 #include "ui/tree_canvas.h"
+#include "ui/tree_tab.h"
 
 namespace treelab {
 
@@ -91,12 +92,12 @@ MainWindow::MainWindow(QWidget* parent)
     leftSplitter_->setSizes({450, 450});
 
     training_ = new TrainingPanel(this);
-    canvas_ = new TreeCanvas(this);
+    treeTab_ = new TreeTab(this);
     sweep_ = new SweepPanel(this);
     results_ = new ResultsPanel(this);
     tabs_ = new QTabWidget(this);
     tabs_->addTab(training_, tr("Training"));
-    tabs_->addTab(canvas_, tr("Tree"));
+    tabs_->addTab(treeTab_, tr("Tree"));
     tabs_->addTab(sweep_, tr("Sweep"));
     tabs_->addTab(results_, tr("Results"));
 
@@ -134,8 +135,8 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(sweep_, &SweepPanel::modelChosen, this, [this](std::shared_ptr<const ModelFile> model,
                                                           std::shared_ptr<const PreparedData> data) {
-        canvas_->showModel(std::move(model), std::move(data));
-        tabs_->setCurrentWidget(canvas_);
+        treeTab_->showModel(std::move(model), std::move(data));
+        tabs_->setCurrentWidget(treeTab_);
     });
     sweep_->setConfigSource([this]() -> std::optional<RunConfig> {
         if (!data_->hasData() || !method_->isValid()) return std::nullopt;
@@ -156,7 +157,9 @@ DataPanel* MainWindow::dataPanel() const { return data_; }
 MethodPanel* MainWindow::methodPanel() const { return method_; }
 TrainingPanel* MainWindow::trainingPanel() const { return training_; }
 ResultsPanel* MainWindow::resultsPanel() const { return results_; }
-TreeCanvas* MainWindow::treeCanvas() const { return canvas_; }
+TreeCanvas* MainWindow::treeCanvas() const { return treeTab_->canvas(); }
+
+TreeTab* MainWindow::treeTab() const { return treeTab_; }
 SweepPanel* MainWindow::sweepPanel() const { return sweep_; }
 QTabWidget* MainWindow::tabs() const { return tabs_; }
 
@@ -175,7 +178,7 @@ void MainWindow::connectSession() {
     });
     connect(session_, &TrainingSession::epochReported, this, [this](const EpochPoint& point) {
         training_->addEpoch(point);
-        if (point.snapshot) canvas_->showSnapshot(point.snapshot);
+        if (point.snapshot) treeTab_->showSnapshot(point.snapshot);
     });
     connect(session_, &TrainingSession::finished, this, &MainWindow::finishRun);
     connect(session_, &TrainingSession::failed, this, [this](const QString& message) {
@@ -235,11 +238,11 @@ void MainWindow::finishRun(std::shared_ptr<const RunOutcome> outcome) {
 void MainWindow::showRun(std::shared_ptr<const RunOutcome> outcome) {
     shown_ = outcome;
     if (!outcome) {
-        canvas_->showModel(nullptr);
+        treeTab_->showModel(nullptr);
         return;
     }
     training_->showOutcome(*outcome);
-    canvas_->showModel(std::shared_ptr<const ModelFile>(outcome, &outcome->model), outcome->data);
+    treeTab_->showModel(std::shared_ptr<const ModelFile>(outcome, &outcome->model), outcome->data);
 }
 
 void MainWindow::setTraining(bool running) {

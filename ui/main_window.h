@@ -27,6 +27,7 @@ class SweepPanel;
 class TrainingPanel;
 class TrainingSession;
 class TreeCanvas;
+class TreeTab;
 struct EpochPoint;
 
 class MainWindow : public QMainWindow {
@@ -51,6 +52,7 @@ public:
     ResultsPanel* resultsPanel() const;
     SweepPanel* sweepPanel() const;
     TreeCanvas* treeCanvas() const;
+    TreeTab* treeTab() const;
     QTabWidget* tabs() const;
 
 signals:
@@ -77,7 +79,7 @@ private:
     DataPanel* data_ = nullptr;
     MethodPanel* method_ = nullptr;
     TrainingPanel* training_ = nullptr;
-    TreeCanvas* canvas_ = nullptr;
+    TreeTab* treeTab_ = nullptr;
     SweepPanel* sweep_ = nullptr;
     ResultsPanel* results_ = nullptr;
     QTabWidget* tabs_ = nullptr;

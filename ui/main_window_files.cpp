@@ -20,6 +20,7 @@
 #include "ui/main_window.h"
 #include "ui/results_panel.h"
 #include "ui/tree_canvas.h"
+#include "ui/tree_tab.h"
 
 namespace treelab {
 
@@ -69,7 +70,7 @@ bool MainWindow::openModel(const QString& file) {
         return false;
     }
     results_->addRun(QFileInfo(file).fileName(), std::move(outcome));
-    tabs_->setCurrentWidget(canvas_);
+    tabs_->setCurrentWidget(treeTab_);
     statusBar()->showMessage(tr("Opened model %1; Run > Evaluate scores it on the loaded data.").arg(file));
     return true;
 }
@@ -122,7 +123,8 @@ void MainWindow::evaluateShownModel() {
 }
 
 void MainWindow::exportCurrentView() {
-    QWidget* view = tabs_->currentWidget();
+    // The Tree tab exports its canvas, not the toolbar and inspector around it.
+    QWidget* view = tabs_->currentWidget() == treeTab_ ? treeTab_->canvas() : tabs_->currentWidget();
     const QString name = QFileDialog::getSaveFileName(this, tr("Export %1").arg(tabs_->tabText(tabs_->currentIndex())),
                                                       QString(), tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
     if (name.isEmpty()) return;

@@ -1,6 +1,10 @@
 #pragma once
-// The first rows of a Table as a read-only Qt model: cells as written in the file, missing cells
-// shown as "?" in grey, headers naming each column and its type.
+// The first rows of a Table (or chosen rows, all of them) as a read-only Qt model: cells as
+// written in the file, missing cells shown as "?" in grey, headers naming each column and its type.
+#include <optional>
+#include <vector>
+
+#include <Eigen/Core>
 #include <QAbstractTableModel>
 
 #include "core/data/table.h"
@@ -14,6 +18,9 @@ public:
 
     explicit TablePreviewModel(QObject* parent = nullptr);
     void setTable(const Table* table);  // not owned; null = empty
+    // Shows these 0-based table rows in this order, numbered as in the file (the node inspector),
+    // instead of the first previewRows.
+    void setRows(const Table* table, std::vector<Eigen::Index> rows);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -21,7 +28,10 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 private:
+    std::size_t tableRow(int row) const;
+
     const Table* table_ = nullptr;
+    std::optional<std::vector<Eigen::Index>> rows_;  // chosen rows, or the first previewRows
 };
 
 }  // namespace treelab

@@ -1,87 +1,118 @@
 #include "ui/tree_canvas.h"
 
 #include <cmath>
+#include <limits>
 #include <optional>
+#include <unordered_map>
+#include <unordered_set>
 
+#include <QApplication>
 #include <QGraphicsItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QResizeEvent>
 #include <QStyleOptionGraphicsItem>
+#include <QToolTip>
 #include <QWheelEvent>
 
+#include "app/render/colormap.h"
 #include "app/render/tree_painter.h"
-#include "app/render/tree_picture.h"
 #include "core/analysis/routing_analysis.h"
+#include "ui/node_tooltip.h"
 
 namespace treelab {
 namespace {
 
 // Below this zoom the node text is unreadable: paint filled boxes only (fast panning at depth 10).
 constexpr double kTextZoom = 0.35;
+constexpr double kFadedOpacity = 0.22;
+const QColor kRowPathInk(0x1f3a93), kInspectedInk(0x111111);
 
-// One node (or the edge into it) of the shown picture, painted by the app painter so the screen
-// and `treelab-cli draw` share one drawing code.
+QColor mark_colour(NodeMark mark, int highlight_class) {
+    return mark == NodeMark::RowPath ? kRowPathInk : class_color(highlight_class);
+}
+
+bool emphasised(NodeMark mark) { return mark == NodeMark::RowPath || mark == NodeMark::ClassPath; }
+
+// One node of the shown picture, painted by the app painter so the screen and `treelab-cli draw`
+// share one drawing code; an emphasised node gets a thick outline on top.
 class NodeItem : public QGraphicsItem {
 public:
     NodeItem(const TreePicture& picture, std::size_t box, TreeCanvas* canvas)
         : picture_(picture), box_(box), canvas_(canvas) {
         setZValue(1.0);
     }
-    QRectF boundingRect() const override { return node_bounds(picture_, box_); }
+    int node() const { return picture_.layout.boxes[box_].node; }
+    QRectF box() const { return node_rect(picture_, box_); }
+    void setMark(NodeMark mark, int highlight_class) {
+        mark_ = mark;
+        highlight_class_ = highlight_class;
+        setOpacity(mark == NodeMark::Faded ? kFadedOpacity : 1.0);
+        update();  // the outline changes even when the opacity does not
+    }
+    NodeMark mark() const { return mark_; }
+    void setInspected(bool inspected) {
+        inspected_ = inspected;
+        update();
+    }
+    QRectF boundingRect() const override { return node_bounds(picture_, box_).adjusted(-7.0, -7.0, 7.0, 7.0); }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) override {
         paint_node(*painter, picture_, box_, option->levelOfDetailFromTransform(painter->worldTransform()) < kTextZoom);
+        painter->setRenderHint(QPainter::Antialiasing);
+        painter->setBrush(Qt::NoBrush);
+        if (emphasised(mark_)) {
+            painter->setPen(QPen(mark_colour(mark_, highlight_class_), 4.0));
+            painter->drawRoundedRect(node_rect(picture_, box_).adjusted(-1.5, -1.5, 1.5, 1.5), 7.0, 7.0);
+        }
+        if (inspected_) {  // outside the emphasis outline, so both show
+            painter->setPen(QPen(kInspectedInk, 2.0, Qt::DashLine));
+            painter->drawRoundedRect(node_rect(picture_, box_).adjusted(-6.0, -6.0, 6.0, 6.0), 9.0, 9.0);
+        }
     }
 
 protected:
     void mouseDoubleClickEvent(QGraphicsSceneMouseEvent*) override {
         // Queued: folding rebuilds the scene, which deletes this item.
-        const int node = picture_.layout.boxes[box_].node;
-        QMetaObject::invokeMethod(canvas_, [canvas = canvas_, node] { canvas->toggleCollapsed(node); }, Qt::QueuedConnection);
+        const int id = node();
+        QMetaObject::invokeMethod(canvas_, [canvas = canvas_, id] { canvas->toggleCollapsed(id); }, Qt::QueuedConnection);
     }
 
 private:
     const TreePicture& picture_;
     std::size_t box_;
     TreeCanvas* canvas_;
+    NodeMark mark_ = NodeMark::Plain;
+    int highlight_class_ = -1;
+    bool inspected_ = false;
 };
 
+// The edge into a node: faded or emphasised with the node it leads to.
 class EdgeItem : public QGraphicsItem {
 public:
     EdgeItem(const TreePicture& picture, std::size_t box) : picture_(picture), box_(box) {}
+    void setMark(NodeMark mark, int highlight_class) {
+        mark_ = mark;
+        highlight_class_ = highlight_class;
+        setOpacity(mark == NodeMark::Faded ? kFadedOpacity : 1.0);
+        update();  // the outline changes even when the opacity does not
+    }
     QRectF boundingRect() const override { return edge_bounds(picture_, box_); }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override {
         painter->setRenderHint(QPainter::Antialiasing);
         paint_edge(*painter, picture_, box_);
+        if (!emphasised(mark_)) return;
+        painter->setPen(QPen(mark_colour(mark_, highlight_class_), 4.0, Qt::SolidLine, Qt::RoundCap));
+        painter->drawLine(edge_line(picture_, box_));
     }
 
 private:
     const TreePicture& picture_;
     std::size_t box_;
+    NodeMark mark_ = NodeMark::Plain;
+    int highlight_class_ = -1;
 };
-
-// Every row of the run (train, valid and test), as 000's figures route all 214 Glass rows.
-struct AllRows {
-    Eigen::MatrixXd X;
-    Eigen::VectorXd y;
-    int classes = 0;
-};
-
-AllRows all_rows(const PreparedData& data) {
-    AllRows rows;
-    const Dataset* parts[] = {&data.train, &data.valid, &data.test};
-    Eigen::Index count = 0;
-    for (const Dataset* part : parts) count += part->rows();
-    rows.X.resize(count, data.train.features());
-    rows.y.resize(count);
-    Eigen::Index at = 0;
-    for (const Dataset* part : parts) {
-        rows.X.middleRows(at, part->rows()) = part->X;
-        rows.y.segment(at, part->rows()) = part->y;
-        at += part->rows();
-    }
-    rows.classes = data.train.task == Task::Classification ? data.train.classes() : 0;
-    return rows;
-}
 
 }  // namespace
 
@@ -93,37 +124,62 @@ struct TreeCanvas::Parts {
     std::shared_ptr<const ModelFile> model;  // names (pipeline, target) of what is shown
     std::shared_ptr<const TreeModel> shown;  // the tree drawn: the model's, or the last snapshot
     std::shared_ptr<const PreparedData> data;
+    std::vector<std::string> features, classes;
+    RowSet row_set = RowSet::All;
+    std::optional<RoutedRows> rows;          // the chosen rows, when they fit the tree
+    std::optional<RoutingAnalysis> routing;  // their routing; else the picture uses training counts
     PictureOptions options;
+    int highlight_class = -1;
+    std::unordered_set<int> row_path;
+    int inspected_node = -1;
+    bool fitted = false;  // fitted to the window and not zoomed since
     TreePicture picture;  // the items paint from it; replaced only after the scene is cleared
+    std::unordered_map<int, NodeItem*> node_items;
+    std::unordered_map<int, EdgeItem*> edge_items;  // by the node the edge leads to
+    QPoint press;                                    // where the left button went down
 
-    // The routing of the run's rows when they fit the tree; else the picture uses training counts.
-    std::optional<RoutingAnalysis> routing(const TreeModel& tree) const {
-        if (!data) return std::nullopt;
-        const AllRows rows = all_rows(*data);
-        if (rows.X.cols() != tree.features() || rows.X.rows() == 0) return std::nullopt;
-        return rows.classes > 0 ? analyse_routing(tree, rows.X, rows.y, rows.classes) : analyse_routing(tree, rows.X);
+    // Routes the chosen rows through `shown` (after a new tree, data or row set).
+    void reroute() {
+        rows.reset();
+        routing.reset();
+        if (!shown || !data) return;
+        RoutedRows chosen = routed_rows(*data, row_set);
+        if (chosen.X.cols() != shown->features() || chosen.X.rows() == 0) return;
+        routing = chosen.classes > 0 ? analyse_routing(*shown, chosen.X, chosen.y, chosen.classes)
+                                     : analyse_routing(*shown, chosen.X);
+        rows = std::move(chosen);
     }
 
-    // Draws `shown` with the names of `model` and the routing of `data`, under the current options.
+    // Draws `shown` with the names of `model` and the routing of the chosen rows.
     void redraw() {
         if (!shown) {
             rebuild({});
             return;
         }
-        const std::optional<RoutingAnalysis> routing = this->routing(*shown);
-        const RoutingAnalysis* rows = routing ? &*routing : nullptr;
-        TreePicture next = model ? make_tree_picture(ModelFile{*shown, model->pipeline, model->target, {}}, rows, options)
-                                 : make_tree_picture(*shown, rows, options);
-        if (routing) next.subtitle = "EN = " + std::to_string(routing->empty_nodes) + " (nodes no row reaches)";
+        const RoutingAnalysis* analysis = routing ? &*routing : nullptr;
+        TreePicture next = model ? make_tree_picture(ModelFile{*shown, model->pipeline, model->target, {}}, analysis, options)
+                                 : make_tree_picture(*shown, analysis, options);
+        if (routing)
+            next.subtitle = "EN = " + std::to_string(routing->empty_nodes) + ": nodes no row reaches, routing " +
+                            describe_rows(row_set, rows->X.rows());
         rebuild(std::move(next));
     }
 
     void rebuild(TreePicture next) {
         scene.clear();
+        node_items.clear();
+        edge_items.clear();
         picture = std::move(next);
         for (std::size_t box = 0; box < picture.layout.boxes.size(); ++box) {
-            if (picture.layout.boxes[box].parent_box >= 0) scene.addItem(new EdgeItem(picture, box));
-            scene.addItem(new NodeItem(picture, box, canvas));
+            const int node = picture.layout.boxes[box].node;
+            if (picture.layout.boxes[box].parent_box >= 0) {
+                auto* edge = new EdgeItem(picture, box);
+                scene.addItem(edge);
+                edge_items[node] = edge;
+            }
+            auto* item = new NodeItem(picture, box, canvas);
+            scene.addItem(item);
+            node_items[node] = item;
         }
         if (!picture.subtitle.empty()) {
             QFont font;
@@ -132,6 +188,27 @@ struct TreeCanvas::Parts {
             line->setPos(0.0, -32.0);
         }
         scene.setSceneRect(QRectF(-20.0, -40.0, picture.layout.width + 40.0, picture.layout.height + 72.0));
+        remark();
+    }
+
+    bool on_class_path(int node) const {
+        if (highlight_class < 0 || !routing) return false;
+        const NodeRouting& r = routing->nodes[static_cast<std::size_t>(node)];
+        return r.class_share.size() > highlight_class && r.class_share(highlight_class) >= mainPathShare;
+    }
+
+    NodeMark mark_of(int node) const {
+        if (row_path.count(node)) return NodeMark::RowPath;
+        if (on_class_path(node)) return NodeMark::ClassPath;
+        const bool highlighting = !row_path.empty() || (highlight_class >= 0 && routing);
+        return highlighting ? NodeMark::Faded : NodeMark::Plain;
+    }
+
+    // Applies the highlights to the drawn items without rebuilding the scene.
+    void remark() {
+        for (const auto& [node, item] : node_items) item->setMark(mark_of(node), highlight_class);
+        for (const auto& [node, edge] : edge_items) edge->setMark(mark_of(node), highlight_class);
+        for (const auto& [node, item] : node_items) item->setInspected(node == inspected_node);
     }
 };
 
@@ -154,15 +231,28 @@ void TreeCanvas::showModel(std::shared_ptr<const ModelFile> model, std::shared_p
     parts_->data = std::move(data);
     // Aliasing pointer: the tree lives as long as the model file holding it.
     parts_->shown = parts_->model ? std::shared_ptr<const TreeModel>(parts_->model, &parts_->model->tree) : nullptr;
+    parts_->features = parts_->model ? parts_->model->pipeline.feature_names() : std::vector<std::string>{};
+    parts_->classes = parts_->model ? parts_->model->target.class_names : std::vector<std::string>{};
     parts_->options.collapsed.clear();  // node ids of another tree mean nothing here
+    parts_->highlight_class = -1;
+    parts_->row_path.clear();
+    parts_->inspected_node = -1;
+    parts_->reroute();
     parts_->redraw();
     fitToWindow();
+    emit treeChanged();
 }
 
 void TreeCanvas::showSnapshot(std::shared_ptr<const TreeModel> tree) {
     if (!tree) return;
+    if (!parts_->model) {  // a snapshot carries its own names when no model was shown first
+        parts_->features = tree->feature_names;
+        parts_->classes = tree->class_names;
+    }
     parts_->shown = std::move(tree);
+    parts_->reroute();
     parts_->redraw();  // keeps the user's zoom and scroll position
+    emit treeChanged();
 }
 
 void TreeCanvas::setDepthLimit(int depth) {
@@ -176,18 +266,122 @@ void TreeCanvas::toggleCollapsed(int node) {
     parts_->redraw();
 }
 
+void TreeCanvas::setRowSet(RowSet rows) {
+    parts_->row_set = rows;
+    parts_->reroute();
+    parts_->redraw();
+    emit treeChanged();
+}
+
+RowSet TreeCanvas::rowSet() const { return parts_->row_set; }
+
+void TreeCanvas::setShareScale(ShareScale scale) {
+    parts_->options.scale = scale;
+    parts_->redraw();
+}
+
+void TreeCanvas::setFill(NodeFill fill) {
+    parts_->options.fill = fill;
+    parts_->redraw();
+}
+
+const PictureOptions& TreeCanvas::pictureOptions() const { return parts_->options; }
+
+void TreeCanvas::setHighlightClass(int class_index) {
+    parts_->highlight_class = class_index;
+    parts_->remark();
+}
+
+void TreeCanvas::setRowPath(std::vector<int> nodes) {
+    parts_->row_path = std::unordered_set<int>(nodes.begin(), nodes.end());
+    parts_->remark();
+}
+
+void TreeCanvas::setInspectedNode(int node) {
+    parts_->inspected_node = node;
+    parts_->remark();
+}
+
+int TreeCanvas::inspectedNode() const { return parts_->inspected_node; }
+
+NodeMark TreeCanvas::nodeMark(int node) const {
+    const auto item = parts_->node_items.find(node);
+    return item == parts_->node_items.end() ? NodeMark::Plain : item->second->mark();
+}
+
+std::shared_ptr<const TreeModel> TreeCanvas::shownTree() const { return parts_->shown; }
+std::shared_ptr<const PreparedData> TreeCanvas::data() const { return parts_->data; }
+const std::vector<std::string>& TreeCanvas::featureNames() const { return parts_->features; }
+const std::vector<std::string>& TreeCanvas::classNames() const { return parts_->classes; }
+const RoutedRows* TreeCanvas::routedRows() const { return parts_->rows ? &*parts_->rows : nullptr; }
+const RoutingAnalysis* TreeCanvas::routing() const { return parts_->routing ? &*parts_->routing : nullptr; }
+
+QString TreeCanvas::nodeToolTip(int node) const {
+    if (!parts_->shown) return {};
+    NodeTipInput input;
+    input.tree = parts_->shown.get();
+    input.features = &parts_->features;
+    input.classes = &parts_->classes;
+    input.routing = routing();
+    input.rowSet = parts_->row_set;
+    return node_tooltip(input, node);
+}
+
+QPointF TreeCanvas::nodeScenePos(int node) const {
+    const auto item = parts_->node_items.find(node);
+    if (item == parts_->node_items.end())
+        return {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
+    return item->second->box().center();
+}
+
 void TreeCanvas::fitToWindow() {
     fitInView(sceneRect(), Qt::KeepAspectRatio);
+    parts_->fitted = true;
+}
+
+void TreeCanvas::resizeEvent(QResizeEvent* event) {
+    QGraphicsView::resizeEvent(event);
+    if (parts_->fitted) fitInView(sceneRect(), Qt::KeepAspectRatio);
 }
 
 int TreeCanvas::nodeCount() const {
     return static_cast<int>(parts_->picture.layout.boxes.size());
 }
 
+int TreeCanvas::nodeAt(const QPoint& viewPos) const {
+    for (QGraphicsItem* item : items(viewPos))
+        if (auto* node = dynamic_cast<NodeItem*>(item)) return node->node();
+    return -1;
+}
+
 void TreeCanvas::wheelEvent(QWheelEvent* event) {
     const double factor = std::pow(1.0015, event->angleDelta().y());  // 120 per notch → ×1.2
     scale(factor, factor);
+    parts_->fitted = false;
     event->accept();
+}
+
+bool TreeCanvas::viewportEvent(QEvent* event) {
+    if (event->type() != QEvent::ToolTip) return QGraphicsView::viewportEvent(event);
+    auto* help = static_cast<QHelpEvent*>(event);
+    const int node = nodeAt(help->pos());
+    if (node < 0) QToolTip::hideText();
+    else QToolTip::showText(help->globalPos(), nodeToolTip(node), viewport());
+    return true;
+}
+
+void TreeCanvas::mousePressEvent(QMouseEvent* event) {
+    if (event->button() == Qt::LeftButton) parts_->press = event->position().toPoint();
+    QGraphicsView::mousePressEvent(event);
+}
+
+void TreeCanvas::mouseReleaseEvent(QMouseEvent* event) {
+    QGraphicsView::mouseReleaseEvent(event);
+    if (event->button() != Qt::LeftButton) return;
+    const QPoint at = event->position().toPoint();
+    if ((at - parts_->press).manhattanLength() >= QApplication::startDragDistance()) return;  // a pan, not a click
+    const int node = nodeAt(at);
+    if (node >= 0) emit nodeClicked(node);
 }
 
 }  // namespace treelab

@@ -1,20 +1,32 @@
 #pragma once
 // The Tree tab's canvas: a QGraphicsView over a TreeModel whose layout is computed outside the
 // widgets (testable without a display) and whose nodes paint through app/render, the code that
-// also writes `treelab-cli draw` figures. Zoom (wheel), pan (drag), fit to window.
-// Issue 7 grows it into the full canvas (ghost nodes, routing shares, class paths, inspector).
+// also writes `treelab-cli draw` figures. Zoom (wheel), pan (drag), fit to window; hover a node
+// for its path rule and class counts, click it to inspect it (TreeTab shows the inspector).
 #include <memory>
+#include <string>
+#include <vector>
 
 #include <QGraphicsView>
 
+#include "app/render/tree_picture.h"
 #include "core/model/model_file.h"
 #include "core/run/prepared_data.h"
+#include "core/run/row_set.h"
 
 namespace treelab {
+
+// How a drawn node stands out: on the chosen row's path, on a highlighted class's main paths,
+// faded because something else is highlighted, or plain.
+enum class NodeMark { Plain, Faded, ClassPath, RowPath };
 
 class TreeCanvas : public QGraphicsView {
     Q_OBJECT
 public:
+    // A node is on a class's main paths when at least this share of the class's rows at its depth
+    // level passes it (the per-level class shares of 000 Fig. 4).
+    static constexpr double mainPathShare = 0.1;
+
     explicit TreeCanvas(QWidget* parent = nullptr);
     ~TreeCanvas() override;
 
@@ -31,10 +43,45 @@ public:
     void setDepthLimit(int depth);
     void toggleCollapsed(int node);
 
+    // Which rows are routed (default all, as 000's figures), and how shares and fills read.
+    void setRowSet(RowSet rows);
+    RowSet rowSet() const;
+    void setShareScale(ShareScale scale);
+    void setFill(NodeFill fill);
+    const PictureOptions& pictureOptions() const;
+    // Emphasises one class's main paths (−1 = none) and one row's path (node ids, empty = none).
+    void setHighlightClass(int class_index);
+    void setRowPath(std::vector<int> nodes);
+    NodeMark nodeMark(int node) const;  // Plain for a node not drawn
+    // Outlines the node the inspector shows (−1 = none).
+    void setInspectedNode(int node);
+    int inspectedNode() const;
+
+    // What is shown: the tree, the names it is drawn with, the routed rows and their routing
+    // (null when no data fits the tree; then the nodes show training counts).
+    std::shared_ptr<const TreeModel> shownTree() const;
+    std::shared_ptr<const PreparedData> data() const;
+    const std::vector<std::string>& featureNames() const;
+    const std::vector<std::string>& classNames() const;
+    const RoutedRows* routedRows() const;
+    const RoutingAnalysis* routing() const;
+
+    QString nodeToolTip(int node) const;  // what hovering the node shows
+    QPointF nodeScenePos(int node) const;  // centre of its box; (NaN, NaN) when not drawn
+
+signals:
+    void nodeClicked(int node);
+    void treeChanged();  // another model, snapshot or row set: what depends on routing refreshes
+
 protected:
-    void wheelEvent(QWheelEvent* event) override;  // zoom under the mouse
+    void wheelEvent(QWheelEvent* event) override;    // zoom under the mouse
+    void resizeEvent(QResizeEvent* event) override;  // a fitted tree stays fitted (e.g. when the inspector opens)
+    bool viewportEvent(QEvent* event) override;    // tooltips, built only for the hovered node
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;  // a click without dragging inspects
 
 private:
+    int nodeAt(const QPoint& viewPos) const;  // −1 when no node is there
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };

@@ -117,26 +117,29 @@ QRectF node_bounds(const TreePicture& picture, std::size_t box) {
     return node_rect(picture, box).adjusted(-2.0, -2.0, 2.0, 12.0);
 }
 
-QRectF edge_bounds(const TreePicture& picture, std::size_t box) {
-    const NodeBox& child = picture.layout.boxes[box];
-    const int parent_box = child.parent_box;
+QLineF edge_line(const TreePicture& picture, std::size_t box) {
+    const int parent_box = picture.layout.boxes[box].parent_box;
     if (parent_box < 0) return {};
     const QRectF from = node_rect(picture, static_cast<std::size_t>(parent_box)), to = node_rect(picture, box);
-    const QPointF a(from.center().x(), from.bottom()), b(to.center().x(), to.top());
-    return QRectF(a, b).normalized().adjusted(-8.0, -8.0, 8.0, 8.0);
+    return QLineF(QPointF(from.center().x(), from.bottom()), QPointF(to.center().x(), to.top()));
+}
+
+QRectF edge_bounds(const TreePicture& picture, std::size_t box) {
+    if (picture.layout.boxes[box].parent_box < 0) return {};
+    const QLineF line = edge_line(picture, box);
+    return QRectF(line.p1(), line.p2()).normalized().adjusted(-8.0, -8.0, 8.0, 8.0);
 }
 
 void paint_edge(QPainter& painter, const TreePicture& picture, std::size_t box) {
     const NodeBox& child = picture.layout.boxes[box];
     if (child.parent_box < 0) return;
     const NodeLook& look = picture.looks[box];
-    const QRectF from = node_rect(picture, static_cast<std::size_t>(child.parent_box)), to = node_rect(picture, box);
     // Width ∝ the rows flowing through the edge (Orange's tree viewer does the same).
     QPen pen(look.ghost ? kGhostEdge : kEdge, look.ghost ? 1.0 : 1.0 + 9.0 * look.flow);
     pen.setStyle(look.ghost ? Qt::DashLine : Qt::SolidLine);
     pen.setCapStyle(Qt::FlatCap);
     painter.setPen(pen);
-    painter.drawLine(QPointF(from.center().x(), from.bottom()), QPointF(to.center().x(), to.top()));
+    painter.drawLine(edge_line(picture, box));
 }
 
 void paint_node(QPainter& painter, const TreePicture& picture, std::size_t box, bool simplified) {

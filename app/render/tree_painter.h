@@ -4,6 +4,7 @@
 // files (issue 7).
 #include <cstddef>
 
+#include <QLineF>
 #include <QRectF>
 
 #include "app/render/tree_picture.h"
@@ -16,6 +17,8 @@ namespace treelab {
 QRectF node_rect(const TreePicture& picture, std::size_t box);
 // What paint_node may touch: the box plus the fold marker below it.
 QRectF node_bounds(const TreePicture& picture, std::size_t box);
+// The edge into the box from its parent, bottom centre to top centre (null for the root).
+QLineF edge_line(const TreePicture& picture, std::size_t box);
 // What paint_edge may touch (empty for the root).
 QRectF edge_bounds(const TreePicture& picture, std::size_t box);
 

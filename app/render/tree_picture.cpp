@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <numeric>
+
+#include "core/export/path_rule.h"
 
 namespace treelab {
 namespace {
@@ -14,16 +15,11 @@ std::string number(double value) {
     return buffer;
 }
 
-// The largest |weights| of an oblique split, largest first; zero weights (e.g. the regressed
-// columns of a self-supervised tree, 000 §4.2) never show.
+// The largest |weights| of an oblique split with their feature names (core picks them, so the
+// canvas and the path rule agree).
 std::vector<SplitTerm> largest_terms(const TreeNode& node, const std::vector<std::string>& names, int count) {
-    std::vector<Eigen::Index> order(static_cast<std::size_t>(node.weights.size()));
-    std::iota(order.begin(), order.end(), Eigen::Index{0});
-    std::stable_sort(order.begin(), order.end(),
-                     [&](Eigen::Index a, Eigen::Index b) { return std::abs(node.weights(a)) > std::abs(node.weights(b)); });
     std::vector<SplitTerm> terms;
-    for (const Eigen::Index k : order) {
-        if (static_cast<int>(terms.size()) >= count || node.weights(k) == 0.0) break;
+    for (const Eigen::Index k : largest_weights(node, count)) {
         const auto index = static_cast<std::size_t>(k);
         terms.push_back({index < names.size() ? names[index] : "x" + std::to_string(k), node.weights(k)});
     }

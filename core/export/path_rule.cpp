@@ -1,0 +1,108 @@
+#include "core/export/path_rule.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+#include <optional>
+
+#include "core/error.h"
+
+namespace treelab {
+namespace {
+
+std::string number(double value, int digits) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
+    return buffer;
+}
+
+std::string feature_name(const std::vector<std::string>& names, Eigen::Index k) {
+    const auto index = static_cast<std::size_t>(k);
+    return index < names.size() ? names[index] : "x" + std::to_string(k);
+}
+
+// One condition of the path: an axis-aligned feature's bounds (lower < x ≤ upper) or an
+// oblique split's text.
+struct Condition {
+    int feature = -1;
+    std::optional<double> lower, upper;
+    std::string oblique;
+};
+
+std::string oblique_text(const TreeNode& node, bool left, const std::vector<std::string>& names,
+                         const PathRuleOptions& options) {
+    const std::vector<Eigen::Index> terms = largest_weights(node, options.oblique_terms);
+    std::string sum;
+    for (const Eigen::Index k : terms) {
+        const double w = node.weights(k);
+        const std::string magnitude = number(std::abs(w), options.significant_digits) + "·" + feature_name(names, k);
+        sum += sum.empty() ? (w < 0 ? "−" : "") + magnitude : (w < 0 ? " − " : " + ") + magnitude;
+    }
+    const auto nonzero = static_cast<std::size_t>((node.weights.array() != 0.0).count());
+    if (terms.size() < nonzero) sum += " + …";
+    if (sum.empty()) sum = "0";
+    return sum + (left ? " ≤ " : " > ") + number(node.threshold, options.significant_digits);
+}
+
+std::string axis_text(const Condition& c, const std::vector<std::string>& names, int digits) {
+    const std::string name = feature_name(names, c.feature);
+    if (c.lower && c.upper) return number(*c.lower, digits) + " < " + name + " ≤ " + number(*c.upper, digits);
+    if (c.upper) return name + " ≤ " + number(*c.upper, digits);
+    return name + " > " + number(*c.lower, digits);
+}
+
+}  // namespace
+
+std::vector<Eigen::Index> largest_weights(const TreeNode& node, int count) {
+    std::vector<Eigen::Index> order(static_cast<std::size_t>(node.weights.size()));
+    std::iota(order.begin(), order.end(), Eigen::Index{0});
+    std::stable_sort(order.begin(), order.end(),
+                     [&](Eigen::Index a, Eigen::Index b) { return std::abs(node.weights(a)) > std::abs(node.weights(b)); });
+    std::vector<Eigen::Index> largest;
+    for (const Eigen::Index k : order) {
+        if (static_cast<int>(largest.size()) >= count || node.weights(k) == 0.0) break;
+        largest.push_back(k);
+    }
+    return largest;
+}
+
+std::vector<std::string> path_conditions(const TreeModel& tree, int node, const std::vector<std::string>& feature_names,
+                                         const PathRuleOptions& options) {
+    if (node < 0 || static_cast<std::size_t>(node) >= tree.nodes.size())
+        throw Error("node " + std::to_string(node) + " is not in the tree (it has " + std::to_string(tree.nodes.size()) +
+                    " nodes)");
+    std::vector<int> path;  // node, its parent, …, the root
+    for (int at = node; at >= 0; at = tree.nodes[static_cast<std::size_t>(at)].parent) path.push_back(at);
+    std::reverse(path.begin(), path.end());
+
+    std::vector<Condition> conditions;
+    for (std::size_t i = 0; i + 1 < path.size(); ++i) {
+        const TreeNode& split = tree.nodes[static_cast<std::size_t>(path[i])];
+        const bool left = split.left == path[i + 1];
+        if (split.is_oblique()) {
+            conditions.push_back({-1, {}, {}, oblique_text(split, left, feature_names, options)});
+            continue;
+        }
+        auto same = std::find_if(conditions.begin(), conditions.end(),
+                                 [&](const Condition& c) { return c.feature == split.feature; });
+        if (same == conditions.end()) same = conditions.insert(conditions.end(), Condition{split.feature, {}, {}, {}});
+        if (left) same->upper = std::min(same->upper.value_or(split.threshold), split.threshold);
+        else same->lower = std::max(same->lower.value_or(split.threshold), split.threshold);
+    }
+    std::vector<std::string> texts;
+    for (const Condition& c : conditions)
+        texts.push_back(c.feature >= 0 ? axis_text(c, feature_names, options.significant_digits) : c.oblique);
+    return texts;
+}
+
+std::string path_rule(const TreeModel& tree, int node, const std::vector<std::string>& feature_names,
+                      const PathRuleOptions& options) {
+    const std::vector<std::string> conditions = path_conditions(tree, node, feature_names, options);
+    if (conditions.empty()) return "all rows";
+    std::string rule;
+    for (const std::string& condition : conditions) rule += (rule.empty() ? "" : " and ") + condition;
+    return rule;
+}
+
+}  // namespace treelab

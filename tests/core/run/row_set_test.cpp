@@ -1,0 +1,42 @@
+#include <gtest/gtest.h>
+
+#include "core/learners/learner.h"
+#include "core/run/row_set.h"
+#include "tests/support/test_support.h"
+
+namespace treelab {
+namespace {
+
+PreparedData glass() {
+    RunConfig config;
+    config.data_file = test::dataset("glass.csv");
+    config.target = "Type";
+    config.params = ParamValues(find_learner("cart").params);
+    return prepare_data(config);
+}
+
+// Each set holds its split's rows with their table rows; all = train, valid, test, 214 rows in all.
+TEST(RowSet, SplitsAndAllKeepTheirTableRows) {
+    const PreparedData data = glass();
+    const RoutedRows test = routed_rows(data, RowSet::Test);
+    EXPECT_EQ(test.table_rows, data.split.test);
+    EXPECT_EQ(test.X, data.test.X);
+    EXPECT_EQ(test.classes, data.train.classes());
+    const RoutedRows all = routed_rows(data, RowSet::All);
+    EXPECT_EQ(rows_in(data, RowSet::All), 214);
+    ASSERT_EQ(all.X.rows(), 214);
+    EXPECT_EQ(all.table_rows.size(), 214u);
+    EXPECT_EQ(all.table_rows.front(), data.split.train.front());
+    EXPECT_EQ(all.table_rows.back(), data.split.test.back());
+    EXPECT_EQ(all.X.bottomRows(data.test.rows()), data.test.X);
+    EXPECT_EQ(rows_in(data, RowSet::Valid), data.valid.rows());
+}
+
+// Captions name the set and its size.
+TEST(RowSet, Descriptions) {
+    EXPECT_EQ(describe_rows(RowSet::All, 214), "all 214 rows");
+    EXPECT_EQ(describe_rows(RowSet::Test, 43), "the 43 test rows");
+}
+
+}  // namespace
+}  // namespace treelab

@@ -1,0 +1,190 @@
+// TreeTab under QT_QPA_PLATFORM=offscreen: hover, click-to-inspect, rows to route, class and row
+// highlights and row export on a CART tree trained on Glass.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <QComboBox>
+#include <QHelpEvent>
+#include <QLabel>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolTip>
+
+#include "core/analysis/node_rows.h"
+#include "core/export/path_rule.h"
+#include "core/run/training_run.h"
+#include "tests/support/test_support.h"
+#include "ui/class_histogram.h"
+#include "ui/node_inspector.h"
+#include "ui/tree_canvas.h"
+#include "ui/tree_tab.h"
+
+namespace treelab {
+namespace {
+
+// One depth-4 CART run on Glass shared by the tests (fixed split seed: same tree every time).
+const RunOutcome& glass_cart() {
+    static const RunOutcome run = [] {
+        RunConfig config;
+        config.data_file = test::dataset("glass.csv");
+        config.target = "Type";
+        config.method = "cart";
+        config.params = method_params("cart", {"max_depth=4"});
+        return run_training(config);
+    }();
+    return run;
+}
+
+// A tab showing the Glass tree, laid out in a visible 1200×800 window.
+struct ShownTab {
+    TreeTab tab;
+    std::shared_ptr<const ModelFile> model = std::make_shared<const ModelFile>(glass_cart().model);
+    ShownTab() {
+        tab.resize(1200, 800);
+        tab.show();
+        tab.showModel(model, glass_cart().data);
+        EXPECT_TRUE(QTest::qWaitForWindowExposed(&tab));
+        tab.canvas()->fitToWindow();
+    }
+    const TreeModel& tree() const { return model->tree; }
+    QPoint viewPos(int node) const { return tab.canvas()->mapFromScene(tab.canvas()->nodeScenePos(node)); }
+};
+
+// The table rows of all routed rows that pass `node`, straight from core's routing matrix.
+std::vector<Eigen::Index> table_rows_through(const TreeModel& tree, const PreparedData& data, RowSet set, int node) {
+    const RoutedRows rows = routed_rows(data, set);
+    const Eigen::SparseMatrix<double, Eigen::RowMajor> routing = tree.routing_matrix(rows.X);
+    std::vector<Eigen::Index> table_rows;
+    for (Eigen::SparseMatrix<double, Eigen::RowMajor>::InnerIterator it(routing, node); it; ++it)
+        table_rows.push_back(rows.table_rows[static_cast<std::size_t>(it.col())]);
+    return table_rows;
+}
+
+// Hovering a node shows its path rule from the root and the rows of each class reaching it.
+TEST(TreeTab, HoverShowsPathRuleAndClassCounts) {
+    ShownTab shown;
+    const int node = shown.tree().nodes[0].right;
+    const QString tip = shown.tab.canvas()->nodeToolTip(node);
+    const std::string rule = path_rule(shown.tree(), node, shown.model->pipeline.feature_names());
+    EXPECT_TRUE(tip.contains(QString::fromStdString(rule).toHtmlEscaped())) << tip.toStdString();
+    const NodeRouting& routing = shown.tab.canvas()->routing()->nodes[static_cast<std::size_t>(node)];
+    for (Eigen::Index c = 0; c < routing.class_rows.size(); ++c) {
+        const QString row = QStringLiteral("<td>%1</td><td align=right>%2</td>")
+                                .arg(QString::fromStdString(shown.model->target.class_names[static_cast<std::size_t>(c)]))
+                                .arg(routing.class_rows(c));
+        EXPECT_TRUE(tip.contains(row)) << row.toStdString();
+    }
+    QHelpEvent help(QEvent::ToolTip, shown.viewPos(node), shown.tab.canvas()->viewport()->mapToGlobal(shown.viewPos(node)));
+    QApplication::sendEvent(shown.tab.canvas()->viewport(), &help);
+    EXPECT_TRUE(QToolTip::text().contains(QString::fromStdString(rule).toHtmlEscaped()));
+}
+
+// Clicking a node opens the inspector with exactly the rows core routes there, their classes and rule.
+TEST(TreeTab, ClickOpensInspectorWithTheNodesRows) {
+    ShownTab shown;
+    const int node = shown.tree().nodes[static_cast<std::size_t>(shown.tree().nodes[0].left)].left;
+    EXPECT_FALSE(shown.tab.inspector()->isVisible());
+    QTest::mouseClick(shown.tab.canvas()->viewport(), Qt::LeftButton, {}, shown.viewPos(node));
+    ASSERT_TRUE(shown.tab.inspector()->isVisible());
+    const InspectedNode& inspected = shown.tab.inspector()->inspected();
+    EXPECT_EQ(inspected.node, node);
+    EXPECT_EQ(shown.tab.canvas()->inspectedNode(), node);
+    const std::vector<Eigen::Index> expected = table_rows_through(shown.tree(), *glass_cart().data, RowSet::All, node);
+    ASSERT_FALSE(expected.empty());
+    EXPECT_EQ(inspected.tableRows, expected);
+    EXPECT_EQ(shown.tab.inspector()->rowsView()->model()->rowCount(), static_cast<int>(expected.size()));
+    EXPECT_EQ(shown.tab.inspector()->histogram()->counts().sum(), static_cast<int>(expected.size()));
+    EXPECT_EQ(shown.tab.inspector()->ruleLabel()->text().toStdString(),
+              path_rule(shown.tree(), node, shown.model->pipeline.feature_names()));
+}
+
+// Routing the test rows instead of all changes the root's count from 214 to the test rows, and an
+// open inspector follows.
+TEST(TreeTab, RowsToRouteChangeTheCounts) {
+    ShownTab shown;
+    EXPECT_EQ(shown.tab.canvas()->routing()->nodes[0].rows, 214);
+    shown.tab.inspectNode(0);
+    shown.tab.rowSetBox()->setCurrentIndex(static_cast<int>(RowSet::Test));
+    const Eigen::Index test_rows = glass_cart().data->test.rows();
+    ASSERT_GT(test_rows, 0);
+    EXPECT_LT(test_rows, 214);
+    EXPECT_EQ(shown.tab.canvas()->routing()->nodes[0].rows, test_rows);
+    EXPECT_EQ(static_cast<Eigen::Index>(shown.tab.inspector()->inspected().tableRows.size()), test_rows);
+    EXPECT_TRUE(shown.tab.canvas()->nodeToolTip(0).contains(QStringLiteral("test rows")));
+}
+
+// Highlighting a class marks its main paths and fades the rest; choosing a row marks its path
+// from the root to its leaf; "none" restores every node.
+TEST(TreeTab, HighlightClassAndRowPathMarkNodes) {
+    ShownTab shown;
+    TreeCanvas& canvas = *shown.tab.canvas();
+    shown.tab.highlightBox()->setCurrentIndex(1);  // the first class
+    EXPECT_EQ(canvas.nodeMark(0), NodeMark::ClassPath);
+    int faded = 0;
+    for (std::size_t t = 0; t < shown.tree().nodes.size(); ++t) {
+        const NodeRouting& r = canvas.routing()->nodes[t];
+        const NodeMark expected = r.class_share(0) >= TreeCanvas::mainPathShare ? NodeMark::ClassPath : NodeMark::Faded;
+        EXPECT_EQ(canvas.nodeMark(static_cast<int>(t)), expected) << t;
+        faded += expected == NodeMark::Faded ? 1 : 0;
+    }
+    EXPECT_GT(faded, 0);
+    shown.tab.highlightBox()->setCurrentIndex(0);
+    shown.tab.rowBox()->setValue(1);  // the file's first data row
+    const RoutedRows all = routed_rows(*glass_cart().data, RowSet::All);
+    const auto index = std::find(all.table_rows.begin(), all.table_rows.end(), 0) - all.table_rows.begin();
+    const std::vector<int> path = nodes_on_path(shown.tree(), all.X.row(index));
+    for (std::size_t t = 0; t < shown.tree().nodes.size(); ++t) {
+        const bool on_path = std::find(path.begin(), path.end(), static_cast<int>(t)) != path.end();
+        EXPECT_EQ(canvas.nodeMark(static_cast<int>(t)), on_path ? NodeMark::RowPath : NodeMark::Faded) << t;
+    }
+    EXPECT_TRUE(shown.tab.rowInfo()->text().contains(QStringLiteral("node %1").arg(path.back())));
+    shown.tab.rowBox()->setValue(0);
+    for (std::size_t t = 0; t < shown.tree().nodes.size(); ++t) EXPECT_EQ(canvas.nodeMark(static_cast<int>(t)), NodeMark::Plain);
+}
+
+// "Export these rows" writes a CSV with the header and one line per row reaching the node.
+TEST(TreeTab, ExportWritesTheNodesRows) {
+    ShownTab shown;
+    const int node = shown.tree().nodes[0].right;
+    shown.tab.inspectNode(node);
+    QTemporaryDir folder;
+    const QString file = folder.filePath(QStringLiteral("rows.csv"));
+    ASSERT_TRUE(shown.tab.inspector()->exportRows(file));
+    std::ifstream in(file.toStdString());
+    std::string header, line;
+    std::getline(in, header);
+    EXPECT_EQ(header.substr(0, 3), "RI,");
+    std::size_t lines = 0;
+    while (std::getline(in, line)) ++lines;
+    EXPECT_EQ(lines, shown.tab.inspector()->inspected().tableRows.size());
+    EXPECT_EQ(lines, table_rows_through(shown.tree(), *glass_cart().data, RowSet::All, node).size());
+}
+
+// A regression tree (servo) shows the predicted value on hover and a value summary, not a class
+// histogram, in the inspector; the class fill and class highlight are unavailable.
+TEST(TreeTab, RegressionTreeShowsValues) {
+    RunConfig config;
+    config.data_file = test::dataset("servo.csv");
+    config.target = "Class";
+    config.task = Task::Regression;
+    config.method = "cart";
+    config.params = method_params("cart", {"max_depth=3"});
+    const RunOutcome run = run_training(config);
+    TreeTab tab;
+    tab.showModel(std::make_shared<const ModelFile>(run.model), run.data);
+    EXPECT_TRUE(tab.canvas()->nodeToolTip(1).contains(QStringLiteral("predicts")));
+    EXPECT_FALSE(tab.highlightBox()->isEnabled());
+    tab.inspectNode(1);
+    EXPECT_FALSE(tab.inspector()->histogram()->isVisibleTo(tab.inspector()));
+    EXPECT_EQ(tab.inspector()->inspected().values.size(),
+              static_cast<Eigen::Index>(tab.inspector()->inspected().tableRows.size()));
+    EXPECT_GT(tab.inspector()->inspected().values.size(), 0);
+}
+
+}  // namespace
+}  // namespace treelab

@@ -1,0 +1,286 @@
+#include "ui/tree_tab.h"
+
+#include <algorithm>
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QVBoxLayout>
+
+#include "core/analysis/node_rows.h"
+#include "core/export/path_rule.h"
+#include "ui/fill_legend.h"
+#include "ui/node_inspector.h"
+#include "ui/tree_canvas.h"
+
+namespace treelab {
+namespace {
+
+constexpr int kInspectorWidth = 380;
+
+QString percent(double part, double whole) {
+    return whole > 0.0 ? QString::number(100.0 * part / whole, 'f', 1) + QStringLiteral(" %") : QStringLiteral("–");
+}
+
+QString name_of(const std::vector<std::string>& names, Eigen::Index index) {
+    const auto i = static_cast<std::size_t>(index);
+    return i < names.size() ? QString::fromStdString(names[i]) : QString::number(index);
+}
+
+// Which split holds a table row: "training", "validation" or "test".
+QString split_of(const PreparedData& data, Eigen::Index table_row) {
+    const auto holds = [table_row](const RowIndices& rows) { return std::find(rows.begin(), rows.end(), table_row) != rows.end(); };
+    if (holds(data.split.train)) return QObject::tr("training");
+    if (holds(data.split.valid)) return QObject::tr("validation");
+    return QObject::tr("test");
+}
+
+// What a tree predicts at the node where a row stops.
+QString prediction_at(const TreeModel& tree, int node, const std::vector<std::string>& classes) {
+    const Eigen::VectorXd& distribution = tree.nodes[static_cast<std::size_t>(node)].distribution;
+    if (distribution.size() == 0) return QStringLiteral("–");
+    if (tree.task != Task::Classification) return QString::number(distribution(0), 'g', 4);
+    Eigen::Index best = 0;
+    distribution.maxCoeff(&best);
+    return name_of(classes, best);
+}
+
+QComboBox* combo(QWidget* parent, const QString& name, const QStringList& items, const QString& tip) {
+    auto* box = new QComboBox(parent);
+    box->setObjectName(name);
+    box->addItems(items);
+    box->setToolTip(tip);
+    return box;
+}
+
+}  // namespace
+
+TreeTab::TreeTab(QWidget* parent) : QWidget(parent) {
+    canvas_ = new TreeCanvas(this);
+    inspector_ = new NodeInspector(this);
+    inspector_->hide();
+    splitter_ = new QSplitter(Qt::Horizontal, this);
+    splitter_->addWidget(canvas_);
+    splitter_->addWidget(inspector_);
+    splitter_->setStretchFactor(0, 1);
+    splitter_->setChildrenCollapsible(false);
+
+    legend_ = new FillLegend(this);
+    rowInfo_ = new QLabel(this);
+    rowInfo_->setTextFormat(Qt::PlainText);
+    rowInfo_->setObjectName(QStringLiteral("rowInfo"));
+    auto* footer = new QHBoxLayout;
+    footer->setContentsMargins(6, 0, 6, 2);
+    footer->addWidget(legend_);
+    footer->addStretch(1);
+    footer->addWidget(rowInfo_);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(buildToolbar());
+    layout->addWidget(splitter_, 1);
+    layout->addLayout(footer);
+
+    connect(canvas_, &TreeCanvas::nodeClicked, this, &TreeTab::inspectNode);
+    connect(canvas_, &TreeCanvas::treeChanged, this, &TreeTab::refreshInspected);
+    connect(inspector_, &NodeInspector::closeRequested, this, &TreeTab::closeInspector);
+    refreshChoices();
+}
+
+QWidget* TreeTab::buildToolbar() {
+    auto* bar = new QWidget(this);
+    rowSet_ = combo(bar, QStringLiteral("rowSet"), {tr("training"), tr("validation"), tr("test"), tr("all")},
+                    tr("The rows routed through the tree; shares and counts follow at once"));
+    rowSet_->setCurrentIndex(static_cast<int>(RowSet::All));  // as 000's figures route all rows
+    share_ = combo(bar, QStringLiteral("shareScale"), {tr("per depth level"), tr("of the rows")},
+                   tr("Routing share of a node: of the rows at its depth level (000 Fig. 3) or of all routed rows"));
+    fill_ = combo(bar, QStringLiteral("fill"), {tr("routing share"), tr("majority class")},
+                  tr("Node colour: the routing share, or the majority class with purity as strength"));
+    depth_ = new QSpinBox(bar);
+    depth_->setObjectName(QStringLiteral("depthLimit"));
+    depth_->setRange(0, 64);
+    depth_->setSpecialValueText(tr("all"));
+    depth_->setToolTip(tr("Show nodes down to this depth only (the model is unchanged)"));
+    highlight_ = combo(bar, QStringLiteral("highlightClass"), {tr("none")},
+                       tr("Emphasise the nodes that carry at least 10 % of this class's rows at their level"));
+    row_ = new QSpinBox(bar);
+    row_->setObjectName(QStringLiteral("rowPath"));
+    row_->setSpecialValueText(tr("none"));
+    row_->setToolTip(tr("Highlight the path of this row of the file (numbered from 1, as in the CSV)"));
+    auto* fit = new QPushButton(tr("Fit"), bar);
+    fit->setToolTip(tr("Fit the whole tree into the window"));
+
+    connect(rowSet_, &QComboBox::currentIndexChanged, this, [this](int index) { canvas_->setRowSet(static_cast<RowSet>(index)); });
+    connect(share_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        canvas_->setShareScale(index == 0 ? ShareScale::PerLevel : ShareScale::OfData);
+        refreshLegend();
+    });
+    connect(fill_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        canvas_->setFill(index == 0 ? NodeFill::RoutingShare : NodeFill::MajorityClass);
+        refreshLegend();
+    });
+    connect(depth_, &QSpinBox::valueChanged, this, [this](int depth) { canvas_->setDepthLimit(depth == 0 ? -1 : depth); });
+    connect(highlight_, &QComboBox::currentIndexChanged, this, [this](int index) { canvas_->setHighlightClass(index - 1); });
+    connect(row_, &QSpinBox::valueChanged, this, &TreeTab::showRowPath);
+    connect(fit, &QPushButton::clicked, canvas_, &TreeCanvas::fitToWindow);
+
+    auto* layout = new QHBoxLayout(bar);
+    layout->setContentsMargins(6, 4, 6, 0);
+    const auto add = [bar, layout](const QString& label, QWidget* field) {
+        auto* text = new QLabel(label, bar);
+        text->setBuddy(field);
+        layout->addWidget(text);
+        layout->addWidget(field);
+        layout->addSpacing(8);
+    };
+    add(tr("R&ows:"), rowSet_);
+    add(tr("S&hares:"), share_);
+    add(tr("F&ill:"), fill_);
+    add(tr("&Depth:"), depth_);
+    add(tr("Highlight &class:"), highlight_);
+    add(tr("Row &path:"), row_);
+    layout->addStretch(1);
+    layout->addWidget(fit);
+    return bar;
+}
+
+void TreeTab::closeInspector() {
+    inspector_->hide();
+    canvas_->setInspectedNode(-1);
+}
+
+void TreeTab::showModel(std::shared_ptr<const ModelFile> model, std::shared_ptr<const PreparedData> data) {
+    inspector_->hide();  // its node belongs to the tree shown before (the canvas forgets it too)
+    {
+        const QSignalBlocker blocker(row_);
+        row_->setValue(0);
+    }
+    rowInfo_->clear();
+    canvas_->showModel(std::move(model), std::move(data));
+    refreshChoices();
+}
+
+void TreeTab::showSnapshot(std::shared_ptr<const TreeModel> tree) {
+    canvas_->showSnapshot(std::move(tree));
+}
+
+void TreeTab::refreshChoices() {
+    const std::vector<std::string>& classes = canvas_->classNames();
+    {
+        const QSignalBlocker blocker(highlight_);
+        highlight_->clear();
+        highlight_->addItem(tr("none"));
+        for (const std::string& name : classes) highlight_->addItem(QString::fromStdString(name));
+        highlight_->setEnabled(!classes.empty() && canvas_->routing());
+    }
+    // A fill by class means nothing for regression; a split with no rows routes nothing.
+    auto* fills = qobject_cast<QStandardItemModel*>(fill_->model());
+    fills->item(1)->setEnabled(!classes.empty());
+    if (classes.empty()) fill_->setCurrentIndex(0);
+    const std::shared_ptr<const PreparedData> data = canvas_->data();
+    auto* sets = qobject_cast<QStandardItemModel*>(rowSet_->model());
+    for (const RowSet set : row_sets())
+        sets->item(static_cast<int>(set))->setEnabled(!data || rows_in(*data, set) > 0);
+    row_->setRange(0, data ? static_cast<int>(data->table.rows) : 0);
+    row_->setEnabled(data != nullptr);
+    refreshLegend();
+}
+
+void TreeTab::refreshLegend() {
+    if (fill_->currentIndex() == 1) {
+        legend_->showClasses(canvas_->classNames());
+        return;
+    }
+    const bool per_level = canvas_->pictureOptions().scale == ShareScale::PerLevel;
+    legend_->showShares(canvas_->pictureOptions().colormap,
+                        per_level ? tr("share of the rows at the node's depth level") : tr("share of all routed rows"));
+}
+
+void TreeTab::refreshInspected() {
+    const std::shared_ptr<const TreeModel> tree = canvas_->shownTree();
+    const int node = inspector_->inspected().node;
+    if (!inspector_->isHidden() && tree && node >= 0 && static_cast<std::size_t>(node) < tree->nodes.size()) inspectNode(node);
+    else closeInspector();
+    if (row_->value() > 0) showRowPath(row_->value());
+}
+
+void TreeTab::inspectNode(int node) {
+    const std::shared_ptr<const TreeModel> tree = canvas_->shownTree();
+    if (!tree || node < 0 || static_cast<std::size_t>(node) >= tree->nodes.size()) return;
+    InspectedNode inspected;
+    inspected.node = node;
+    inspected.rule = QString::fromStdString(path_rule(*tree, node, canvas_->featureNames()));
+    inspected.classes = canvas_->classNames();
+    inspected.data = canvas_->data();
+    const RoutedRows* rows = canvas_->routedRows();
+    const RoutingAnalysis* routing = canvas_->routing();
+    if (rows && routing) {
+        const std::vector<Eigen::Index> reaching = rows_reaching(*tree, rows->X, node);
+        for (const Eigen::Index r : reaching) inspected.tableRows.push_back(rows->table_rows[static_cast<std::size_t>(r)]);
+        const auto all = static_cast<double>(rows->X.rows());
+        inspected.reach = tr("%1 of %2 reach it (%3)")
+                              .arg(reaching.size())
+                              .arg(QString::fromStdString(describe_rows(canvas_->rowSet(), rows->X.rows())),
+                                   percent(double(reaching.size()), all));
+        inspected.classRows = routing->nodes[static_cast<std::size_t>(node)].class_rows;
+        if (rows->classes == 0) {
+            inspected.values.resize(static_cast<Eigen::Index>(reaching.size()));
+            for (std::size_t i = 0; i < reaching.size(); ++i) inspected.values(static_cast<Eigen::Index>(i)) = rows->y(reaching[i]);
+        }
+    } else {
+        const TreeNode& n = tree->nodes[static_cast<std::size_t>(node)];
+        inspected.reach = tr("No loaded rows fit this tree; %1 training rows reached it.").arg(n.samples);
+        if (n.class_counts.size() > 0) inspected.classRows = n.class_counts.cast<int>();
+    }
+    const bool opening = inspector_->isHidden();
+    inspector_->inspect(std::move(inspected));
+    inspector_->show();
+    canvas_->setInspectedNode(node);
+    if (opening) splitter_->setSizes({std::max(200, splitter_->width() - kInspectorWidth), kInspectorWidth});
+}
+
+void TreeTab::showRowPath(int row) {
+    const std::shared_ptr<const TreeModel> tree = canvas_->shownTree();
+    const std::shared_ptr<const PreparedData> data = canvas_->data();
+    rowInfo_->clear();
+    if (row <= 0 || !tree || !data) {
+        canvas_->setRowPath({});
+        return;
+    }
+    const Eigen::Index table_row = row - 1;
+    const RoutedRows all = routed_rows(*data, RowSet::All);
+    const auto at = std::find(all.table_rows.begin(), all.table_rows.end(), table_row);
+    if (at == all.table_rows.end() || all.X.cols() != tree->features()) {
+        canvas_->setRowPath({});
+        rowInfo_->setText(tr("Row %1 is not among the rows this tree can route.").arg(row));
+        return;
+    }
+    const auto index = static_cast<Eigen::Index>(at - all.table_rows.begin());
+    const std::vector<int> path = nodes_on_path(*tree, all.X.row(index));
+    canvas_->setRowPath(path);
+    const QString truth = all.classes > 0 ? name_of(canvas_->classNames(), static_cast<Eigen::Index>(all.y(index)))
+                                          : QString::number(all.y(index), 'g', 4);
+    rowInfo_->setText(tr("Row %1 (%2 split): %3 = %4 → stops at node %5, which predicts %6")
+                          .arg(row)
+                          .arg(split_of(*data, table_row), QString::fromStdString(data->target.column), truth)
+                          .arg(path.back())
+                          .arg(prediction_at(*tree, path.back(), canvas_->classNames())));
+}
+
+TreeCanvas* TreeTab::canvas() const { return canvas_; }
+NodeInspector* TreeTab::inspector() const { return inspector_; }
+QComboBox* TreeTab::rowSetBox() const { return rowSet_; }
+QComboBox* TreeTab::shareBox() const { return share_; }
+QComboBox* TreeTab::fillBox() const { return fill_; }
+QComboBox* TreeTab::highlightBox() const { return highlight_; }
+QSpinBox* TreeTab::depthBox() const { return depth_; }
+QSpinBox* TreeTab::rowBox() const { return row_; }
+QLabel* TreeTab::rowInfo() const { return rowInfo_; }
+
+}  // namespace treelab

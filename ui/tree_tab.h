@@ -1,0 +1,67 @@
+#pragma once
+// The Tree tab: a toolbar over the TreeCanvas (rows to route, share scale, fill and its legend,
+// depth limit, fit, class highlight, a row whose path to show) and the node inspector a click on
+// a node opens beside it. Zoom and pan stay on the canvas.
+#include <memory>
+
+#include <QWidget>
+
+#include "core/model/model_file.h"
+#include "core/run/prepared_data.h"
+#include "core/run/row_set.h"
+
+class QComboBox;
+class QLabel;
+class QSpinBox;
+class QSplitter;
+
+namespace treelab {
+
+class FillLegend;
+class NodeInspector;
+class TreeCanvas;
+
+class TreeTab : public QWidget {
+    Q_OBJECT
+public:
+    explicit TreeTab(QWidget* parent = nullptr);
+
+    void showModel(std::shared_ptr<const ModelFile> model, std::shared_ptr<const PreparedData> data = nullptr);
+    void showSnapshot(std::shared_ptr<const TreeModel> tree);
+
+    // Opens the inspector on `node` with the rows of the chosen set that reach it.
+    void inspectNode(int node);
+    // Highlights the path of the table's row `row` (1-based, as in the CSV; 0 = none).
+    void showRowPath(int row);
+
+    TreeCanvas* canvas() const;
+    NodeInspector* inspector() const;
+    QComboBox* rowSetBox() const;
+    QComboBox* shareBox() const;
+    QComboBox* fillBox() const;
+    QComboBox* highlightBox() const;
+    QSpinBox* depthBox() const;
+    QSpinBox* rowBox() const;
+    QLabel* rowInfo() const;
+
+private:
+    QWidget* buildToolbar();
+    void refreshChoices();  // after another model: class names, row range, empty row sets
+    void refreshLegend();
+    void refreshInspected();  // after the routing changed: the inspector and the row path follow
+    void closeInspector();
+
+    TreeCanvas* canvas_ = nullptr;
+    NodeInspector* inspector_ = nullptr;
+    QSplitter* splitter_ = nullptr;
+    QComboBox* rowSet_ = nullptr;
+    QComboBox* share_ = nullptr;
+    QComboBox* fill_ = nullptr;
+    QComboBox* highlight_ = nullptr;
+    QSpinBox* depth_ = nullptr;
+    QSpinBox* row_ = nullptr;
+    FillLegend* legend_ = nullptr;
+    QLabel* rowInfo_ = nullptr;
+};
+
+}  // namespace treelab
