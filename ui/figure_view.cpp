@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 
+#include <QDialog>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -135,6 +136,18 @@ FigureView::FigureView(QWidget* parent) : QWidget(parent), parts_(std::make_uniq
 }
 
 FigureView::~FigureView() = default;
+
+FigureView* FigureView::openWindow(QWidget* parent, const QString& title) {
+    auto* dialog = new QDialog(parent);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(title);
+    auto* view = new FigureView(dialog);
+    auto* layout = new QVBoxLayout(dialog);
+    layout->addWidget(view);
+    dialog->resize(1200, 700);
+    dialog->show();
+    return view;
+}
 
 bool FigureView::showClassPaths(std::shared_ptr<const ModelFile> model, std::shared_ptr<const PreparedData> data,
                                 const QStringList& classes, int maxDepth) {

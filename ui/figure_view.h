@@ -31,6 +31,9 @@ public:
     explicit FigureView(QWidget* parent = nullptr);
     ~FigureView() override;
 
+    // A FigureView in a new non-modal window (deleted when closed), shown by the caller's show…().
+    static FigureView* openWindow(QWidget* parent, const QString& title);
+
     // 000 Fig. 4: one small tree per class of `classes` (names; empty = every class with rows),
     // routing that class's rows of all splits of `data`, normalised per depth level, down to
     // `maxDepth` (< 0 = all). False, with a non-modal dialog saying why, for a model without

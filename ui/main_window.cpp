@@ -24,6 +24,7 @@
 #include "core/learners/learner.h"
 #include "core/run/evaluation.h"
 #include "ui/data_panel.h"
+#include "ui/epoch_scrubber.h"
 #include "ui/method_panel.h"
 #include "ui/results_panel.h"
 #include "ui/run_title.h"
@@ -178,7 +179,8 @@ void MainWindow::connectSession() {
     });
     connect(session_, &TrainingSession::epochReported, this, [this](const EpochPoint& point) {
         training_->addEpoch(point);
-        if (point.snapshot) treeTab_->showSnapshot(point.snapshot);
+        // The scrubber records the tree and, while it sits on the newest one, shows it live.
+        if (point.snapshot) treeTab_->scrubber()->addSnapshot(point.epoch, point.snapshot);
     });
     connect(session_, &TrainingSession::finished, this, &MainWindow::finishRun);
     connect(session_, &TrainingSession::failed, this, [this](const QString& message) {
@@ -210,6 +212,7 @@ void MainWindow::train() {
     pendingConfig_ = config;
     if (!session_->start(config)) return;
     training_->startRun(runMethodLabel_, tr("accuracy"));
+    treeTab_->scrubber()->clear();
     setTraining(true);
     statusBar()->showMessage(tr("Training %1 on %2…").arg(runMethodLabel_, QFileInfo(data_->file()).fileName()));
 }

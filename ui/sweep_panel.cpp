@@ -4,7 +4,6 @@
 #include <numeric>
 
 #include <QComboBox>
-#include <QDialog>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -427,15 +426,9 @@ FigureView* SweepPanel::compareTrees() {
         const SweepRow& row = parts_->result->rows[point.rows.front()];  // a value's first row is its first seed
         trees.push_back({QStringLiteral("%1 = %2").arg(param, QString::fromStdString(row.value)), row.model, row.data});
     }
-    auto* dialog = new QDialog(this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowTitle(tr("Trees of the %1 sweep, seed %2").arg(param).arg(parts_->result->config.base.seed));
-    auto* view = new FigureView(dialog);
-    auto* layout = new QVBoxLayout(dialog);
-    layout->addWidget(view);
-    dialog->resize(1200, 700);
+    FigureView* view =
+        FigureView::openWindow(this, tr("Trees of the %1 sweep, seed %2").arg(param).arg(parts_->result->config.base.seed));
     view->showComparison(trees);
-    dialog->show();
     return view;
 }
 

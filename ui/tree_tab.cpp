@@ -12,8 +12,11 @@
 #include <QStandardItemModel>
 #include <QVBoxLayout>
 
+#include "app/render/model_figures.h"
 #include "core/analysis/node_rows.h"
 #include "core/export/path_rule.h"
+#include "ui/epoch_scrubber.h"
+#include "ui/figure_view.h"
 #include "ui/fill_legend.h"
 #include "ui/node_inspector.h"
 #include "ui/tree_canvas.h"
@@ -80,12 +83,17 @@ TreeTab::TreeTab(QWidget* parent) : QWidget(parent) {
     footer->addStretch(1);
     footer->addWidget(rowInfo_);
 
+    scrubber_ = new EpochScrubber(this);
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
     layout->addWidget(buildToolbar());
     layout->addWidget(splitter_, 1);
+    layout->addWidget(scrubber_);
     layout->addLayout(footer);
+
+    connect(scrubber_, &EpochScrubber::snapshotChosen, canvas_, &TreeCanvas::showSnapshot);
 
     connect(canvas_, &TreeCanvas::nodeClicked, this, &TreeTab::inspectNode);
     connect(canvas_, &TreeCanvas::treeChanged, this, &TreeTab::refreshInspected);
@@ -115,6 +123,10 @@ QWidget* TreeTab::buildToolbar() {
     row_->setToolTip(tr("Highlight the path of this row of the file (numbered from 1, as in the CSV)"));
     auto* fit = new QPushButton(tr("Fit"), bar);
     fit->setToolTip(tr("Fit the whole tree into the window"));
+    auto* classPaths = new QPushButton(tr("Class paths…"), bar);
+    classPaths->setObjectName(QStringLiteral("classPaths"));
+    classPaths->setToolTip(tr("One small tree per class, each class's rows normalised per depth level (000 Fig. 4)"));
+    connect(classPaths, &QPushButton::clicked, this, &TreeTab::showClassPaths);
 
     connect(rowSet_, &QComboBox::currentIndexChanged, this, [this](int index) { canvas_->setRowSet(static_cast<RowSet>(index)); });
     connect(share_, &QComboBox::currentIndexChanged, this, [this](int index) {
@@ -146,6 +158,7 @@ QWidget* TreeTab::buildToolbar() {
     add(tr("Highlight &class:"), highlight_);
     add(tr("Row &path:"), row_);
     layout->addStretch(1);
+    layout->addWidget(classPaths);
     layout->addWidget(fit);
     return bar;
 }
@@ -162,6 +175,7 @@ void TreeTab::showModel(std::shared_ptr<const ModelFile> model, std::shared_ptr<
         row_->setValue(0);
     }
     rowInfo_->clear();
+    model_ = model;
     canvas_->showModel(std::move(model), std::move(data));
     refreshChoices();
 }
@@ -272,6 +286,15 @@ void TreeTab::showRowPath(int row) {
                           .arg(path.back())
                           .arg(prediction_at(*tree, path.back(), canvas_->classNames())));
 }
+
+FigureView* TreeTab::showClassPaths() {
+    if (!model_ || canvas_->classNames().empty()) return nullptr;
+    FigureView* view = FigureView::openWindow(this, tr("Class paths — %1").arg(QString::fromStdString(model_title(*model_))));
+    view->showClassPaths(model_, canvas_->data());
+    return view;
+}
+
+EpochScrubber* TreeTab::scrubber() const { return scrubber_; }
 
 TreeCanvas* TreeTab::canvas() const { return canvas_; }
 NodeInspector* TreeTab::inspector() const { return inspector_; }

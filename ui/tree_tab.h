@@ -1,7 +1,8 @@
 #pragma once
 // The Tree tab: a toolbar over the TreeCanvas (rows to route, share scale, fill and its legend,
-// depth limit, fit, class highlight, a row whose path to show) and the node inspector a click on
-// a node opens beside it. Zoom and pan stay on the canvas.
+// depth limit, fit, class highlight, a row whose path to show, the class-path grid of 000 Fig. 4)
+// and the node inspector a click on a node opens beside it; under the canvas, a slider over the
+// trees recorded during the last run. Zoom and pan stay on the canvas.
 #include <memory>
 
 #include <QWidget>
@@ -17,6 +18,8 @@ class QSplitter;
 
 namespace treelab {
 
+class EpochScrubber;
+class FigureView;
 class FillLegend;
 class NodeInspector;
 class TreeCanvas;
@@ -34,7 +37,11 @@ public:
     // Highlights the path of the table's row `row` (1-based, as in the CSV; 0 = none).
     void showRowPath(int row);
 
+    // One small tree per class (000 Fig. 4) of the model shown, in a new window; null without classes.
+    FigureView* showClassPaths();
+
     TreeCanvas* canvas() const;
+    EpochScrubber* scrubber() const;  // the trees of the run in progress or just finished
     NodeInspector* inspector() const;
     QComboBox* rowSetBox() const;
     QComboBox* shareBox() const;
@@ -51,7 +58,9 @@ private:
     void refreshInspected();  // after the routing changed: the inspector and the row path follow
     void closeInspector();
 
+    std::shared_ptr<const ModelFile> model_;
     TreeCanvas* canvas_ = nullptr;
+    EpochScrubber* scrubber_ = nullptr;
     NodeInspector* inspector_ = nullptr;
     QSplitter* splitter_ = nullptr;
     QComboBox* rowSet_ = nullptr;

@@ -21,12 +21,15 @@
 #include "core/model/model_file.h"
 #include "tests/support/test_support.h"
 #include "ui/data_panel.h"
+#include "ui/epoch_scrubber.h"
 #include "ui/figure_export.h"
+#include "ui/figure_view.h"
 #include "ui/main_window.h"
 #include "ui/method_panel.h"
 #include "ui/param_form.h"
 #include "ui/results_panel.h"
 #include "ui/tree_canvas.h"
+#include "ui/tree_tab.h"
 
 namespace treelab {
 namespace {
@@ -87,6 +90,10 @@ TEST(MainWindow, TrainsEveryLearnerFromTheFormsAndListsTheResult) {
         EXPECT_GT(window.treeCanvas()->nodeCount(), 0) << learner.name;
     }
     EXPECT_EQ(window.resultsPanel()->run(0)->model.card.params.at("max_depth"), "3");
+    // The shown run's class paths (000 Fig. 4): one small tree per Glass class.
+    FigureView* classPaths = window.treeTab()->showClassPaths();
+    ASSERT_NE(classPaths, nullptr);
+    EXPECT_EQ(classPaths->panelCount(), 6);
     EXPECT_LE(window.resultsPanel()->run(0)->model.tree.stats().depth, 3);
 }
 
@@ -111,6 +118,8 @@ TEST(MainWindow, StopEndsALatentTreesRunAndKeepsItsModel) {
     EXPECT_TRUE(outcome->stopped_early);
     EXPECT_LT(outcome->history.size(), 1000u);
     EXPECT_GT(outcome->model.tree.stats().nodes, 0);
+    // The live tree of epoch 1 was recorded for the Tree tab's epoch slider.
+    EXPECT_GE(window.treeTab()->scrubber()->snapshotCount(), 1);
 }
 
 // A malformed CSV shows the core's message (file:line:) and the glass data stay loaded.
