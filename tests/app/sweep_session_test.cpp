@@ -1,8 +1,11 @@
 // SweepSession: a sweep runs off the calling thread, reports rows as it goes and stops on request.
 #include <gtest/gtest.h>
 
+#include <functional>
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QEventLoop>
-#include <QTimer>
 
 #include "app/session/sweep_session.h"
 #include "core/learners/learner.h"
@@ -24,19 +27,30 @@ SweepConfig glass_sweep(const std::string& method, const std::string& param, std
 
 // Runs the event loop until finished() or failed(), with a generous bound so a hang fails instead
 // of blocking ctest.
-std::shared_ptr<const SweepResult> wait_for_result(SweepSession& session, QString& failure) {
+// Starts `config` and processes events until finished() or failed() (connected before the start,
+// since the worker may emit at once), with a generous bound so a hang fails instead of blocking.
+// `after_start` runs once the sweep is under way.
+std::shared_ptr<const SweepResult> run_to_end(SweepSession& session, const SweepConfig& config, QString& failure,
+                                              const std::function<void()>& after_start = {}) {
     std::shared_ptr<const SweepResult> result;
-    QEventLoop loop;
-    QObject::connect(&session, &SweepSession::finished, &loop, [&](std::shared_ptr<const SweepResult> r) {
+    bool ended = false;
+    QObject context;
+    QObject::connect(&session, &SweepSession::finished, &context, [&](std::shared_ptr<const SweepResult> r) {
         result = std::move(r);
-        loop.quit();
+        ended = true;
     });
-    QObject::connect(&session, &SweepSession::failed, &loop, [&](const QString& message) {
+    QObject::connect(&session, &SweepSession::failed, &context, [&](const QString& message) {
         failure = message;
-        loop.quit();
+        ended = true;
     });
-    QTimer::singleShot(300000, &loop, &QEventLoop::quit);
-    loop.exec();
+    if (!session.start(config)) {
+        failure = "refused: a sweep is running";
+        return nullptr;
+    }
+    if (after_start) after_start();
+    QElapsedTimer clock;
+    clock.start();
+    while (!ended && clock.elapsed() < 300000) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
     return result;
 }
 
@@ -50,10 +64,9 @@ TEST(SweepSession, AutomaticAlphaPathFinishesWithRows) {
     });
     SweepConfig config = glass_sweep("cart", "ccp_alpha", {});
     config.seeds = 2;
-    ASSERT_TRUE(session.start(config));
-    EXPECT_FALSE(session.start(config)) << "one sweep at a time";
     QString failure;
-    const auto result = wait_for_result(session, failure);
+    const auto result =
+        run_to_end(session, config, failure, [&] { EXPECT_FALSE(session.start(config)) << "one sweep at a time"; });
     ASSERT_TRUE(result) << failure.toStdString();
     EXPECT_FALSE(result->stopped);
     ASSERT_GT(result->rows.size(), 4u);
@@ -74,9 +87,8 @@ TEST(SweepSession, StopEndsALambdaSweepEarly) {
     QObject::connect(&session, &SweepSession::progressed, &session, [&](int done, int) {
         if (done >= 1) session.requestStop();
     });
-    ASSERT_TRUE(session.start(config));
     QString failure;
-    const auto result = wait_for_result(session, failure);
+    const auto result = run_to_end(session, config, failure);
     ASSERT_TRUE(result) << failure.toStdString();
     EXPECT_TRUE(result->stopped);
     EXPECT_GE(result->rows.size(), 1u);
@@ -87,9 +99,8 @@ TEST(SweepSession, StopEndsALambdaSweepEarly) {
 // A bad value becomes failed() naming the parameter, not an exception across threads.
 TEST(SweepSession, BadValueFails) {
     SweepSession session;
-    ASSERT_TRUE(session.start(glass_sweep("cart", "ccp_alpha", {"-1"})));
     QString failure;
-    EXPECT_FALSE(wait_for_result(session, failure));
+    EXPECT_FALSE(run_to_end(session, glass_sweep("cart", "ccp_alpha", {"-1"}), failure));
     EXPECT_TRUE(failure.contains("ccp_alpha")) << failure.toStdString();
 }
 

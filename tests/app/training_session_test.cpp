@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QThread>
 #include <QTimer>
@@ -31,13 +32,13 @@ RunConfig glass_latent(const std::string& epochs) {
     return config;
 }
 
-// Waits for finished() or failed() with a generous bound so a hang fails instead of blocking ctest.
-void wait_for(TrainingSession& session, bool& done) {
-    QEventLoop loop;
-    QObject::connect(&session, &TrainingSession::finished, &loop, &QEventLoop::quit);
-    QObject::connect(&session, &TrainingSession::failed, &loop, &QEventLoop::quit);
-    QTimer::singleShot(60000, &loop, &QEventLoop::quit);
-    if (!done) loop.exec();
+// Processes events until `done` (set by a slot connected before start()) with a generous bound so
+// a hang fails instead of blocking ctest. Polling the flag, not waiting for a signal connected
+// here, because the worker may already have emitted its last signal.
+void wait_for(TrainingSession&, bool& done) {
+    QElapsedTimer clock;
+    clock.start();
+    while (!done && clock.elapsed() < 60000) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
 }
 
 // A run finishes on a worker thread and delivers its model to the receiver's thread.
@@ -51,8 +52,10 @@ TEST(TrainingSession, FinishedArrivesOnTheReceiverThread) {
         result = std::move(outcome);
         done = true;
     });
-    ASSERT_TRUE(session.start(glass_config()));
+    // A run long enough that the second start certainly meets it, then stopped.
+    ASSERT_TRUE(session.start(glass_latent("100000")));
     EXPECT_FALSE(session.start(glass_config())) << "one run at a time";
+    session.requestStop();
     wait_for(session, done);
     ASSERT_TRUE(result);
     EXPECT_EQ(receiver_thread, QThread::currentThreadId());

@@ -12,8 +12,10 @@
 #include <QMessageBox>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include "app/session/training_session.h"
@@ -36,11 +38,12 @@ namespace {
 
 QString glassFile() { return QString::fromStdString(test::dataset("glass.csv").string()); }
 
-// Waits for `window`'s trainingDone (generous limit: a safety net, not a timing assertion).
-bool waitForTraining(MainWindow& window) {
-    if (!window.isTraining()) return true;
+// Trains and waits for trainingDone, which arrives as a queued signal even when the worker is
+// already idle (generous limit: a safety net, not a timing assertion).
+bool trainAndWait(MainWindow& window) {
     QSignalSpy done(&window, &MainWindow::trainingDone);
-    return done.wait(300000);
+    window.train();
+    return done.count() > 0 || done.wait(300000);
 }
 
 // Sets the generated form's field for `name` as a user would, whatever widget the form chose.
@@ -66,6 +69,7 @@ void setField(MethodPanel& panel, const QString& name, const QString& text) {
 // Each learner in the registry, chosen in the method panel with one parameter changed in its
 // generated form, trains on glass loaded through the data panel; its metrics reach the results list.
 TEST(MainWindow, TrainsEveryLearnerFromTheFormsAndListsTheResult) {
+    QSettings().clear();  // a window restores what an earlier test saved
     MainWindow window;
     ASSERT_TRUE(window.openFile(glassFile()));
     auto* target = window.dataPanel()->findChild<QComboBox*>("target");
@@ -80,8 +84,7 @@ TEST(MainWindow, TrainsEveryLearnerFromTheFormsAndListsTheResult) {
             setField(*window.methodPanel(), "epochs", "3");
         }
         ASSERT_TRUE(window.methodPanel()->isValid()) << learner.name;
-        window.train();
-        ASSERT_TRUE(waitForTraining(window)) << learner.name;
+        ASSERT_TRUE(trainAndWait(window)) << learner.name;
         ASSERT_EQ(window.resultsPanel()->runCount(), ++runs) << learner.name;
         const auto outcome = window.resultsPanel()->run(runs - 1);
         EXPECT_EQ(outcome->model.card.method, learner.name);
@@ -100,19 +103,22 @@ TEST(MainWindow, TrainsEveryLearnerFromTheFormsAndListsTheResult) {
 // Stop during a LatentTrees run with a 100,000-epoch limit ends it after a few epochs and keeps a
 // model in the results list; a second Train while it runs is refused.
 TEST(MainWindow, StopEndsALatentTreesRunAndKeepsItsModel) {
+    QSettings().clear();
     MainWindow window;
     ASSERT_TRUE(window.openFile(glassFile()));
     window.methodPanel()->setMethod("latent");
     setField(*window.methodPanel(), "depth", "3");
     setField(*window.methodPanel(), "epochs", "100000");
     setField(*window.methodPanel(), "patience", "0");
+    QSignalSpy done(&window, &MainWindow::trainingDone);
+    QSignalSpy progressed(window.findChild<TrainingSession*>(), &TrainingSession::epochReported);
     window.train();
     ASSERT_TRUE(window.isTraining());
     window.train();  // refused: still one run
-    QSignalSpy progressed(window.findChild<TrainingSession*>(), &TrainingSession::epochReported);
     while (progressed.count() < 2) ASSERT_TRUE(progressed.wait(60000));
     window.stop();
-    ASSERT_TRUE(waitForTraining(window));
+    ASSERT_TRUE(done.count() > 0 || done.wait(300000));
+    EXPECT_EQ(done.count(), 1);  // the refused Train started nothing
     ASSERT_EQ(window.resultsPanel()->runCount(), 1);
     const auto outcome = window.resultsPanel()->run(0);
     EXPECT_TRUE(outcome->stopped_early);
@@ -126,6 +132,7 @@ TEST(MainWindow, StopEndsALatentTreesRunAndKeepsItsModel) {
 TEST(MainWindow, BadFileShowsWhereItIsBrokenAndKeepsTheData) {
     test::TempDir dir;
     const auto file = dir.write("broken.csv", "a,b\n1,2\n3,\"4\n");
+    QSettings().clear();
     MainWindow window;
     ASSERT_TRUE(window.openFile(glassFile()));
     EXPECT_FALSE(window.openFile(QString::fromStdString(file.string())));
@@ -139,13 +146,13 @@ TEST(MainWindow, BadFileShowsWhereItIsBrokenAndKeepsTheData) {
 // tab exports as a PNG, an SVG and a PDF that parse back.
 TEST(MainWindow, SavesOpensAndExportsEveryView) {
     test::TempDir dir;
+    QSettings().clear();
     MainWindow window;
     window.resize(1200, 800);
     window.show();
     ASSERT_TRUE(window.openFile(glassFile()));
     window.methodPanel()->setMethod("cart");
-    window.train();
-    ASSERT_TRUE(waitForTraining(window));
+    ASSERT_TRUE(trainAndWait(window));
     const QString model = QString::fromStdString((dir.path() / "glass-cart.json").string());
     ASSERT_TRUE(window.saveModel(model));
     EXPECT_EQ(load_model(model.toStdString()).card.method, "cart");
@@ -174,9 +181,13 @@ TEST(MainWindow, SavesOpensAndExportsEveryView) {
 
 int main(int argc, char** argv) {
     qputenv("QT_QPA_PLATFORM", "offscreen");
+    // Settings and recent files go to a folder of this process, never the user's nor another test
+    // process's (ctest runs them in parallel, and a window restores what another one saved).
+    const QTemporaryDir settings;
+    qputenv("XDG_CONFIG_HOME", settings.path().toLocal8Bit());
     QApplication application(argc, argv);
-    // Settings and recent files go to a throwaway location, never the user's.
     QStandardPaths::setTestModeEnabled(true);
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settings.path());
     QApplication::setOrganizationName("TreeLab-tests");
     ::testing::InitGoogleTest(&argc, argv);
     return RUN_ALL_TESTS();

@@ -23,8 +23,9 @@ RunConfig glass(const std::string& method, const std::vector<std::string>& param
     return config;
 }
 
-// Runs the event loop until the session delivers its outcome (or a generous bound passes).
-std::shared_ptr<const RunOutcome> wait_for_outcome(TrainingSession& session) {
+// Starts `config` and runs the event loop until the session delivers its outcome (or a generous
+// bound passes); connected before the start, since the worker may finish at once.
+std::shared_ptr<const RunOutcome> run_to_outcome(TrainingSession& session, const RunConfig& config) {
     std::shared_ptr<const RunOutcome> result;
     QEventLoop loop;
     QObject::connect(&session, &TrainingSession::finished, &loop, [&](std::shared_ptr<const RunOutcome> outcome) {
@@ -33,7 +34,7 @@ std::shared_ptr<const RunOutcome> wait_for_outcome(TrainingSession& session) {
     });
     QObject::connect(&session, &TrainingSession::failed, &loop, &QEventLoop::quit);
     QTimer::singleShot(60000, &loop, &QEventLoop::quit);
-    loop.exec();
+    if (session.start(config)) loop.exec();
     return result;
 }
 
@@ -50,8 +51,7 @@ TEST(TrainingPanel, PlotsTheEpochsOfARealSession) {
     TrainingSession session;
     QObject::connect(&session, &TrainingSession::epochReported, &panel, &TrainingPanel::addEpoch);
     panel.startRun("LatentTrees", "accuracy");
-    ASSERT_TRUE(session.start(glass("latent", {"depth=3", "epochs=6", "patience=0"})));
-    const auto outcome = wait_for_outcome(session);
+    const auto outcome = run_to_outcome(session, glass("latent", {"depth=3", "epochs=6", "patience=0"}));
     ASSERT_TRUE(outcome);
     const QList<QCustomPlot*> plots = panel.plots();
     ASSERT_EQ(plots.size(), 3);
