@@ -14,6 +14,7 @@
 #include "ui/main_window.h"
 #include "ui/method_panel.h"
 #include "ui/sweep_panel.h"
+#include "ui/tree_tab.h"
 
 using namespace treelab;
 
@@ -50,6 +51,7 @@ int main(int argc, char** argv) {
         later(400, [&] {
             shoot("workbench-trained.png");
             window.tabs()->setCurrentIndex(1);
+            window.treeTab()->inspectNode(1);  // the inspector beside the canvas
             later(400, [&] {
                 shoot("workbench-tree.png");
                 window.tabs()->setCurrentIndex(3);
