@@ -44,7 +44,9 @@ int main(int argc, char** argv) {
     QObject::connect(&window, &MainWindow::trainingDone, &window, [&] {
         if (++runs == 1) {  // the stopped letter run: now a whole run on glass
             window.openFile(datasets.filePath("glass.csv"));
-            window.methodPanel()->setValues(method_params("latent", {"depth=4", "epochs=120", "patience=0"}));
+            QComboBox* scaling = window.dataPanel()->findChild<QComboBox*>("scaling");
+            scaling->setCurrentIndex(scaling->findData("zscore"));
+            window.methodPanel()->setValues(method_params("latent", {"depth=3", "epochs=120", "patience=0"}));
             later(100, [&] { window.train(); });
             return;
         }
