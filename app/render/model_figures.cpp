@@ -1,19 +1,13 @@
 #include "app/render/model_figures.h"
 
-#include <cstdio>
 #include <map>
 
 #include "core/analysis/routing_analysis.h"
+#include "core/export/number_text.h"
 #include "core/run/evaluation.h"
 
 namespace treelab {
 namespace {
-
-std::string fixed(double value, int decimals) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-    return buffer;
-}
 
 RoutingAnalysis routing_of(const TreeModel& tree, const Eigen::Ref<const Eigen::MatrixXd>& X, const Dataset* labelled) {
     return labelled && labelled->task == Task::Classification ? analyse_routing(tree, X, labelled->y, labelled->classes())
@@ -26,9 +20,9 @@ std::string model_subtitle(const TreeModel& tree, const Dataset* labelled, const
     if (labelled) {
         const Scores scores = evaluate(tree, *labelled);
         for (const auto& [key, name] : std::map<std::string, std::string>{{"dendrogram_purity", "DP"}, {"r2", "R²"}})
-            if (const auto it = scores.find(key); it != scores.end()) text = name + " = " + fixed(it->second, 4) + "; ";
+            if (const auto it = scores.find(key); it != scores.end()) text = name + " = " + fixed_text(it->second, 4) + "; ";
         if (text.empty())
-            if (const auto it = scores.find("accuracy"); it != scores.end()) text = "accuracy = " + fixed(it->second, 4) + "; ";
+            if (const auto it = scores.find("accuracy"); it != scores.end()) text = "accuracy = " + fixed_text(it->second, 4) + "; ";
     }
     return text + "EN = " + std::to_string(routing.empty_nodes);
 }

@@ -2,20 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <numeric>
 #include <optional>
 
 #include "core/error.h"
+#include "core/export/number_text.h"
 
 namespace treelab {
 namespace {
-
-std::string number(double value, int digits) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
-    return buffer;
-}
 
 std::string feature_name(const std::vector<std::string>& names, Eigen::Index k) {
     const auto index = static_cast<std::size_t>(k);
@@ -36,20 +30,20 @@ std::string oblique_text(const TreeNode& node, bool left, const std::vector<std:
     std::string sum;
     for (const Eigen::Index k : terms) {
         const double w = node.weights(k);
-        const std::string magnitude = number(std::abs(w), options.significant_digits) + "·" + feature_name(names, k);
+        const std::string magnitude = significant_text(std::abs(w), options.significant_digits) + "·" + feature_name(names, k);
         sum += sum.empty() ? (w < 0 ? "−" : "") + magnitude : (w < 0 ? " − " : " + ") + magnitude;
     }
     const auto nonzero = static_cast<std::size_t>((node.weights.array() != 0.0).count());
     if (terms.size() < nonzero) sum += " + …";
     if (sum.empty()) sum = "0";
-    return sum + (left ? " ≤ " : " > ") + number(node.threshold, options.significant_digits);
+    return sum + (left ? " ≤ " : " > ") + significant_text(node.threshold, options.significant_digits);
 }
 
 std::string axis_text(const Condition& c, const std::vector<std::string>& names, int digits) {
     const std::string name = feature_name(names, c.feature);
-    if (c.lower && c.upper) return number(*c.lower, digits) + " < " + name + " ≤ " + number(*c.upper, digits);
-    if (c.upper) return name + " ≤ " + number(*c.upper, digits);
-    return name + " > " + number(*c.lower, digits);
+    if (c.lower && c.upper) return significant_text(*c.lower, digits) + " < " + name + " ≤ " + significant_text(*c.upper, digits);
+    if (c.upper) return name + " ≤ " + significant_text(*c.upper, digits);
+    return name + " > " + significant_text(*c.lower, digits);
 }
 
 }  // namespace

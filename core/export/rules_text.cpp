@@ -1,16 +1,11 @@
 #include "core/export/rules_text.h"
 
-#include <cstdio>
 #include <sstream>
+
+#include "core/export/number_text.h"
 
 namespace treelab {
 namespace {
-
-std::string number(double value, int digits) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
-    return buffer;
-}
 
 class RulesWriter {
 public:
@@ -33,7 +28,7 @@ private:
         std::string sum;
         for (Eigen::Index k = 0; k < node.weights.size(); ++k) {
             if (node.weights(k) == 0.0) continue;
-            sum += (sum.empty() ? "" : " + ") + number(node.weights(k), options_.significant_digits) + "*" +
+            sum += (sum.empty() ? "" : " + ") + significant_text(node.weights(k), options_.significant_digits) + "*" +
                    model_.feature_names.at(k);
         }
         return sum.empty() ? "0" : sum;
@@ -46,9 +41,9 @@ private:
             node.distribution.maxCoeff(&best);
             out_ << "class: " << model_.class_names.at(best);
         } else {
-            out_ << "value: " << number(node.distribution(0), options_.significant_digits);
+            out_ << "value: " << significant_text(node.distribution(0), options_.significant_digits);
         }
-        if (options_.show_counts) out_ << "  (n = " << number(node.samples, 10) << ")";
+        if (options_.show_counts) out_ << "  (n = " << significant_text(node.samples, 10) << ")";
         out_ << '\n';
     }
 
@@ -59,7 +54,7 @@ private:
             return;
         }
         const std::string lhs = condition(node);
-        const std::string threshold = number(node.threshold, options_.significant_digits);
+        const std::string threshold = significant_text(node.threshold, options_.significant_digits);
         out_ << indent(level) << lhs << " <= " << threshold << '\n';
         branch(node, node.left, level);
         out_ << indent(level) << lhs << " >  " << threshold << '\n';
