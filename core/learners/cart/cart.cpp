@@ -8,16 +8,16 @@ namespace treelab {
 
 TrainResult train_cart(const TrainInput& input, const Progress& progress) {
     TrainResult result;
-    Progress recording;
+    Progress watching;
     if (progress) {
-        recording = [&](const EpochReport& report) {
-            result.history.push_back(report);
+        // CART has no epochs (its history stays empty); its reports are heartbeats that can stop it.
+        watching = [&](const EpochReport& report) {
             const bool go_on = progress(report);
             result.stopped_early = !go_on;
             return go_on;
         };
     }
-    const TreeModel grown = grow_cart(input.train, input.params, input.seed, recording);
+    const TreeModel grown = grow_cart(input.train, input.params, input.seed, watching);
     result.model = prune_cost_complexity(grown, input.params.real("ccp_alpha"));
     return result;
 }
