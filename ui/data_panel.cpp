@@ -40,6 +40,7 @@ const QString scalingKey = QStringLiteral("data/scaling");
 const QString splitKey = QStringLiteral("data/split");
 const QString splitModeKey = QStringLiteral("data/splitMode");
 const QString seedKey = QStringLiteral("data/seed");
+const QString splitSeedKey = QStringLiteral("data/splitSeed");
 
 // Words a user reads for the core's --scaling texts; a text without one here is shown as it is.
 QString scalingLabel(const std::string& text) {
@@ -78,6 +79,7 @@ struct DataPanel::Parts {
     QComboBox* splitMode = nullptr;
     SplitEditor* split = nullptr;
     QSpinBox* seed = nullptr;
+    QSpinBox* splitSeed = nullptr;  // -1 = the seed's own split
     TablePreviewModel* preview = nullptr;
     QTableWidget* columns = nullptr;
     TargetView* targetView = nullptr;
@@ -236,6 +238,14 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
     p.seed->setRange(0, std::numeric_limits<int>::max());
     p.seed->setToolTip(tr("Seeds the split and the learner; the same seed gives the same run."));
     form->addRow(tr("S&eed:"), p.seed);
+    // The LatentTrees protocol holds one split (seed 459107) while the model seed varies.
+    p.splitSeed = new QSpinBox(this);
+    p.splitSeed->setObjectName(QStringLiteral("splitSeed"));
+    p.splitSeed->setRange(-1, std::numeric_limits<int>::max());
+    p.splitSeed->setValue(-1);
+    p.splitSeed->setSpecialValueText(tr("same as the seed"));
+    p.splitSeed->setToolTip(tr("Holds the split fixed while the seed varies the learner (--split-seed)."));
+    form->addRow(tr("Split seed:"), p.splitSeed);
     layout->addLayout(form);
 
     auto* tabs = new QTabWidget(this);
@@ -274,6 +284,7 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
         connect(combo, &QComboBox::currentIndexChanged, this, &DataPanel::settingsChanged);
     connect(p.split, &SplitEditor::changed, this, &DataPanel::settingsChanged);
     connect(p.seed, &QSpinBox::valueChanged, this, &DataPanel::settingsChanged);
+    connect(p.splitSeed, &QSpinBox::valueChanged, this, &DataPanel::settingsChanged);
     p.refreshTarget();
 }
 
@@ -319,6 +330,8 @@ void DataPanel::applyTo(RunConfig& config) const {
     config.split = p.split->fractions();
     config.split_mode = split_mode_from_string(p.splitMode->currentData().toString().toStdString());
     config.seed = static_cast<std::uint32_t>(p.seed->value());
+    config.split_seed = p.splitSeed->value() < 0 ? std::nullopt
+                                                 : std::optional<std::uint32_t>(static_cast<std::uint32_t>(p.splitSeed->value()));
     set_scaling(config, p.scaling->currentData().toString().toStdString());
 }
 
@@ -335,6 +348,8 @@ void DataPanel::setFrom(const RunConfig& config) {
     p.split->setFractions(config.split);
     selectData(p.splitMode, QString::fromStdString(to_string(config.split_mode)));
     p.seed->setValue(static_cast<int>(std::min<std::uint32_t>(config.seed, std::numeric_limits<int>::max())));
+    p.splitSeed->setValue(config.split_seed ? static_cast<int>(std::min<std::uint32_t>(*config.split_seed, std::numeric_limits<int>::max()))
+                                            : -1);
     selectData(p.scaling, QString::fromStdString(scaling_text(config)));
     emit settingsChanged();
 }
@@ -350,6 +365,7 @@ void DataPanel::saveSettings(QSettings& settings) const {
     settings.setValue(splitKey, p.split->text());
     settings.setValue(splitModeKey, p.splitMode->currentData());
     settings.setValue(seedKey, p.seed->value());
+    settings.setValue(splitSeedKey, p.splitSeed->value());
 }
 
 void DataPanel::restoreSettings(const QSettings& settings) {
@@ -359,6 +375,7 @@ void DataPanel::restoreSettings(const QSettings& settings) {
     selectData(p.scaling, settings.value(scalingKey, p.scaling->currentData()));
     selectData(p.splitMode, settings.value(splitModeKey, p.splitMode->currentData()));
     p.seed->setValue(settings.value(seedKey, p.seed->value()).toInt());
+    p.splitSeed->setValue(settings.value(splitSeedKey, p.splitSeed->value()).toInt());
     try {
         p.split->setFractions(parse_split_fractions(settings.value(splitKey, p.split->text()).toString().toStdString()));
     } catch (const ParamError&) {

@@ -77,6 +77,9 @@ TEST(DataPanel, ApplyToAndSetFromCarryEveryChoice) {
     child<QSpinBox>(panel, "seed")->setValue(7);
     RunConfig config;
     panel.applyTo(config);
+    EXPECT_FALSE(config.split_seed) << "by default the seed also draws the split";
+    child<QSpinBox>(panel, "splitSeed")->setValue(459107);
+    panel.applyTo(config);
     EXPECT_EQ(config.data_file, test::dataset("glass.csv"));
     EXPECT_EQ(config.target, "Ca");
     EXPECT_EQ(config.task, Task::Regression);
@@ -86,6 +89,7 @@ TEST(DataPanel, ApplyToAndSetFromCarryEveryChoice) {
     EXPECT_DOUBLE_EQ(config.split.valid, 0.1);
     EXPECT_DOUBLE_EQ(config.split.test, 0.2);
     EXPECT_EQ(config.seed, 7u);
+    EXPECT_EQ(config.split_seed, 459107u);
 
     DataPanel other;
     ASSERT_TRUE(other.openFile(datasetPath("glass.csv")));
