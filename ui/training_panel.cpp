@@ -67,15 +67,16 @@ struct TrainingPanel::Parts {
         show_series(nodes->graph(0), true, tr("active nodes"));
     }
 
-    // Rescales and queues one replot of every plot, only when something changed since the last.
-    void replotIfDirty() {
+    // Rescales and replots every plot, only when something changed since the last: queued for live
+    // updates, at once (rpRefreshHint) for a finished run so the next paint already shows it.
+    void replotIfDirty(QCustomPlot::RefreshPriority priority = QCustomPlot::rpQueuedReplot) {
         if (!dirty) return;
         dirty = false;
         ++replots;
         for (QCustomPlot* plot : {loss, metric, nodes}) {
             plot->rescaleAxes(true);
             if (plot->yAxis->scaleType() == QCPAxis::stLinear) plot->yAxis->scaleRange(1.1);
-            plot->replot(QCustomPlot::rpQueuedReplot);
+            plot->replot(priority);
         }
     }
 
@@ -183,6 +184,7 @@ void TrainingPanel::showOutcome(const RunOutcome& outcome) {
                                .arg(outcome.history.size())
                                .arg(outcome.train_seconds, 0, 'f', 2)
                                .arg(status));
+        p.replotIfDirty(QCustomPlot::rpRefreshHint);  // a finished run is drawn at once
         return;
     }
 
@@ -221,6 +223,7 @@ void TrainingPanel::showOutcome(const RunOutcome& outcome) {
                            .arg(path.size())
                            .arg(status));
     p.dirty = true;
+    p.replotIfDirty(QCustomPlot::rpRefreshHint);  // a finished run is drawn at once
 }
 
 void TrainingPanel::setLogScale(bool on) {
