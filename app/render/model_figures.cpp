@@ -27,17 +27,6 @@ std::string model_subtitle(const TreeModel& tree, const Dataset* labelled, const
     return text + "EN = " + std::to_string(routing.empty_nodes);
 }
 
-Dataset stacked(const Dataset& top, const Dataset& bottom) {
-    if (bottom.rows() == 0) return top;
-    if (top.rows() == 0) return bottom;
-    Dataset both = top;
-    both.X.resize(top.rows() + bottom.rows(), top.features());
-    both.X << top.X, bottom.X;
-    both.y.resize(top.rows() + bottom.rows());
-    both.y << top.y, bottom.y;
-    return both;
-}
-
 }  // namespace
 
 std::string model_title(const ModelFile& model) {
@@ -87,6 +76,6 @@ std::string run_card_line(const std::string& label, const RunCard& card) {
     return line + ": " + card.command_line;
 }
 
-Dataset all_rows(const PreparedData& data) { return stacked(stacked(data.train, data.valid), data.test); }
+Dataset all_rows(const PreparedData& data) { return stack_rows(stack_rows(data.train, data.valid), data.test); }
 
 }  // namespace treelab

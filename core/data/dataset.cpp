@@ -31,4 +31,15 @@ Dataset Dataset::subset(const std::vector<Eigen::Index>& rows) const {
     return part;
 }
 
+Dataset stack_rows(const Dataset& top, const Dataset& bottom) {
+    if (bottom.rows() == 0) return top;
+    if (top.rows() == 0) return bottom;
+    Dataset both = top;
+    both.X.resize(top.rows() + bottom.rows(), top.features());
+    both.X << top.X, bottom.X;
+    both.y.resize(top.rows() + bottom.rows());
+    both.y << top.y, bottom.y;
+    return both;
+}
+
 }  // namespace treelab

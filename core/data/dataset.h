@@ -26,4 +26,7 @@ struct Dataset {
     Dataset subset(const std::vector<Eigen::Index>& rows) const;
 };
 
+// The rows of `top` followed by those of `bottom` (same features; names and task from `top`).
+Dataset stack_rows(const Dataset& top, const Dataset& bottom);
+
 }  // namespace treelab

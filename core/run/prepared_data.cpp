@@ -12,13 +12,7 @@
 namespace treelab {
 
 Dataset PreparedData::fit_rows(FitOn fit_on) const {
-    if (fit_on == FitOn::Train || valid.rows() == 0) return train;
-    Dataset both = train;
-    both.X.resize(train.rows() + valid.rows(), train.features());
-    both.X << train.X, valid.X;
-    both.y.resize(train.rows() + valid.rows());
-    both.y << train.y, valid.y;
-    return both;
+    return fit_on == FitOn::Train ? train : stack_rows(train, valid);
 }
 
 PreparedData prepare_data(const RunConfig& config) {
