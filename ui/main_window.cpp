@@ -141,10 +141,7 @@ MainWindow::MainWindow(QWidget* parent)
     });
     sweep_->setConfigSource([this]() -> std::optional<RunConfig> {
         if (!data_->hasData() || !method_->isValid()) return std::nullopt;
-        RunConfig config;
-        data_->applyTo(config);
-        method_->applyTo(config);
-        return config;
+        return panelsConfig();
     });
     connect(method_, &MethodPanel::methodChanged, sweep_, &SweepPanel::refreshParameters);
     setTraining(false);
@@ -204,9 +201,7 @@ void MainWindow::train() {
                   tr("Fix the fields flagged in red in the method panel before training."));
         return;
     }
-    RunConfig config;
-    data_->applyTo(config);
-    method_->applyTo(config);
+    const RunConfig config = panelsConfig();
     const LearnerInfo& learner = find_learner(config.method);
     runMethodLabel_ = QString::fromStdString(learner.label);
     pendingConfig_ = config;
@@ -215,6 +210,13 @@ void MainWindow::train() {
     treeTab_->scrubber()->clear();
     setTraining(true);
     statusBar()->showMessage(tr("Training %1 on %2…").arg(runMethodLabel_, QFileInfo(data_->file()).fileName()));
+}
+
+RunConfig MainWindow::panelsConfig() const {
+    RunConfig config;
+    data_->applyTo(config);
+    method_->applyTo(config);
+    return config;
 }
 
 void MainWindow::stop() {

@@ -66,6 +66,7 @@ protected:
 private:
     void buildMenus();
     void connectSession();
+    RunConfig panelsConfig() const;  // the run the data and method panels describe
     void showRun(std::shared_ptr<const RunOutcome> outcome);
     void finishRun(std::shared_ptr<const RunOutcome> outcome);
     void saveModelWithDialog();
