@@ -4,6 +4,7 @@
 
 #include "core/analysis/routing_analysis.h"
 #include "core/export/number_text.h"
+#include "core/learners/learner.h"
 #include "core/run/evaluation.h"
 
 namespace treelab {
@@ -32,8 +33,11 @@ std::string model_subtitle(const TreeModel& tree, const Dataset* labelled, const
 std::string model_title(const ModelFile& model) {
     const auto& params = model.card.params;
     std::string title = model.card.method.empty() ? "tree" : model.card.method;
-    if (const auto lambda = params.find("lambda"); lambda != params.end()) title += "  λ = " + lambda->second;
-    if (const auto alpha = params.find("ccp_alpha"); alpha != params.end()) title += "  α = " + alpha->second;
+    for (const LearnerInfo& learner : learners()) {
+        if (learner.name != model.card.method || learner.pruning_param.empty()) continue;
+        if (const auto value = params.find(learner.pruning_param); value != params.end())
+            title += "  " + learner.pruning_symbol + " = " + value->second;
+    }
     return title;
 }
 

@@ -5,7 +5,7 @@
 
 #include <QMetaType>
 
-#include "core/learners/learner.h"
+#include "core/training/progress.h"
 #include "core/model/tree_model.h"
 
 namespace treelab {

@@ -1,6 +1,7 @@
 #pragma once
 // The learner interface every method implements (conventions §2 and §5): a function of plain
 // structs with a progress callback that can stop the run; the best model so far is returned.
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <span>
@@ -8,29 +9,12 @@
 #include <vector>
 
 #include "core/data/dataset.h"
+#include "core/data/feature_pipeline.h"
 #include "core/model/tree_model.h"
 #include "core/params/param_spec.h"
+#include "core/training/progress.h"
 
 namespace treelab {
-
-struct EpochReport {
-    int epoch = 0;          // iterative learners: epoch; CART: nodes built so far
-    int total = 0;          // expected number of epochs/steps, 0 if unknown
-    double train_loss = 0.0, valid_loss = 0.0, train_metric = 0.0, valid_metric = 0.0;
-    int active_nodes = -1;  // learners that prune: nodes still active (pruning solved on the training rows); -1 = n/a
-    const TreeModel* snapshot = nullptr;  // may be null; valid during the call only
-    // A mid-epoch report (only epoch and train_loss so far are meaningful) that lets a long epoch be
-    // cancelled within a moment; receivers that plot or record epochs skip it.
-    bool heartbeat = false;
-};
-using Progress = std::function<bool(const EpochReport&)>;  // return false = stop now
-
-struct TrainResult {
-    TreeModel model;
-    bool stopped_early = false;      // the progress callback asked to stop
-    bool diverged = false;           // a loss went non-finite; `model` is the best one before it
-    std::vector<EpochReport> history;
-};
 
 struct TrainInput {
     const Dataset& train;
@@ -56,6 +40,15 @@ struct LearnerInfo {
     std::span<const ParamSpec> params;
     std::function<TrainResult(const TrainInput&, const Progress&)> train;
     std::optional<PruningPathHook> pruning_path;
+    // The pruning-strength parameter ("lambda", "ccp_alpha") and its symbol ("λ", "α"): figure
+    // titles name it, the sweep tab offers it first. Empty = the method has none.
+    std::string pruning_param, pruning_symbol;
+    // Preprocessing applied when the user has not chosen one (--scaling auto, the GUI's
+    // "Automatic"): gradient learners need standardised inputs, CART is scale-free.
+    Scaling default_scaling = Scaling::None;
+    // "name=value" assignments for a quick run on a small shipped set (contract tests, smoke runs):
+    // few epochs, a shallow tree. Empty = the defaults are already quick.
+    std::vector<std::string> quick_params;
 };
 
 std::span<const LearnerInfo> learners();

@@ -16,12 +16,14 @@ std::span<const LearnerInfo> learners() {
                     false, cart_params(), train_cart,
                     PruningPathHook{"ccp_alpha",
                                     [](const TreeModel& tree) { return cost_complexity_path(tree).alphas; },
-                                    prune_cost_complexity}},
+                                    prune_cost_complexity},
+                    "ccp_alpha", "α", Scaling::None, {}},
         LearnerInfo{"latent", "LatentTrees",
                     "Oblique tree learned by gradient descent with a pruning QP solved by PAV (Zantedeschi et al., ICLR "
                     "submission); linear predictor on [x, leaf traversals]; supervised or self-supervised.",
                     "Zantedeschi, Kusner, Niculae: Learning Binary Trees via Sparse Relaxation (ICLR 2021 submission)",
-                    true, latent_params(), train_latent, std::nullopt},
+                    true, latent_params(), train_latent, std::nullopt,
+                    "lambda", "λ", Scaling::ZScore, {"depth=3", "epochs=5"}},
     };
     return table;
 }

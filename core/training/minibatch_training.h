@@ -10,7 +10,7 @@
 
 #include <Eigen/Core>
 
-#include "core/learners/learner.h"
+#include "core/training/progress.h"
 #include "core/optim/optimizer.h"
 
 namespace treelab {

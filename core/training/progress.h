@@ -1,0 +1,37 @@
+#pragma once
+// What a training run reports while it runs and returns at its end (conventions §5). Shared by
+// every learner and every loop; the learner interface (learners/learner.h) builds on it.
+#include <functional>
+#include <string_view>
+#include <vector>
+
+#include "core/model/tree_model.h"
+
+namespace treelab {
+
+struct EpochReport {
+    int epoch = 0;          // iterative learners: epoch (online loop: evaluation); CART: nodes built so far
+    int total = 0;          // expected number of epochs/evaluations, 0 if unknown
+    long long step = 0;     // optimizer steps (online loop: rounds) so far in this start
+    int start = 0;          // restarts and multi-start: which start (0-based) this report belongs to
+    int starts = 1;         // how many starts the run makes
+    double train_loss = 0.0, valid_loss = 0.0, train_metric = 0.0, valid_metric = 0.0;
+    // What train_metric and valid_metric hold, as a Scores key ("accuracy", "r2",
+    // "dendrogram_purity"); empty = no metric.
+    std::string_view metric;
+    int active_nodes = -1;  // learners that prune: nodes still active (pruning solved on the training rows); -1 = n/a
+    const TreeModel* snapshot = nullptr;  // may be null; valid during the call only
+    // A mid-epoch report (only epoch, step, start and train_loss so far are meaningful) that lets a
+    // long epoch be cancelled within a moment; receivers that plot or record epochs skip it.
+    bool heartbeat = false;
+};
+using Progress = std::function<bool(const EpochReport&)>;  // return false = stop now
+
+struct TrainResult {
+    TreeModel model;
+    bool stopped_early = false;      // the progress callback asked to stop
+    bool diverged = false;           // a loss went non-finite; `model` is the best one before it
+    std::vector<EpochReport> history;
+};
+
+}  // namespace treelab
