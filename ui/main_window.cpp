@@ -206,7 +206,7 @@ void MainWindow::train() {
     runMethodLabel_ = QString::fromStdString(learner.label);
     pendingConfig_ = config;
     if (!session_->start(config)) return;
-    training_->startRun(runMethodLabel_, tr("accuracy"));
+    training_->startRun(runMethodLabel_);
     treeTab_->scrubber()->clear();
     setTraining(true);
     statusBar()->showMessage(tr("Training %1 on %2…").arg(runMethodLabel_, QFileInfo(data_->file()).fileName()));

@@ -365,11 +365,7 @@ void SweepPanel::refreshParameters() {
     for (const ParamSpec& spec : learner->params)
         if (is_numeric(spec)) parts_->param->addItem(param_title(spec), QString::fromStdString(spec.name));
     // Open on the pruning strength: the sweep this tab is for (sklearn's α, the paper's λ).
-    int first = parts_->param->findData(
-        QString::fromStdString(learner->pruning_path ? learner->pruning_path->param : std::string()));
-    for (int i = 0; first < 0 && i < parts_->param->count(); ++i)
-        if (spec_of(*learner, parts_->param->itemData(i).toString().toStdString()).log_scale) first = i;
-    parts_->param->setCurrentIndex(std::max(first, 0));
+    parts_->param->setCurrentIndex(std::max(parts_->param->findData(QString::fromStdString(learner->pruning_param)), 0));
     parts_->onParamChanged();
 }
 

@@ -10,6 +10,7 @@
 #include <qcustomplot.h>
 
 #include "core/learners/learner.h"
+#include "core/run/evaluation.h"
 #include "core/run/pruning_path_curve.h"
 #include "ui/plot_style.h"
 
@@ -58,6 +59,7 @@ struct TrainingPanel::Parts {
     bool dirty = false;
     int replots = 0;
     QString methodLabel;
+    std::string metricKey;  // the Scores key the metric plot shows; set by the first report naming one
 
     void resetSeries(const QString& heldOut) {
         for (QCustomPlot* plot : {loss, metric}) {
@@ -125,21 +127,20 @@ TrainingPanel::TrainingPanel(QWidget* parent) : QWidget(parent), parts_(std::mak
 
 TrainingPanel::~TrainingPanel() = default;
 
-void TrainingPanel::startRun(const QString& methodLabel, const QString& metricName) {
+void TrainingPanel::startRun(const QString& methodLabel) {
     Parts& p = *parts_;
     p.methodLabel = methodLabel;
+    p.metricKey.clear();
     for (QCustomPlot* plot : {p.loss, p.metric, p.nodes}) {
         clear_plot(plot, QCPGraph::lsLine);
         plot->xAxis->setLabel(tr("epoch"));
     }
     p.resetSeries(tr("validation"));
     set_plot_title(p.loss, tr("Loss — %1").arg(methodLabel));
-    set_plot_title(p.metric, tr("%1 — %2").arg(metricName, methodLabel));
     set_plot_title(p.nodes, tr("Active nodes — %1").arg(methodLabel));
     p.loss->yAxis->setLabel(tr("loss"));
-    p.metric->yAxis->setLabel(metricName);
     p.nodes->yAxis->setLabel(tr("nodes with a > 0"));
-    p.metric->setVisible(false);  // until a metric arrives: regression runs report none
+    p.metric->setVisible(false);  // until a report names its metric
     p.nodes->setVisible(false);
     p.caption->setText(tr("%1: starting…").arg(methodLabel));
     p.dirty = true;
@@ -150,6 +151,12 @@ void TrainingPanel::addEpoch(const EpochPoint& point) {
     const double x = point.epoch;
     add_finite(p.loss->graph(0), x, point.train_loss);
     add_finite(p.loss->graph(1), x, point.valid_loss);
+    if (!point.metric.empty() && point.metric != p.metricKey) {
+        p.metricKey = point.metric;
+        const QString name = QString::fromStdString(score_label(point.metric));
+        set_plot_title(p.metric, tr("%1 — %2").arg(name, p.methodLabel));
+        p.metric->yAxis->setLabel(name);
+    }
     add_finite(p.metric->graph(0), x, point.train_metric);
     add_finite(p.metric->graph(1), x, point.valid_metric);
     if (std::isfinite(point.train_metric) || std::isfinite(point.valid_metric)) p.metric->setVisible(true);
@@ -175,8 +182,7 @@ void TrainingPanel::showOutcome(const RunOutcome& outcome) {
                            : outcome.stopped_early ? tr(" — stopped; the best model so far is kept")
                                                    : QString();
     if (!learner || !learner->pruning_path || !outcome.data) {
-        const bool classification = outcome.model.target.task == Task::Classification;
-        startRun(label, classification ? tr("accuracy") : tr("metric"));
+        startRun(label);
         for (const EpochReport& report : outcome.history)
             if (!report.heartbeat) addEpoch(epoch_point(report));
         p.caption->setText(tr("%1: %2 epochs in %3 s%4")

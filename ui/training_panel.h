@@ -22,7 +22,7 @@ public:
     ~TrainingPanel() override;
 
     // Empties the plots for a new run of `method` (its label goes in the titles).
-    void startRun(const QString& methodLabel, const QString& metricName);
+    void startRun(const QString& methodLabel);
     void addEpoch(const EpochPoint& point);  // live; replot coalesced
     // A finished (or selected) run: its epoch history, or CART's pruning path.
     void showOutcome(const RunOutcome& outcome);

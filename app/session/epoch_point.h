@@ -2,6 +2,7 @@
 // One finished epoch as the GUI receives it from a worker thread (a copy of core's EpochReport
 // that can cross threads: the tree snapshot is owned, not borrowed).
 #include <memory>
+#include <string>
 
 #include <QMetaType>
 
@@ -14,6 +15,7 @@ struct EpochPoint {
     int epoch = 0, total = 0;
     double train_loss = 0.0, valid_loss = 0.0, train_metric = 0.0, valid_metric = 0.0;
     int active_nodes = -1;                       // -1: the learner does not prune
+    std::string metric;                          // what the metrics are (a Scores key); empty = none
     std::shared_ptr<const TreeModel> snapshot;   // every few epochs when the learner gives one
 };
 

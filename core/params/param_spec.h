@@ -46,6 +46,7 @@ public:
     bool boolean(const std::string& name) const;
     std::string text(const std::string& name) const;  // Choice (or any value as canonical text)
     bool is_number(const std::string& name) const;    // Choice with accepts_number holding a number
+    bool contains(const std::string& name) const;     // the method has this parameter
 
     std::map<std::string, std::string> canonical() const;  // for run cards and the JSON output
 

@@ -143,6 +143,8 @@ bool ParamValues::boolean(const std::string& name) const {
 
 std::string ParamValues::text(const std::string& name) const { return to_text(lookup(values_, name)); }
 
+bool ParamValues::contains(const std::string& name) const { return values_.count(name) > 0; }
+
 bool ParamValues::is_number(const std::string& name) const {
     const ParamValue& value = lookup(values_, name);
     return std::holds_alternative<double>(value) || std::holds_alternative<long long>(value);

@@ -1,5 +1,7 @@
 #include "core/run/evaluation.h"
 
+#include <algorithm>
+
 #include "core/metrics/classification_metrics.h"
 #include "core/metrics/dendrogram_purity.h"
 #include "core/metrics/regression_metrics.h"
@@ -43,6 +45,19 @@ std::string headline_score(const Scores& scores) {
     for (const char* name : {"accuracy", "r2", "dendrogram_purity"})
         if (scores.contains(name)) return name;
     return scores.empty() ? std::string() : scores.begin()->first;
+}
+
+}  // namespace treelab
+
+namespace treelab {
+
+std::string score_label(std::string_view name) {
+    if (name == "r2") return "R²";
+    if (name == "macro_f1") return "macro F1";
+    if (name == "dendrogram_purity") return "dendrogram purity";
+    std::string label(name);
+    std::replace(label.begin(), label.end(), '_', ' ');
+    return label;
 }
 
 }  // namespace treelab

@@ -3,6 +3,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/data/dataset.h"
 #include "core/model/tree_model.h"
@@ -17,5 +18,9 @@ Scores evaluate(const TreeModel& model, const Dataset& data);  // empty Scores f
 // The score a result list or a plot leads with: accuracy, else r2, else dendrogram_purity, else
 // the first by name; "" for empty scores.
 std::string headline_score(const Scores& scores);
+
+// How plots and tables name a score: "r2" -> "R²", "dendrogram_purity" -> "dendrogram purity",
+// "macro_f1" -> "macro F1"; other names as they are.
+std::string score_label(std::string_view name);
 
 }  // namespace treelab

@@ -50,7 +50,7 @@ TEST(TrainingPanel, PlotsTheEpochsOfARealSession) {
     TrainingPanel panel;
     TrainingSession session;
     QObject::connect(&session, &TrainingSession::epochReported, &panel, &TrainingPanel::addEpoch);
-    panel.startRun("LatentTrees", "accuracy");
+    panel.startRun("LatentTrees");
     const auto outcome = run_to_outcome(session, glass("latent", {"depth=3", "epochs=6", "patience=0"}));
     ASSERT_TRUE(outcome);
     const QList<QCustomPlot*> plots = panel.plots();
@@ -60,6 +60,7 @@ TEST(TrainingPanel, PlotsTheEpochsOfARealSession) {
     EXPECT_EQ(plots[1]->graph(0)->dataCount(), 6);  // train accuracy
     EXPECT_EQ(plots[2]->graph(0)->dataCount(), 6);  // active nodes
     EXPECT_FALSE(plots[2]->isHidden()) << "LatentTrees prunes, so its active nodes are shown";
+    EXPECT_EQ(plots[1]->yAxis->label(), "accuracy") << "the metric plot is named by the reports";
     let_timers_run();
     EXPECT_GE(panel.replotCount(), 1);
 
@@ -67,14 +68,23 @@ TEST(TrainingPanel, PlotsTheEpochsOfARealSession) {
     EXPECT_EQ(plots[0]->graph(0)->dataCount(), 6);
 }
 
+// A regression run's metric plot says R², as its reports name it, not "accuracy".
+TEST(TrainingPanel, NamesTheMetricTheReportsName) {
+    TrainingPanel panel;
+    panel.startRun("LatentTrees");
+    panel.addEpoch(EpochPoint{1, 10, 1.0, 1.1, 0.3, 0.2, 7, "r2", nullptr});
+    EXPECT_EQ(panel.plots()[1]->yAxis->label(), "R²");
+    EXPECT_FALSE(panel.plots()[1]->isHidden());
+}
+
 // A thousand epochs added in a tight loop cost a handful of replots, not a thousand.
 TEST(TrainingPanel, CoalescesReplots) {
     TrainingPanel panel;
-    panel.startRun("LatentTrees", "accuracy");
+    panel.startRun("LatentTrees");
     let_timers_run();
     const int before = panel.replotCount();
     for (int epoch = 1; epoch <= 1000; ++epoch)
-        panel.addEpoch(EpochPoint{epoch, 1000, 1.0 / epoch, 1.2 / epoch, 0.5, 0.4, 10, nullptr});
+        panel.addEpoch(EpochPoint{epoch, 1000, 1.0 / epoch, 1.2 / epoch, 0.5, 0.4, 10, "accuracy", nullptr});
     let_timers_run();
     const int replots = panel.replotCount() - before;
     EXPECT_GE(replots, 1);

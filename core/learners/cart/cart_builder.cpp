@@ -78,8 +78,9 @@ TreeModel grow_cart(const Dataset& train, const ParamValues& params, std::uint32
             stack.push_back({split.pos, open.end, open.depth + 1, id, false, split.impurity_right, n_constant_features});
             stack.push_back({open.start, split.pos, open.depth + 1, id, true, split.impurity_left, n_constant_features});
         }
-        if (progress && !stopped && (id + 1) % kProgressEvery == 0) {
-            // A heartbeat: CART has no epochs to plot, only a chance to stop (epoch = nodes so far).
+        if (progress && !stopped && (id == 0 || (id + 1) % kProgressEvery == 0)) {
+            // A heartbeat after the root and every kProgressEvery nodes: CART has no epochs to plot,
+            // only a chance to stop (epoch = nodes so far).
             EpochReport report;
             report.epoch = id + 1;
             report.heartbeat = true;

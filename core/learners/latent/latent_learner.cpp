@@ -8,6 +8,8 @@
 
 #include "core/error.h"
 #include "core/learners/latent/latent_settings.h"
+#include "core/metrics/regression_metrics.h"
+#include "core/training/minibatch_training.h"
 
 namespace treelab {
 namespace {
@@ -68,23 +70,35 @@ TrainResult train_latent(const TrainInput& input, const Progress& progress) {
     ActivityCache activity(spec, train.X);
 
     GradientProblem problem;
-    problem.train_rows = train.X.rows();
-    problem.batch_loss = [&](const Eigen::VectorXd& parameters, std::span<const Eigen::Index> rows, Eigen::VectorXd& gradient) {
-        const std::vector<Eigen::Index> batch(rows.begin(), rows.end());
-        return latent::batch_loss(spec, parameters, train.X(batch, Eigen::all), train.targets(batch, Eigen::all), &gradient);
+    problem.inputs = &train.X;
+    problem.targets = &train.targets;
+    problem.initial_parameters = [&](int start) { return latent::initial_parameters(spec, input.seed + static_cast<std::uint32_t>(start)); };
+    problem.batch_loss = [&](const Eigen::VectorXd& parameters, const Batch& batch, const StepContext&, Eigen::VectorXd& gradient) {
+        return latent::batch_loss(spec, parameters, batch.inputs, batch.targets, &gradient);
     };
     // Self-supervised: the validation MSE of the regressed columns; supervised: the validation loss.
     if (has_valid)
         problem.validation_loss = [&](const Eigen::VectorXd& parameters) {
             return latent::mean_loss(spec, latent::outputs(spec, parameters, valid.X, activity(parameters)), valid.targets);
         };
-    if (settings.mode == Mode::Classification)
+    if (settings.mode == Mode::Classification) {
+        problem.metric = "accuracy";
         problem.metrics = [&](const Eigen::VectorXd& parameters) {
             const Eigen::VectorXd& a = activity(parameters);
             const double valid_accuracy = has_valid ? accuracy(latent::outputs(spec, parameters, valid.X, a), valid.targets)
                                                     : std::numeric_limits<double>::quiet_NaN();
             return std::pair{accuracy(latent::outputs(spec, parameters, train.X, a), train.targets), valid_accuracy};
         };
+    } else if (settings.mode == Mode::Regression) {
+        // R² is unchanged by the target normalisation, so it is computed on the normalised values.
+        problem.metric = "r2";
+        problem.metrics = [&](const Eigen::VectorXd& parameters) {
+            const Eigen::VectorXd& a = activity(parameters);
+            const double valid_r2 = has_valid ? regression_report(valid.targets.col(0), latent::outputs(spec, parameters, valid.X, a).col(0)).r2
+                                              : std::numeric_limits<double>::quiet_NaN();
+            return std::pair{regression_report(train.targets.col(0), latent::outputs(spec, parameters, train.X, a).col(0)).r2, valid_r2};
+        };
+    }
 
     // 000 §3.2: a node with a_t = 0 is pruned; the same a as the returned model's (export_tree).
     problem.active_nodes = [&](const Eigen::VectorXd& parameters) {
@@ -97,8 +111,7 @@ TrainResult train_latent(const TrainInput& input, const Progress& progress) {
 
     TrainingSettings training = settings.training;
     training.seed = input.seed;
-    TrainingOutcome outcome =
-        train_minibatch(problem, latent::initial_parameters(spec, input.seed), settings.optimizer, training, progress);
+    TrainingOutcome outcome = train_minibatch(problem, training, progress);
     if (outcome.diverged && outcome.best_epoch == 0)
         throw TrainingError("LatentTrees diverged (a non-finite loss or gradient) before finishing an epoch; "
                             "try a smaller learning_rate");

@@ -8,38 +8,44 @@
 #include "core/error.h"
 #include "core/learners/latent/latent_learner.h"
 #include "core/learners/latent/latent_settings.h"
+#include "core/training/training_params.h"
 
 namespace treelab {
 
 std::span<const ParamSpec> latent_params() {
-    static const std::vector<ParamSpec> specs = {
-        {"depth", "Depth",
-         "Depth D of the complete tree (2^D leaves); 6 is the reference's Glass clustering depth.", ParamType::Integer,
-         1, 10, 6LL, {}},
-        {"lambda", "Pruning lambda",
-         "Weight of ||eta||_inf in the loss (000 eq. 10); larger prunes more. The reference's tuned Glass value is 17.89.",
-         ParamType::Real, 0, 1e300, 1e-3, {}, false, true},
-        {"learning_rate", "Learning rate", "Step size of the optimiser.", ParamType::Real, 1e-12, 10, 1e-3, {}, false, true},
-        {"optimizer", "Optimizer",
-         "qhadam = QHAdam(nu 0.7, 1.0; betas 0.995, 0.998) as the reference; adam = Adam(0.9, 0.999).", ParamType::Choice,
-         0, 0, std::string("qhadam"), {"qhadam", "adam"}},
-        {"batch_size", "Batch size", "Rows per step; the pruning QP is solved per batch (8 = the paper's Glass setting).",
-         ParamType::Integer, 1, 1e9, 8LL, {}},
-        {"epochs", "Epochs", "Most passes over the training rows.", ParamType::Integer, 1, 100000, 100LL, {}},
-        {"patience", "Patience", "Stop after this many epochs without a better validation loss; 0 = never.",
-         ParamType::Integer, 0, 100000, 20LL, {}},
-        {"task", "Task",
-         "auto follows the target; self_supervised regresses the `regress` features from the others (000 §4.2), "
-         "the target is then used only for evaluation.",
-         ParamType::Choice, 0, 0, std::string("auto"), {"auto", "classification", "regression", "self_supervised"}},
-        {"regress", "Regressed features",
-         "self_supervised: comma-separated feature names to regress; empty = the first two (RI, Na on Glass).",
-         ParamType::Text, 0, 0, std::string(""), {}},
-        {"split_activation", "Split activation", "Applied to s(x) = w.x + b; elu keeps the routing signs.",
-         ParamType::Choice, 0, 0, std::string("none"), {"none", "elu"}},
-        {"predictor", "Predictor", "f_phi on [x, z_leaves]; only linear for now.", ParamType::Choice, 0, 0,
-         std::string("linear"), {"linear"}},
-    };
+    static const std::vector<ParamSpec> specs = [] {
+        std::vector<ParamSpec> rows = {
+            {"depth", "Depth",
+             "Depth D of the complete tree (2^D leaves); 6 is the reference's Glass clustering depth.", ParamType::Integer,
+             1, 10, 6LL, {}},
+            {"lambda", "Pruning lambda",
+             "Weight of ||eta||_inf in the loss (000 eq. 10); larger prunes more. The reference's tuned Glass value is 17.89.",
+             ParamType::Real, 0, 1e300, 1e-3, {}, false, true},
+            {"task", "Task",
+             "auto follows the target; self_supervised regresses the `regress` features from the others (000 §4.2), "
+             "the target is then used only for evaluation.",
+             ParamType::Choice, 0, 0, std::string("auto"), {"auto", "classification", "regression", "self_supervised"}},
+            {"regress", "Regressed features",
+             "self_supervised: comma-separated feature names to regress; empty = the first two (RI, Na on Glass).",
+             ParamType::Text, 0, 0, std::string(""), {}},
+            {"split_activation", "Split activation", "Applied to s(x) = w.x + b; elu keeps the routing signs.",
+             ParamType::Choice, 0, 0, std::string("none"), {"none", "elu"}},
+            {"predictor", "Predictor", "f_phi on [x, z_leaves]; only linear for now.", ParamType::Choice, 0, 0,
+             std::string("linear"), {"linear"}},
+        };
+        TrainingDefaults training;
+        training.epochs = 100;
+        training.batch_size = 8;
+        training.batch_size_help = "Rows per step; the pruning QP is solved per batch (8 = the paper's Glass setting).";
+        training.learning_rate = 1e-3;
+        training.optimizer = "qhadam";  // qhoptim QHAdam(nu 0.7, 1.0; betas 0.995, 0.998) as the reference (§1.6)
+        training.optimizers = {"qhadam", "adam", "adamw", "sgd", "rmsprop"};
+        training.schedule = "plateau";  // 000 App. A.3: divide by 10 after 2 epochs without improvement
+        training.schedules = {"plateau", "constant"};
+        training.patience = 20;
+        for (ParamSpec& row : training_param_specs(training)) rows.push_back(std::move(row));
+        return rows;
+    }();
     return specs;
 }
 
@@ -107,18 +113,13 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train) {
                      : s.mode == Mode::Regression   ? 1
                                                     : static_cast<Eigen::Index>(s.output_columns.size());
 
-    s.optimizer.kind = params.text("optimizer");
-    s.optimizer.learning_rate = params.real("learning_rate");
-    if (s.optimizer.kind == "qhadam") {
-        s.optimizer.beta1 = 0.995;  // qhoptim QHAdam as the reference scripts call it (§1.6)
-        s.optimizer.beta2 = 0.998;
-    } else {
-        s.optimizer.beta1 = 0.9;  // torch.optim.Adam defaults
-        s.optimizer.beta2 = 0.999;
-    }
-    s.training.max_epochs = static_cast<int>(params.integer("epochs"));
-    s.training.batch_size = static_cast<int>(std::min<long long>(params.integer("batch_size"), 1 << 30));
-    s.training.patience = static_cast<int>(params.integer("patience"));
+    read_training_params(params, s.training);
+    if (s.training.optimizer.kind == "qhadam") {
+        s.training.optimizer.beta1 = 0.995;  // qhoptim QHAdam as the reference scripts call it (§1.6)
+        s.training.optimizer.beta2 = 0.998;
+    }  // every other kind keeps PyTorch's defaults
+    s.training.schedule.factor = 0.1;  // 000 App. A.3: ReduceLROnPlateau(factor 0.1, patience 2)
+    s.training.schedule.patience = 2;
     if (s.mode == Mode::Regression && train.rows() > 0) {
         s.target_mean = train.y.mean();
         const double deviation = std::sqrt((train.y.array() - s.target_mean).square().mean());

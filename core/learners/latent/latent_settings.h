@@ -6,9 +6,8 @@
 #include "core/data/dataset.h"
 #include "core/learners/latent/latent_tree.h"
 #include "core/model/tree_model.h"
-#include "core/optim/optimizer.h"
 #include "core/params/param_spec.h"
-#include "core/training/minibatch_training.h"
+#include "core/training/training_settings.h"
 
 namespace treelab::latent {
 
@@ -22,8 +21,7 @@ struct Settings {
     // Regression: the model learns (y - target_mean) / target_scale, as the reference's
     // normalize_target (reference_implementations.md §1.6); export folds both into f_φ.
     double target_mean = 0.0, target_scale = 1.0;
-    OptimizerSettings optimizer;
-    TrainingSettings training;
+    TrainingSettings training;  // optimizer and schedule included
 };
 
 // Throws ParamError for a task the target cannot serve or an unknown regressed feature name.

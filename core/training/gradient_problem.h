@@ -1,0 +1,78 @@
+#pragma once
+// What a gradient learner gives the shared loops (minibatch_training.h, online_training.h): its
+// training rows, parameter groups, initial parameters per start, and batch losses with gradients.
+#include <cstdint>
+#include <functional>
+#include <random>
+#include <span>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "core/model/tree_model.h"
+#include "core/optim/parameter_group.h"
+#include "core/training/progress.h"
+
+namespace treelab {
+
+// Where the loop stands when it asks the learner for a batch loss or starts an epoch.
+struct StepContext {
+    int epoch = 0;        // 1-based (online loop: the evaluation period in progress)
+    long long step = 0;   // optimizer steps taken so far in this start
+    int start = 0;        // 0-based start (restarts, multi-start)
+    std::mt19937_64* rng = nullptr;  // the learner's own random stream for this start (e.g. bandit actions)
+};
+
+// One batch: views of the gathered rows (buffers allocated once per run) or, in full-batch mode,
+// of the whole training set; `rows` are their indices in the training set, in batch order.
+struct Batch {
+    Eigen::Ref<const Eigen::MatrixXd> inputs, targets;
+    std::span<const Eigen::Index> rows;
+};
+
+struct GradientProblem {
+    const Eigen::MatrixXd* inputs = nullptr;   // training rows × features the learner reads
+    const Eigen::MatrixXd* targets = nullptr;  // training rows × target columns
+    // Spans of the parameter vector with their own rates (GradTree: indices, thresholds, leaves);
+    // empty = one group over the whole vector at TrainingSettings::learning_rate.
+    std::vector<ParameterGroup> groups;
+    // Parameters for a start (0 = the first); a restart re-initialises and recreates the optimizer.
+    std::function<Eigen::VectorXd(int start)> initial_parameters;
+    // Mean loss over the batch plus the learner's regulariser; writes the gradient w.r.t.
+    // `parameters` into `gradient` (already sized like `parameters`).
+    std::function<double(const Eigen::VectorXd& parameters, const Batch& batch, const StepContext& context,
+                         Eigen::VectorXd& gradient)>
+        batch_loss;
+    // Optional: called before each epoch's first step; may change the parameters (GET moves to its
+    // next scale-factor stage and warm-starts from the stage's best tree).
+    std::function<void(const StepContext& context, Eigen::VectorXd& parameters)> on_epoch_start;
+    // Loss on the validation split; empty = no validation split.
+    std::function<double(const Eigen::VectorXd& parameters)> validation_loss;
+    // The loss early stopping, the plateau schedule and the choice of the best epoch and start
+    // watch (lower is better). Empty = the validation loss if there is one, else the epoch's mean
+    // training loss. GET watches its hard tree's training objective.
+    std::function<double(const Eigen::VectorXd& parameters)> selection_loss;
+    // Optional (train_metric, valid_metric), named by `metric` (a Scores key, e.g. "accuracy").
+    std::function<std::pair<double, double>(const Eigen::VectorXd& parameters)> metrics;
+    std::string_view metric;
+    // Optional: nodes the learner's pruning keeps active for these parameters (EpochReport::active_nodes).
+    std::function<int(const Eigen::VectorXd& parameters)> active_nodes;
+    // Optional: the tree as it stands (EpochReport::snapshot), asked after epoch 1 and every
+    // snapshot_every-th epoch (0 = never).
+    std::function<TreeModel(const Eigen::VectorXd& parameters)> snapshot;
+    int snapshot_every = 1;
+};
+
+struct TrainingOutcome {
+    Eigen::VectorXd best_parameters;  // of the best selection loss over every start
+    int best_epoch = 0;               // 1-based epoch of best_parameters in its start; 0 = none finished
+    int best_start = 0;               // the start best_parameters come from
+    int epochs_run = 0;               // epochs (online: evaluations) finished, over every start
+    bool cancelled = false;           // progress returned false
+    bool diverged = false;            // some start hit a non-finite loss or gradient and ended there
+    std::vector<EpochReport> history; // one report per finished epoch of every start (no heartbeats, no snapshots)
+};
+
+}  // namespace treelab

@@ -1,0 +1,48 @@
+#include "core/training/training_params.h"
+
+#include <algorithm>
+
+namespace treelab {
+
+std::vector<ParamSpec> training_param_specs(const TrainingDefaults& d) {
+    std::vector<ParamSpec> specs;
+    if (d.epochs) specs.push_back({"epochs", "Epochs", "Most passes over the training rows.", ParamType::Integer, 1, 100000, *d.epochs, {}});
+    if (d.batch_size)
+        specs.push_back({"batch_size", "Batch size",
+                         d.batch_size_help.empty() ? "Rows per optimizer step." : d.batch_size_help, ParamType::Integer, 1,
+                         1e9, *d.batch_size, {}});
+    if (d.learning_rate)
+        specs.push_back({"learning_rate", "Learning rate", "Step size of the optimizer (its initial rate under a schedule).",
+                         ParamType::Real, 1e-12, 10, *d.learning_rate, {}, false, true});
+    if (!d.optimizers.empty())
+        specs.push_back({"optimizer", "Optimizer",
+                         "sgd = SGD with momentum; adam, adamw = Adam (decoupled weight decay for adamw); qhadam = "
+                         "quasi-hyperbolic Adam; rmsprop = RMSprop (as PyTorch's).",
+                         ParamType::Choice, 0, 0, d.optimizer, d.optimizers});
+    if (!d.schedules.empty())
+        specs.push_back({"schedule", "LR schedule",
+                         "constant; plateau = divide the rate when the monitored loss stalls; warmup_cosine = linear "
+                         "warm-up then cosine decay; cosine_restarts = cosine annealing with warm restarts.",
+                         ParamType::Choice, 0, 0, d.schedule, d.schedules});
+    if (d.patience)
+        specs.push_back({"patience", "Patience", "Stop after this many epochs without a better validation loss; 0 = never.",
+                         ParamType::Integer, 0, 100000, *d.patience, {}});
+    if (d.restarts)
+        specs.push_back({"restarts", "Restarts",
+                         "Further runs from new initial parameters; the one with the best validation loss is kept.",
+                         ParamType::Integer, 0, 1000, *d.restarts, {}});
+    return specs;
+}
+
+void read_training_params(const ParamValues& params, TrainingSettings& settings) {
+    if (params.contains("epochs")) settings.max_epochs = static_cast<int>(params.integer("epochs"));
+    if (params.contains("batch_size"))
+        settings.batch_size = static_cast<int>(std::min<long long>(params.integer("batch_size"), 1 << 30));
+    if (params.contains("learning_rate")) settings.learning_rate = params.real("learning_rate");
+    if (params.contains("optimizer")) settings.optimizer.kind = params.text("optimizer");
+    if (params.contains("schedule")) settings.schedule.kind = params.text("schedule");
+    if (params.contains("patience")) settings.patience = static_cast<int>(params.integer("patience"));
+    if (params.contains("restarts")) settings.restarts = static_cast<int>(params.integer("restarts"));
+}
+
+}  // namespace treelab

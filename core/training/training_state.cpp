@@ -1,0 +1,142 @@
+// The shared core of the training loops (training_state.h). Early stopping follows the
+// LatentTrees scripts: an epoch improves when its selection loss is <= the start's best so far,
+// and a start ends after `patience` epochs without improvement. Across starts the strictly
+// lowest best loss wins, so ties keep the earlier start (GradTree's restarts, gradtree.md §6).
+#include "core/training/training_state.h"
+
+#include <cmath>
+#include <tuple>
+#include <utility>
+
+#include "core/error.h"
+#include "core/optim/gradient_clipping.h"
+
+namespace treelab {
+namespace {
+
+constexpr double kNotComputed = std::numeric_limits<double>::quiet_NaN();
+
+void check(const GradientProblem& problem, const StepSettings& settings) {
+    if (!problem.inputs || !problem.targets || problem.inputs->rows() == 0)
+        throw TrainingError("There are no training rows to learn from.");
+    if (problem.targets->rows() != problem.inputs->rows())
+        throw TrainingError("The learner gave the training loop targets for a different number of rows.");
+    if (!problem.batch_loss || !problem.initial_parameters)
+        throw TrainingError("The learner gave the training loop no batch loss or no initial parameters.");
+    if (settings.patience < 0) throw ParamError("patience must be zero or positive");
+    if (settings.starts < 1) throw ParamError("restarts must be zero or positive");
+    if (!(settings.clip_norm >= 0.0)) throw ParamError("the gradient clipping norm must be zero or positive");
+    if (!(settings.heartbeat_seconds >= 0.0)) throw ParamError("heartbeat_seconds must be zero or positive");
+}
+
+}  // namespace
+
+TrainingState::TrainingState(const GradientProblem& problem, const StepSettings& settings, const Progress& progress)
+    : problem_(problem), settings_(settings), progress_(progress), heartbeat_every_(settings.heartbeat_seconds) {
+    check(problem, settings);
+    last_call_ = std::chrono::steady_clock::now();
+}
+
+void TrainingState::begin_start(int start) {
+    start_ = start;
+    period_ = 0;
+    step_ = 0;
+    parameters_ = problem_.initial_parameters(start);
+    if (parameters_.size() == 0) throw TrainingError("The learner has no parameters to train.");
+    gradient_.resize(parameters_.size());
+    optimizer_ = make_optimizer(settings_.optimizer, problem_.groups.empty()
+                                                         ? single_group(parameters_.size(), settings_.learning_rate)
+                                                         : problem_.groups);
+    schedule_ = make_schedule(settings_.schedule);
+    schedule_->start(*optimizer_);
+    rng_.seed(std::seed_seq{settings_.seed, static_cast<std::uint32_t>(start)});
+    start_best_parameters_ = parameters_;
+    start_best_loss_ = std::numeric_limits<double>::infinity();
+    start_best_period_ = 0;
+    periods_without_improvement_ = 0;
+    if (start == 0) outcome_.best_parameters = parameters_;  // what a run with no finished epoch returns
+}
+
+void TrainingState::begin_period(int period) {
+    period_ = period;
+    period_loss_sum_ = 0.0;
+    period_rows_ = 0.0;
+    if (problem_.on_epoch_start) problem_.on_epoch_start(StepContext{period, step_, start_, &rng_}, parameters_);
+}
+
+bool TrainingState::step(const Batch& batch) {
+    const double loss = problem_.batch_loss(parameters_, batch, StepContext{period_, step_, start_, &rng_}, gradient_);
+    if (!std::isfinite(loss) || !gradient_.allFinite()) {
+        outcome_.diverged = true;
+        return false;
+    }
+    if (settings_.clip_norm > 0.0) clip_gradient_norm(gradient_, settings_.clip_norm);
+    optimizer_->step(parameters_, gradient_);
+    schedule_->after_step(*optimizer_);
+    ++step_;
+    const auto rows = static_cast<double>(batch.rows.size());
+    period_loss_sum_ += loss * rows;
+    period_rows_ += rows;
+    if (progress_ && std::chrono::steady_clock::now() - last_call_ >= heartbeat_every_) {
+        EpochReport heartbeat{period_, settings_.total_periods, step_, start_, settings_.starts,
+                              period_loss_sum_ / period_rows_, kNotComputed, kNotComputed, kNotComputed,
+                              problem_.metric, -1, nullptr, true};
+        if (!report(heartbeat)) return false;
+    }
+    return true;
+}
+
+bool TrainingState::end_period() {
+    const double train_loss = period_loss_sum_ / period_rows_;
+    EpochReport epoch_report{period_, settings_.total_periods, step_, start_, settings_.starts, train_loss,
+                             kNotComputed, kNotComputed, kNotComputed, problem_.metric, -1, nullptr, false};
+    if (problem_.validation_loss) epoch_report.valid_loss = problem_.validation_loss(parameters_);
+    if (problem_.metrics) std::tie(epoch_report.train_metric, epoch_report.valid_metric) = problem_.metrics(parameters_);
+    if (problem_.active_nodes) epoch_report.active_nodes = problem_.active_nodes(parameters_);
+    const double selection = problem_.selection_loss  ? problem_.selection_loss(parameters_)
+                             : problem_.validation_loss ? epoch_report.valid_loss
+                                                        : train_loss;
+    outcome_.history.push_back(epoch_report);
+    ++outcome_.epochs_run;
+    const bool diverged = !std::isfinite(selection);
+    outcome_.diverged = outcome_.diverged || diverged;
+    if (!diverged && selection <= start_best_loss_) {  // <=, as the LatentTrees scripts
+        start_best_loss_ = selection;
+        start_best_period_ = period_;
+        start_best_parameters_ = parameters_;
+        periods_without_improvement_ = 0;
+    } else {
+        ++periods_without_improvement_;
+    }
+    if (progress_ && wants_snapshot(period_)) {
+        snapshot_ = problem_.snapshot(parameters_);
+        epoch_report.snapshot = &snapshot_;
+    }
+    if ((progress_ && !report(epoch_report)) || diverged) return false;
+    if (settings_.patience > 0 && periods_without_improvement_ >= settings_.patience) return false;
+    schedule_->after_epoch(*optimizer_, selection);
+    return true;
+}
+
+void TrainingState::end_start() {
+    if (start_best_period_ > 0 && start_best_loss_ < run_best_loss_) {
+        run_best_loss_ = start_best_loss_;
+        outcome_.best_parameters = std::move(start_best_parameters_);
+        outcome_.best_epoch = start_best_period_;
+        outcome_.best_start = start_;
+    }
+}
+
+TrainingOutcome TrainingState::take_outcome() { return std::move(outcome_); }
+
+bool TrainingState::report(const EpochReport& epoch_report) {
+    last_call_ = std::chrono::steady_clock::now();
+    outcome_.cancelled = !progress_(epoch_report);
+    return !outcome_.cancelled;
+}
+
+bool TrainingState::wants_snapshot(int period) const {
+    return problem_.snapshot && problem_.snapshot_every > 0 && (period == 1 || period % problem_.snapshot_every == 0);
+}
+
+}  // namespace treelab
