@@ -1,19 +1,20 @@
 // The shared minibatch loop (minibatch_training.h). Early stopping follows the LatentTrees scripts
 // (no_improv counts epochs whose loss is not <= the best; stop when it reaches the patience);
-// the learning-rate schedule is optim/plateau_schedule.h.
+// the learning-rate schedule is optim/plateau_schedule.h through the LearningRateSchedule interface.
 #include "core/training/minibatch_training.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <numeric>
 #include <tuple>
 #include <utility>
 
 #include "core/data/numpy_random.h"
 #include "core/error.h"
-#include "core/optim/plateau_schedule.h"
+#include "core/optim/learning_rate_schedule.h"
 
 namespace treelab {
 namespace {
@@ -23,10 +24,11 @@ constexpr double kNotComputed = std::numeric_limits<double>::quiet_NaN();
 using Clock = std::chrono::steady_clock;
 
 // A report whose values other than the training loss are not computed yet.
-EpochReport report_with(int epoch, int total, double train_loss, bool heartbeat) {
+EpochReport report_with(int epoch, int total, long long step, double train_loss, bool heartbeat) {
     EpochReport report;
     report.epoch = epoch;
     report.total = total;
+    report.step = step;
     report.train_loss = train_loss;
     report.valid_loss = report.train_metric = report.valid_metric = kNotComputed;
     report.heartbeat = heartbeat;
@@ -46,6 +48,16 @@ void check_settings(const GradientProblem& problem, const Eigen::VectorXd& param
         throw ParamError("plateau_factor must lie in [0, 1)");
 }
 
+// ReduceLROnPlateau on the monitored loss; plateau_factor 0 = a constant rate.
+ScheduleSettings plateau_schedule(const TrainingSettings& settings) {
+    ScheduleSettings schedule;
+    if (settings.plateau_factor == 0.0) return schedule;
+    schedule.kind = "plateau";
+    schedule.factor = settings.plateau_factor;
+    schedule.patience = settings.plateau_patience;
+    return schedule;
+}
+
 // One run of train_minibatch; the work buffers are allocated once (conventions §6).
 class MinibatchLoop {
 public:
@@ -55,8 +67,8 @@ public:
         : problem_(problem),
           settings_(settings),
           progress_(progress),
-          optimizer_(optimizer_settings, initial_parameters.size()),
-          schedule_(settings.plateau_factor, settings.plateau_patience),
+          optimizer_(make_optimizer(optimizer_settings, single_group(initial_parameters.size(), settings.learning_rate))),
+          schedule_(make_schedule(plateau_schedule(settings))),
           random_(settings.seed),
           heartbeat_every_(settings.heartbeat_seconds),
           parameters_(std::move(initial_parameters)),
@@ -64,6 +76,7 @@ public:
           order_(static_cast<std::size_t>(problem.train_rows)) {
         std::iota(order_.begin(), order_.end(), Eigen::Index{0});
         outcome_.best_parameters = parameters_;
+        schedule_->start(*optimizer_);
     }
 
     TrainingOutcome run() {
@@ -88,11 +101,12 @@ private:
                 outcome_.diverged = true;
                 return false;
             }
-            optimizer_.step(parameters_, gradient_);
+            optimizer_->step(parameters_, gradient_);
+            schedule_->after_step(*optimizer_);
             loss_sum += loss * static_cast<double>(rows.size());
             train_loss = loss_sum / static_cast<double>(start + rows.size());
             if (progress_ && Clock::now() - last_call_ >= heartbeat_every_ &&
-                !report(report_with(epoch, settings_.max_epochs, train_loss, true))) {
+                !report(report_with(epoch, settings_.max_epochs, optimizer_->steps(), train_loss, true))) {
                 return false;
             }
         }
@@ -101,7 +115,7 @@ private:
 
     // Validation, best-so-far, report, early stopping and the plateau schedule; false = stop.
     bool end_epoch(int epoch, double train_loss) {
-        EpochReport epoch_report = report_with(epoch, settings_.max_epochs, train_loss, false);
+        EpochReport epoch_report = report_with(epoch, settings_.max_epochs, optimizer_->steps(), train_loss, false);
         if (problem_.validation_loss) epoch_report.valid_loss = problem_.validation_loss(parameters_);
         if (problem_.metrics)
             std::tie(epoch_report.train_metric, epoch_report.valid_metric) = problem_.metrics(parameters_);
@@ -124,7 +138,7 @@ private:
         }
         if ((progress_ && !report(epoch_report)) || outcome_.diverged) return false;
         if (settings_.patience > 0 && epochs_without_improvement_ >= settings_.patience) return false;
-        optimizer_.set_learning_rate(schedule_.next_rate(monitored, optimizer_.learning_rate()));
+        schedule_->after_epoch(*optimizer_, monitored);
         return true;
     }
 
@@ -142,8 +156,8 @@ private:
     const GradientProblem& problem_;
     const TrainingSettings& settings_;
     const Progress& progress_;
-    Optimizer optimizer_;
-    PlateauSchedule schedule_;
+    std::unique_ptr<Optimizer> optimizer_;
+    std::unique_ptr<LearningRateSchedule> schedule_;
     NumpyRandom random_;
     std::chrono::duration<double> heartbeat_every_;
     Clock::time_point last_call_ = Clock::now();

@@ -1,6 +1,6 @@
 #pragma once
 // The minibatch loop every gradient learner shares (LatentTrees now; GradTree, DGT, GET later):
-// seeded shuffling, QHAdam/Adam steps, early stopping on the validation loss and
+// seeded shuffling, optimizer steps (core/optim), early stopping on the validation loss and
 // ReduceLROnPlateau, as in the LatentTrees scripts (reference_implementations.md §1.6).
 #include <cstdint>
 #include <functional>
@@ -17,6 +17,7 @@ namespace treelab {
 
 struct TrainingSettings {
     int max_epochs = 100;
+    double learning_rate = 1e-3;     // one parameter group over the whole vector
     int batch_size = 8;
     int patience = 20;               // stop after this many epochs without improvement; 0 = never
     double plateau_factor = 0.1;     // ReduceLROnPlateau on the monitored loss; 0 = off

@@ -108,7 +108,6 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train) {
                                                     : static_cast<Eigen::Index>(s.output_columns.size());
 
     s.optimizer.kind = params.text("optimizer");
-    s.optimizer.learning_rate = params.real("learning_rate");
     if (s.optimizer.kind == "qhadam") {
         s.optimizer.beta1 = 0.995;  // qhoptim QHAdam as the reference scripts call it (§1.6)
         s.optimizer.beta2 = 0.998;
@@ -116,6 +115,7 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train) {
         s.optimizer.beta1 = 0.9;  // torch.optim.Adam defaults
         s.optimizer.beta2 = 0.999;
     }
+    s.training.learning_rate = params.real("learning_rate");
     s.training.max_epochs = static_cast<int>(params.integer("epochs"));
     s.training.batch_size = static_cast<int>(std::min<long long>(params.integer("batch_size"), 1 << 30));
     s.training.patience = static_cast<int>(params.integer("patience"));

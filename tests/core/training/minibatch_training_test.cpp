@@ -47,11 +47,10 @@ struct LeastSquares {
     }
 };
 
-OptimizerSettings adam(double learning_rate) {
+OptimizerSettings adam() {
     OptimizerSettings settings;
     settings.kind = "adam";
     settings.beta1 = 0.9;
-    settings.learning_rate = learning_rate;
     return settings;
 }
 
@@ -71,6 +70,7 @@ GradientProblem climbing_problem(double target) {
 TrainingSettings one_step_per_epoch(int max_epochs, int patience) {
     TrainingSettings settings;
     settings.max_epochs = max_epochs;
+    settings.learning_rate = 1.0;
     settings.batch_size = 4;
     settings.patience = patience;
     settings.plateau_factor = 0.0;
@@ -89,8 +89,10 @@ TEST(MinibatchTraining, ConvergesToLeastSquaresSolution) {
     settings.plateau_factor = 0.5;
     settings.plateau_patience = 5;
     settings.seed = 3;
+    settings.learning_rate = 0.1;
     OptimizerSettings qhadam;
-    qhadam.learning_rate = 0.1;
+    qhadam.kind = "qhadam";
+    qhadam.beta1 = 0.995;
     const TrainingOutcome outcome = train_minibatch(data.problem(), Eigen::VectorXd::Zero(4), qhadam, settings, {});
     const Eigen::VectorXd exact = data.closed_form();
     EXPECT_LT((outcome.best_parameters - exact).norm(), 5e-3)
@@ -104,7 +106,7 @@ TEST(MinibatchTraining, ConvergesToLeastSquaresSolution) {
 // Training stops `patience` epochs after the best validation loss and returns that epoch's parameters.
 TEST(MinibatchTraining, EarlyStoppingKeepsBestParameters) {
     const TrainingOutcome outcome =
-        train_minibatch(climbing_problem(3.0), Eigen::VectorXd::Zero(1), adam(1.0), one_step_per_epoch(100, 5), {});
+        train_minibatch(climbing_problem(3.0), Eigen::VectorXd::Zero(1), adam(), one_step_per_epoch(100, 5), {});
     EXPECT_EQ(outcome.best_epoch, 3);
     EXPECT_EQ(outcome.epochs_run, 8);
     EXPECT_EQ(outcome.history.size(), 8u);
@@ -118,7 +120,7 @@ TEST(MinibatchTraining, EqualLossCountsAsImprovement) {
     GradientProblem problem = climbing_problem(0.0);
     problem.validation_loss = [](const Eigen::VectorXd&) { return 1.0; };
     const TrainingOutcome outcome =
-        train_minibatch(problem, Eigen::VectorXd::Zero(1), adam(1.0), one_step_per_epoch(12, 2), {});
+        train_minibatch(problem, Eigen::VectorXd::Zero(1), adam(), one_step_per_epoch(12, 2), {});
     EXPECT_EQ(outcome.epochs_run, 12);
     EXPECT_EQ(outcome.best_epoch, 12);
 }
@@ -133,7 +135,7 @@ TEST(MinibatchTraining, WithoutValidationWatchesTrainingLoss) {
         return std::abs(theta(0) - 3.0);
     };
     const TrainingOutcome outcome =
-        train_minibatch(problem, Eigen::VectorXd::Zero(1), adam(1.0), one_step_per_epoch(100, 3), {});
+        train_minibatch(problem, Eigen::VectorXd::Zero(1), adam(), one_step_per_epoch(100, 3), {});
     EXPECT_EQ(outcome.best_epoch, 4);
     EXPECT_EQ(outcome.epochs_run, 7);
     EXPECT_NEAR(outcome.best_parameters(0), 4.0, 1e-6);
@@ -147,7 +149,7 @@ TEST(MinibatchTraining, CancelAfterEpochKeepsBestSoFar) {
         seen.push_back(report.epoch);
         return report.epoch < 2;
     };
-    const TrainingOutcome outcome = train_minibatch(climbing_problem(10.0), Eigen::VectorXd::Zero(1), adam(1.0),
+    const TrainingOutcome outcome = train_minibatch(climbing_problem(10.0), Eigen::VectorXd::Zero(1), adam(),
                                                     one_step_per_epoch(100, 5), progress);
     EXPECT_TRUE(outcome.cancelled);
     EXPECT_EQ(seen, (std::vector<int>{1, 2}));
@@ -169,7 +171,7 @@ TEST(MinibatchTraining, HeartbeatCancelsWithinEpoch) {
         return false;
     };
     const TrainingOutcome outcome =
-        train_minibatch(problem, Eigen::VectorXd::Constant(1, 0.25), adam(1.0), settings, progress);
+        train_minibatch(problem, Eigen::VectorXd::Constant(1, 0.25), adam(), settings, progress);
     ASSERT_EQ(reports.size(), 1u);
     EXPECT_TRUE(reports[0].heartbeat);
     EXPECT_EQ(reports[0].epoch, 1);
@@ -193,7 +195,7 @@ TEST(MinibatchTraining, DivergenceKeepsBestSoFar) {
             return broken && !bad_gradient ? NAN : 1.0;
         };
         const TrainingOutcome outcome =
-            train_minibatch(problem, Eigen::VectorXd::Zero(1), adam(1.0), one_step_per_epoch(100, 5), {});
+            train_minibatch(problem, Eigen::VectorXd::Zero(1), adam(), one_step_per_epoch(100, 5), {});
         EXPECT_TRUE(outcome.diverged);
         EXPECT_EQ(outcome.epochs_run, 3);
         EXPECT_EQ(outcome.best_epoch, 3);
@@ -215,7 +217,7 @@ TEST(MinibatchTraining, EpochsCoverEveryRowInShuffledBatches) {
     problem.metrics = [](const Eigen::VectorXd&) { return std::pair{0.25, 0.5}; };
     TrainingSettings settings = one_step_per_epoch(2, 0);
     settings.batch_size = 3;
-    const TrainingOutcome outcome = train_minibatch(problem, Eigen::VectorXd::Zero(1), adam(1.0), settings, {});
+    const TrainingOutcome outcome = train_minibatch(problem, Eigen::VectorXd::Zero(1), adam(), settings, {});
     ASSERT_EQ(batches.size(), 8u);
     std::vector<Eigen::Index> epoch_orders[2];
     for (std::size_t b = 0; b < batches.size(); ++b) {
@@ -236,9 +238,10 @@ TEST(MinibatchTraining, DeterministicPerSeed) {
     TrainingSettings settings;
     settings.max_epochs = 5;
     settings.batch_size = 16;
+    settings.learning_rate = 0.05;
     const auto run = [&](std::uint32_t seed) {
         settings.seed = seed;
-        return train_minibatch(data.problem(), Eigen::VectorXd::Zero(4), adam(0.05), settings, {});
+        return train_minibatch(data.problem(), Eigen::VectorXd::Zero(4), adam(), settings, {});
     };
     const TrainingOutcome first = run(7), again = run(7), other = run(8);
     EXPECT_EQ(first.best_parameters, again.best_parameters);
@@ -252,9 +255,9 @@ TEST(MinibatchTraining, InvalidInputThrows) {
     GradientProblem problem = climbing_problem(1.0);
     TrainingSettings settings;
     settings.batch_size = 0;
-    EXPECT_THROW(train_minibatch(problem, Eigen::VectorXd::Zero(1), adam(1.0), settings, {}), ParamError);
+    EXPECT_THROW(train_minibatch(problem, Eigen::VectorXd::Zero(1), adam(), settings, {}), ParamError);
     problem.train_rows = 0;
-    EXPECT_THROW(train_minibatch(problem, Eigen::VectorXd::Zero(1), adam(1.0), {}, {}), TrainingError);
+    EXPECT_THROW(train_minibatch(problem, Eigen::VectorXd::Zero(1), adam(), {}, {}), TrainingError);
 }
 
 }  // namespace
