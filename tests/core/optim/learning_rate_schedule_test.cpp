@@ -1,3 +1,5 @@
+#include <algorithm>
+#include <iostream>
 #include <string>
 
 #include <gtest/gtest.h>
