@@ -1,47 +1,61 @@
-// QHAdam and Adam in one update (optimizer.h); the order of operations follows qhoptim's
-// QHAdam.step (facebookresearch/qhoptim, qhoptim/pyt/qhadam.py).
-#include <cmath>
-#include <string>
+// torch.optim.Adam's step (torch/optim/adam.py, _single_tensor_adam of torch 1.13, amsgrad off), same
+// operation order:
+//   g = g + wd·θ;  m = m·β1 + (1 − β1)·g;  v = v·β2 + ((1 − β2)·g)·g;
+//   step_size = lr/(1 − β1^t);  denom = √v/√(1 − β2^t) + ε;  θ = θ + ((−step_size)·m)/denom.
+// EpsilonPlacement::TensorFlow replaces the last line by the legacy Keras/TF update (GradTree):
+//   lr_t = lr·√(1 − β2^t)/(1 − β1^t);  θ = θ − (lr_t·m)/(√v + ε).
+// TF's kernel (training_ops ApplyAdam) writes the moments as m += (g − m)(1 − β1), equal up to rounding.
+#include "core/optim/adam.h"
 
-#include "core/error.h"
-#include "core/optim/optimizer.h"
+#include <cmath>
+
+#include "core/optim/setting_checks.h"
 
 namespace treelab {
-namespace {
 
-void require(bool ok, const std::string& what) {
-    if (!ok) throw ParamError("optimizer: " + what);
-}
-
-}  // namespace
-
-Optimizer::Optimizer(const OptimizerSettings& settings, Eigen::Index size)
-    : learning_rate_(settings.learning_rate),
+Adam::Adam(const OptimizerSettings& settings, std::vector<ParameterGroup> groups)
+    : Optimizer(std::move(groups)),
       beta1_(settings.beta1),
       beta2_(settings.beta2),
-      nu1_(settings.kind == "adam" ? 1.0 : settings.nu1),
-      nu2_(settings.kind == "adam" ? 1.0 : settings.nu2),
       epsilon_(settings.epsilon),
-      first_moment_(Eigen::VectorXd::Zero(size)),
-      second_moment_(Eigen::VectorXd::Zero(size)) {
-    require(settings.kind == "adam" || settings.kind == "qhadam",
-            "kind must be \"qhadam\" or \"adam\", not \"" + settings.kind + "\"");
-    require(std::isfinite(learning_rate_) && learning_rate_ > 0.0, "the learning rate must be positive");
-    require(beta1_ >= 0.0 && beta1_ < 1.0 && beta2_ >= 0.0 && beta2_ < 1.0, "beta1 and beta2 must lie in [0, 1)");
-    require(nu1_ >= 0.0 && nu1_ <= 1.0 && nu2_ >= 0.0 && nu2_ <= 1.0, "nu1 and nu2 must lie in [0, 1]");
-    require(std::isfinite(epsilon_) && epsilon_ >= 0.0, "epsilon must be zero or positive");
+      placement_(settings.epsilon_placement),
+      decayed_(largest_group()) {
+    require_setting(beta1_ >= 0.0 && beta1_ < 1.0 && beta2_ >= 0.0 && beta2_ < 1.0, settings.kind,
+                    "beta1 and beta2 must lie in [0, 1)");
+    require_setting(std::isfinite(epsilon_) && epsilon_ >= 0.0, settings.kind, "epsilon must be zero or positive");
+    for (const ParameterGroup& group : this->groups()) {
+        first_moments_.push_back(Eigen::VectorXd::Zero(group.size));
+        second_moments_.push_back(Eigen::VectorXd::Zero(group.size));
+    }
 }
 
-void Optimizer::step(Eigen::Ref<Eigen::VectorXd> parameters, const Eigen::Ref<const Eigen::VectorXd>& gradient) {
-    beta1_weight_ = 1.0 + beta1_ * beta1_weight_;
-    beta2_weight_ = 1.0 + beta2_ * beta2_weight_;
-    const double beta1_adj = 1.0 - 1.0 / beta1_weight_;
-    const double beta2_adj = 1.0 - 1.0 / beta2_weight_;
-    first_moment_.array() = beta1_adj * first_moment_.array() + (1.0 - beta1_adj) * gradient.array();
-    second_moment_.array() = beta2_adj * second_moment_.array() + (1.0 - beta2_adj) * gradient.array().square();
-    parameters.array() -=
-        learning_rate_ * (nu1_ * first_moment_.array() + (1.0 - nu1_) * gradient.array()) /
-        ((nu2_ * second_moment_.array() + (1.0 - nu2_) * gradient.array().square()).sqrt() + epsilon_);
+void Adam::update(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters,
+                  const Eigen::Ref<const Eigen::VectorXd>& gradient) {
+    const double weight_decay = groups()[group].weight_decay;
+    if (weight_decay == 0.0) return adam_step(group, parameters, gradient);
+    Eigen::Ref<Eigen::VectorXd> decayed = decayed_.head(gradient.size());
+    decayed = gradient + weight_decay * parameters;
+    adam_step(group, parameters, decayed);
+}
+
+void Adam::adam_step(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters,
+                     const Eigen::Ref<const Eigen::VectorXd>& gradient) {
+    Eigen::VectorXd& m = first_moments_[group];
+    Eigen::VectorXd& v = second_moments_[group];
+    m.array() = m.array() * beta1_ + (1.0 - beta1_) * gradient.array();
+    v.array() = v.array() * beta2_ + (1.0 - beta2_) * gradient.array() * gradient.array();
+    const double t = static_cast<double>(steps());  // torch: state['step'].item(), a float
+    const double learning_rate = groups()[group].learning_rate;
+    const double bias_correction1 = 1.0 - std::pow(beta1_, t);
+    const double bias_correction2 = 1.0 - std::pow(beta2_, t);
+    if (placement_ == EpsilonPlacement::PyTorch) {
+        const double step_size = learning_rate / bias_correction1;
+        const double bias_correction2_sqrt = std::sqrt(bias_correction2);
+        parameters.array() += ((-step_size) * m.array()) / (v.array().sqrt() / bias_correction2_sqrt + epsilon_);
+    } else {
+        const double step_size = learning_rate * std::sqrt(bias_correction2) / bias_correction1;
+        parameters.array() -= (step_size * m.array()) / (v.array().sqrt() + epsilon_);
+    }
 }
 
 }  // namespace treelab

@@ -1,101 +1,158 @@
-#include <array>
-#include <vector>
+#include <cmath>
+#include <string>
 
 #include <gtest/gtest.h>
 
 #include "core/error.h"
 #include "core/optim/optimizer.h"
-#include "tests/support/test_support.h"
+#include "tests/core/optim/optim_fixture.h"
 
 namespace treelab {
 namespace {
 
-using Trajectory = std::vector<std::array<double, 3>>;
-
-// Three steps on f(θ) = Σ a_i (θ_i − c_i)², whose gradient changes with θ, from θ0 = (0.5, −1.5, 2).
-Trajectory run_quadratic(const OptimizerSettings& settings) {
-    const Eigen::Vector3d a(1.0, 3.0, 0.5), c(1.0, -1.0, 0.0);
-    Eigen::VectorXd theta = Eigen::Vector3d(0.5, -1.5, 2.0);
-    Optimizer optimizer(settings, theta.size());
-    Trajectory trajectory;
-    for (int t = 0; t < 3; ++t) {
-        const Eigen::VectorXd gradient = 2.0 * a.cwiseProduct(theta - c);
-        optimizer.step(theta, gradient);
-        trajectory.push_back({theta(0), theta(1), theta(2)});
-    }
-    return trajectory;
+ParameterGroup group(const std::string& name, Eigen::Index offset, Eigen::Index size, double rate = 0.1,
+                     double weight_decay = 0.0) {
+    return {name, offset, size, rate, weight_decay};
 }
 
-void expect_trajectory(const Trajectory& actual, const Trajectory& expected, double rel) {
-    ASSERT_EQ(actual.size(), expected.size());
-    for (std::size_t t = 0; t < actual.size(); ++t)
-        for (std::size_t i = 0; i < 3; ++i) test::expect_near_rel(actual[t][i], expected[t][i], rel);
-}
-
-OptimizerSettings settings_for(const std::string& kind, double beta1, double nu1, double nu2) {
+OptimizerSettings kind(const std::string& name) {
     OptimizerSettings settings;
-    settings.kind = kind;
-    settings.learning_rate = 0.1;
-    settings.beta1 = beta1;
-    settings.beta2 = 0.999;
-    settings.nu1 = nu1;
-    settings.nu2 = nu2;
+    settings.kind = name;
     return settings;
 }
 
-// Adam follows torch.optim.Adam's update (lr 0.1, betas (0.9, 0.999), eps 1e-8) step by step.
-TEST(Optimizer, AdamMatchesTorchUpdate) {
-    // torch.optim.Adam's step written out in double precision in Python: m, v, bias_correction1/2,
-    // denom = sqrt(v)/sqrt(bias_correction2) + eps, θ.addcdiv_(m, denom, value=−lr/bias_correction1).
-    const Trajectory expected{{0.59999999900000001, -1.4000000003333333, 1.9000000005},
-                              {0.69881257834083321, -1.3011874202781843, 1.8001664866210927},
-                              {0.79512874743970041, -1.2048712504408652, 1.7006233928121137}};
-    expect_trajectory(run_quadratic(settings_for("adam", 0.9, 0.7, 0.7)), expected, 1e-14);
+// Every listed kind builds; an unknown kind is refused with a ParamError that lists the known ones.
+TEST(Optimizer, KindsBuildAndUnknownKindThrows) {
+    for (const std::string& name : optimizer_kinds())
+        EXPECT_NO_THROW(make_optimizer(kind(name), single_group(3, 0.1))) << name;
+    try {
+        make_optimizer(kind("adagrad"), single_group(3, 0.1));
+        FAIL() << "no exception";
+    } catch (const ParamError& error) {
+        EXPECT_NE(std::string(error.what()).find("rmsprop"), std::string::npos) << error.what();
+    }
 }
 
-// QHAdam with ν = (0.7, 1.0), betas (0.995, 0.999) follows qhoptim's QHAdam.step.
-TEST(Optimizer, QhAdamMatchesQhoptim) {
-    // qhoptim/pyt/qhadam.py's step written out in double precision in Python; Ma & Yarats' Alg. 1
-    // with explicit bias corrections m/(1 − β^t) gives the same values to 5e-16.
-    const Trajectory expected{{0.59999999900000001, -1.4000000003333333, 1.9000000005},
-                              {0.69606132616248551, -1.3039386724969204, 1.8008050613462276},
-                              {0.78694918298834948, -1.2130508150216803, 1.7024741378805159}};
-    expect_trajectory(run_quadratic(settings_for("qhadam", 0.995, 0.7, 1.0)), expected, 1e-14);
+// Overlapping groups are refused, naming both; touching groups listed out of order are fine.
+TEST(Optimizer, OverlappingGroupsThrow) {
+    try {
+        make_optimizer(kind("sgd"), {group("weights", 4, 3), group("thresholds", 0, 5)});
+        FAIL() << "no exception";
+    } catch (const ParamError& error) {
+        const std::string message = error.what();
+        EXPECT_NE(message.find("thresholds"), std::string::npos) << message;
+        EXPECT_NE(message.find("weights"), std::string::npos) << message;
+    }
+    EXPECT_NO_THROW(make_optimizer(kind("sgd"), {group("b", 4, 3), group("a", 0, 4), group("empty", 2, 0)}));
 }
 
-// The (1 − ν2) g² term of the denominator is used when ν2 < 1 (qhoptim, ν = (0.7, 0.9)).
-TEST(Optimizer, QhAdamWithNu2BelowOne) {
-    const Trajectory expected{{0.59999999900000001, -1.4000000003333333, 1.9000000005},
-                              {0.69713291378914699, -1.3028670848468884, 1.8005500228769886},
-                              {0.79006102402561396, -1.2099389739137281, 1.7017082672222101}};
-    expect_trajectory(run_quadratic(settings_for("qhadam", 0.995, 0.7, 0.9)), expected, 1e-14);
+// Negative offsets or sizes, negative or non-finite rates and weight decays, and no group at all are refused.
+TEST(Optimizer, InvalidGroupsThrow) {
+    EXPECT_THROW(make_optimizer(kind("adam"), {group("a", -1, 2)}), ParamError);
+    EXPECT_THROW(make_optimizer(kind("adam"), {group("a", 0, -2)}), ParamError);
+    EXPECT_THROW(make_optimizer(kind("adam"), {group("a", 0, 2, -0.1)}), ParamError);
+    EXPECT_THROW(make_optimizer(kind("adam"), {group("a", 0, 2, std::nan(""))}), ParamError);
+    EXPECT_THROW(make_optimizer(kind("adam"), {group("a", 0, 2, 0.1, -1.0)}), ParamError);
+    EXPECT_THROW(make_optimizer(kind("adam"), {}), ParamError);
 }
 
-// QHAdam with ν1 = ν2 = 1 is Adam exactly, whatever the nus of an "adam" setting say.
-TEST(Optimizer, QhAdamWithUnitNusIsAdam) {
-    const Trajectory qhadam = run_quadratic(settings_for("qhadam", 0.9, 1.0, 1.0));
-    const Trajectory adam = run_quadratic(settings_for("adam", 0.9, 0.3, 0.2));
-    EXPECT_EQ(qhadam, adam);
-}
-
-// The learning rate can be changed between steps (the plateau schedule does so).
-TEST(Optimizer, LearningRateCanBeChanged) {
-    Optimizer optimizer(settings_for("adam", 0.9, 1.0, 1.0), 1);
-    optimizer.set_learning_rate(0.5);
-    EXPECT_EQ(optimizer.learning_rate(), 0.5);
-    Eigen::VectorXd theta = Eigen::VectorXd::Zero(1);
-    optimizer.step(theta, Eigen::VectorXd::Constant(1, -4.0));
-    test::expect_near_rel(theta(0), 0.5, 1e-7);  // the first Adam step has length lr
-}
-
-// Unknown kinds and out-of-range settings are refused with a ParamError.
+// Settings outside torch's (or qhoptim's) ranges are refused.
 TEST(Optimizer, InvalidSettingsThrow) {
-    EXPECT_THROW(Optimizer(settings_for("sgd", 0.9, 1.0, 1.0), 2), ParamError);
-    EXPECT_THROW(Optimizer(settings_for("adam", 1.0, 1.0, 1.0), 2), ParamError);
-    EXPECT_THROW(Optimizer(settings_for("qhadam", 0.9, 1.5, 1.0), 2), ParamError);
-    OptimizerSettings negative_rate;
-    negative_rate.learning_rate = -1.0;
-    EXPECT_THROW(Optimizer(negative_rate, 2), ParamError);
+    OptimizerSettings settings = kind("adam");
+    settings.beta1 = 1.0;
+    EXPECT_THROW(make_optimizer(settings, single_group(2, 0.1)), ParamError);
+    settings = kind("qhadam");
+    settings.nu1 = 1.5;
+    EXPECT_THROW(make_optimizer(settings, single_group(2, 0.1)), ParamError);
+    settings = kind("sgd");
+    settings.nesterov = true;  // torch: Nesterov needs momentum and no dampening
+    EXPECT_THROW(make_optimizer(settings, single_group(2, 0.1)), ParamError);
+    settings.momentum = 0.9;
+    settings.dampening = 0.1;
+    EXPECT_THROW(make_optimizer(settings, single_group(2, 0.1)), ParamError);
+    settings = kind("rmsprop");
+    settings.alpha = -0.5;
+    EXPECT_THROW(make_optimizer(settings, single_group(2, 0.1)), ParamError);
+    settings = kind("adamw");
+    settings.epsilon = -1e-8;
+    EXPECT_THROW(make_optimizer(settings, single_group(2, 0.1)), ParamError);
+}
+
+// A gradient of the wrong size or a group past the end throws before anything moves or counts.
+TEST(Optimizer, StepChecksSizes) {
+    const std::unique_ptr<Optimizer> optimizer = make_optimizer(kind("sgd"), {group("a", 0, 2), group("tail", 2, 3)});
+    Eigen::VectorXd parameters = Eigen::VectorXd::Ones(4);
+    EXPECT_THROW(optimizer->step(parameters, Eigen::VectorXd::Ones(3)), ParamError);
+    EXPECT_THROW(optimizer->step(parameters, Eigen::VectorXd::Ones(4)), ParamError);  // "tail" ends at 5
+    EXPECT_EQ(parameters, Eigen::VectorXd::Ones(4));
+    EXPECT_EQ(optimizer->steps(), 0);
+}
+
+// Parameters in no group keep their exact values under every optimizer, with weight decay on the groups around them.
+TEST(Optimizer, FrozenSpanNeverMoves) {
+    for (const std::string& name : optimizer_kinds()) {
+        const std::unique_ptr<Optimizer> optimizer =
+            make_optimizer(kind(name), {group("tail", 5, 2, 0.3, 0.1), group("head", 0, 2, 0.2, 0.5)});
+        Eigen::VectorXd parameters = Eigen::VectorXd::LinSpaced(7, -1.0, 2.0);
+        const Eigen::VectorXd frozen = parameters.segment(2, 3);
+        for (int t = 0; t < 10; ++t)
+            optimizer->step(parameters, parameters.array().sin().matrix() + Eigen::VectorXd::Constant(7, 10.0));
+        EXPECT_EQ(parameters.segment(2, 3), frozen) << name;
+        EXPECT_NE(parameters(0), -1.0) << name;
+        EXPECT_EQ(optimizer->steps(), 10) << name;
+    }
+}
+
+// Rates can be read and changed per group; a negative rate or a missing group is refused.
+TEST(Optimizer, LearningRatePerGroup) {
+    const std::unique_ptr<Optimizer> optimizer = make_optimizer(kind("sgd"), {group("a", 0, 1, 0.1), group("b", 1, 1, 0.2)});
+    optimizer->set_learning_rate(1, 0.5);
+    EXPECT_EQ(optimizer->learning_rate(0), 0.1);
+    EXPECT_EQ(optimizer->learning_rate(1), 0.5);
+    EXPECT_EQ(optimizer->groups()[1].learning_rate, 0.5);
+    Eigen::VectorXd parameters = Eigen::VectorXd::Zero(2);
+    optimizer->step(parameters, Eigen::VectorXd::Ones(2));
+    EXPECT_EQ(parameters, Eigen::Vector2d(-0.1, -0.5));
+    EXPECT_THROW(optimizer->set_learning_rate(0, -1.0), ParamError);
+    EXPECT_THROW(optimizer->set_learning_rate(2, 0.1), ParamError);
+    EXPECT_THROW(static_cast<void>(optimizer->learning_rate(2)), ParamError);
+}
+
+// QHAdam's arithmetic is bit for bit TreeLab's single-vector QHAdam before parameter groups (so
+// LatentTrees models do not change): the values are that implementation's output (hex floats).
+TEST(Optimizer, QhAdamBitForBitAsBefore) {
+    const double expected[2][3] = {{0x1.8337c183005f9p-1, -0x1.095640d567514p+0, 0x1.8112ca9d8ce8dp+0},
+                                   {0x1.836d368810a66p-1, -0x1.0771091343c95p+0, 0x1.80bcdf7750542p+0}};
+    const double nu2s[2] = {1.0, 0.9};
+    for (int run = 0; run < 2; ++run) {
+        OptimizerSettings settings = kind("qhadam");
+        settings.beta1 = 0.995;
+        settings.beta2 = 0.998;
+        settings.nu2 = nu2s[run];
+        const std::unique_ptr<Optimizer> optimizer = make_optimizer(settings, single_group(3, 0.1));
+        const Eigen::Vector3d a(1.0, 3.0, 0.5), c(1.0, -1.0, 0.0);
+        Eigen::VectorXd theta = Eigen::Vector3d(0.5, -1.5, 2.0);
+        for (int t = 0; t < 5; ++t) {
+            const Eigen::VectorXd gradient = 2.0 * a.cwiseProduct(theta - c) + theta.array().sin().matrix();
+            optimizer->step(theta, gradient);
+        }
+        for (int i = 0; i < 3; ++i) EXPECT_EQ(theta(i), expected[run][i]) << "run " << run << ", parameter " << i;
+    }
+}
+
+// QHAdam with ν1 = ν2 = 1 takes Adam's steps up to rounding (same gradients, groups and weight decay).
+TEST(Optimizer, QhAdamWithUnitNusIsAdam) {
+    const nlohmann::json c = test::read_optim_fixture("adam.json").at("cases")[2];  // groups_weight_decay
+    OptimizerSettings unit = kind("qhadam");
+    unit.nu1 = unit.nu2 = 1.0;
+    const std::unique_ptr<Optimizer> adam = make_optimizer(kind("adam"), test::parameter_groups(c.at("groups")));
+    const std::unique_ptr<Optimizer> qhadam = make_optimizer(unit, test::parameter_groups(c.at("groups")));
+    Eigen::VectorXd by_adam = test::to_vector(c.at("initial")), by_qhadam = by_adam;
+    for (const nlohmann::json& g : c.at("gradients")) {
+        adam->step(by_adam, test::to_vector(g));
+        qhadam->step(by_qhadam, test::to_vector(g));
+    }
+    for (Eigen::Index i = 0; i < by_adam.size(); ++i) test::expect_near_rel(by_qhadam(i), by_adam(i), 1e-13);
 }
 
 }  // namespace

@@ -1,0 +1,31 @@
+#pragma once
+// QHAdam (Ma & Yarats 2019, "Quasi-hyperbolic momentum and Adam for deep learning", Alg. 1) with
+// coupled weight decay, as facebookresearch/qhoptim's qhoptim/pyt/qhadam.py QHAdam.step. LatentTrees
+// trains with it (reference_implementations.md §1.6). With ν1 = ν2 = 1 it is Adam up to rounding.
+#include <vector>
+
+#include "core/optim/optimizer.h"
+
+namespace treelab {
+
+class QhAdam final : public Optimizer {
+public:
+    // Uses beta1, beta2, nu1, nu2, epsilon. Throws ParamError: betas outside [0, 1), nus outside
+    // [0, 1], epsilon negative.
+    QhAdam(const OptimizerSettings& settings, std::vector<ParameterGroup> groups);
+
+protected:
+    void update(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters,
+                const Eigen::Ref<const Eigen::VectorXd>& gradient) override;
+
+private:
+    void qhadam_step(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters,
+                     const Eigen::Ref<const Eigen::VectorXd>& gradient);
+
+    double beta1_, beta2_, nu1_, nu2_, epsilon_;
+    std::vector<double> beta1_weights_, beta2_weights_;            // per group: (1 − β^t)/(1 − β)
+    std::vector<Eigen::VectorXd> first_moments_, second_moments_;  // per group: bias-corrected m̂, v̂
+    Eigen::VectorXd decayed_;                                      // work buffer: g + wd·θ
+};
+
+}  // namespace treelab

@@ -1,0 +1,29 @@
+#pragma once
+// RMSprop (Hinton's lecture 6e; centered variant Graves 2013) with momentum and coupled weight
+// decay: torch.optim.RMSprop (torch/optim/rmsprop.py, _single_tensor_rmsprop). DGT trains with it
+// (reference_implementations.md §3.3: lr 1e-2, eps 1e-5, momentum 0 or 0.3).
+#include <vector>
+
+#include "core/optim/optimizer.h"
+
+namespace treelab {
+
+class RmsProp final : public Optimizer {
+public:
+    // Uses alpha, epsilon, momentum, centered. Throws ParamError as torch: alpha, epsilon or
+    // momentum negative.
+    RmsProp(const OptimizerSettings& settings, std::vector<ParameterGroup> groups);
+
+protected:
+    void update(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters,
+                const Eigen::Ref<const Eigen::VectorXd>& gradient) override;
+
+private:
+    double alpha_, epsilon_, momentum_;
+    bool centered_;
+    // Per group: square_avg, grad_avg (centered only), momentum_buffer (momentum only).
+    std::vector<Eigen::VectorXd> square_averages_, gradient_averages_, buffers_;
+    Eigen::VectorXd decayed_, denominator_;  // work buffers: g + wd·θ, avg
+};
+
+}  // namespace treelab
