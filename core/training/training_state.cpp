@@ -49,7 +49,8 @@ void TrainingState::begin_start(int start) {
                                                          : problem_.groups);
     schedule_ = make_schedule(settings_.schedule);
     schedule_->start(*optimizer_);
-    rng_.seed(std::seed_seq{settings_.seed, static_cast<std::uint32_t>(start)});
+    std::seed_seq seeds{settings_.seed, static_cast<std::uint32_t>(start)};
+    rng_.seed(seeds);
     start_best_parameters_ = parameters_;
     start_best_loss_ = std::numeric_limits<double>::infinity();
     start_best_period_ = 0;

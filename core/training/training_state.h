@@ -8,6 +8,8 @@
 #include <memory>
 #include <random>
 
+#include "core/optim/learning_rate_schedule.h"
+#include "core/optim/optimizer.h"
 #include "core/training/gradient_problem.h"
 
 namespace treelab {

@@ -44,21 +44,24 @@ TEST_P(LearnerContract, DefaultsLieInTheirRanges) {
     ASSERT_FALSE(info.params.empty());
     for (const ParamSpec& spec : info.params) {
         SCOPED_TRACE(spec.name);
-        if (spec.type == ParamType::Integer || spec.type == ParamType::Real) {
-            const double value = spec.type == ParamType::Integer ? static_cast<double>(std::get<long long>(spec.default_value))
+        if (spec.type == treelab::ParamType::Integer || spec.type == treelab::ParamType::Real) {
+            const double value = spec.type == treelab::ParamType::Integer ? static_cast<double>(std::get<long long>(spec.default_value))
                                                                  : std::get<double>(spec.default_value);
             EXPECT_GE(value, spec.min);
             EXPECT_LE(value, spec.max);
         }
-        if (spec.type == ParamType::Choice && std::holds_alternative<std::string>(spec.default_value))
+        if (spec.type == treelab::ParamType::Choice && std::holds_alternative<std::string>(spec.default_value)) {
             EXPECT_NE(std::find(spec.choices.begin(), spec.choices.end(), std::get<std::string>(spec.default_value)),
                       spec.choices.end());
+        }
         ParamValues values(info.params);
         EXPECT_NO_THROW(values.set(info.params, spec.name, to_text(spec.default_value)));
         EXPECT_EQ(values.text(spec.name), to_text(spec.default_value));
     }
     EXPECT_NO_THROW(method_params(info.name, info.quick_params));
-    if (!info.pruning_param.empty()) EXPECT_TRUE(has_param(info, info.pruning_param));
+    if (!info.pruning_param.empty()) {
+        EXPECT_TRUE(has_param(info, info.pruning_param));
+    }
 }
 
 // With nothing but the data and the target, the learner returns a valid model that beats the majority guess.
