@@ -1,10 +1,9 @@
 // grow_cart / train_cart behaviour that the sklearn fixtures do not pin down.
-#include <vector>
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
+#include <vector>
 
 #include "core/error.h"
 #include "core/learners/cart/cart.h"
