@@ -17,7 +17,7 @@ std::span<const LearnerInfo> learners() {
                     PruningPathHook{"ccp_alpha",
                                     [](const TreeModel& tree) { return cost_complexity_path(tree).alphas; },
                                     prune_cost_complexity},
-                    "ccp_alpha", "α", Scaling::None, {}},
+                    "ccp_alpha", "α", Scaling::None, {"max_depth=3"}},
         LearnerInfo{"latent", "LatentTrees",
                     "Oblique tree learned by gradient descent with a pruning QP solved by PAV (Zantedeschi et al., ICLR "
                     "submission); linear predictor on [x, leaf traversals]; supervised or self-supervised.",

@@ -78,21 +78,24 @@ TEST(MainWindow, TrainsEveryLearnerFromTheFormsAndListsTheResult) {
     int runs = 0;
     for (const LearnerInfo& learner : learners()) {
         window.methodPanel()->setMethod(QString::fromStdString(learner.name));
-        if (learner.name == "cart") setField(*window.methodPanel(), "max_depth", "3");
-        if (learner.name == "latent") {
-            setField(*window.methodPanel(), "depth", "2");
-            setField(*window.methodPanel(), "epochs", "3");
+        for (const std::string& assignment : learner.quick_params) {  // typed into the generated form
+            const std::size_t equals = assignment.find('=');
+            setField(*window.methodPanel(), QString::fromStdString(assignment.substr(0, equals)),
+                     QString::fromStdString(assignment.substr(equals + 1)));
         }
         ASSERT_TRUE(window.methodPanel()->isValid()) << learner.name;
         ASSERT_TRUE(trainAndWait(window)) << learner.name;
         ASSERT_EQ(window.resultsPanel()->runCount(), ++runs) << learner.name;
         const auto outcome = window.resultsPanel()->run(runs - 1);
         EXPECT_EQ(outcome->model.card.method, learner.name);
+        for (const std::string& assignment : learner.quick_params) {
+            const std::size_t equals = assignment.find('=');
+            EXPECT_EQ(outcome->model.card.params.at(assignment.substr(0, equals)), assignment.substr(equals + 1));
+        }
         EXPECT_TRUE(outcome->test_scores.count("accuracy")) << learner.name;
         EXPECT_TRUE(window.resultsPanel()->metricsCsv().contains("accuracy"));
         EXPECT_GT(window.treeCanvas()->nodeCount(), 0) << learner.name;
     }
-    EXPECT_EQ(window.resultsPanel()->run(0)->model.card.params.at("max_depth"), "3");
     // The shown run's class paths (000 Fig. 4): one small tree per Glass class.
     FigureView* classPaths = window.treeTab()->showClassPaths();
     ASSERT_NE(classPaths, nullptr);
