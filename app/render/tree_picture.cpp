@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/export/path_rule.h"
+#include "core/nn/argmax.h"
 
 namespace treelab {
 namespace {
@@ -31,8 +32,7 @@ std::string rule_of(const TreeModel& tree, const TreeNode& node, bool leaf, cons
     if (leaf) {
         if (tree.task != Task::Classification || node.distribution.size() == 0)
             return node.distribution.size() > 0 ? "value " + number(node.distribution(0)) : "";
-        Eigen::Index best = 0;
-        node.distribution.maxCoeff(&best);
+        const Eigen::Index best = nn::argmax(node.distribution);
         const auto index = static_cast<std::size_t>(best);
         return "class " + (index < classes.size() ? classes[index] : std::to_string(best));
     }
@@ -45,8 +45,8 @@ std::string rule_of(const TreeModel& tree, const TreeNode& node, bool leaf, cons
 // Majority class colour, more opaque the purer the node (sklearn's filled export_graphviz).
 QColor class_fill(const Eigen::VectorXd& distribution) {
     if (distribution.size() < 2 || distribution.sum() <= 0.0) return QColor(0xf4f4f4);
-    Eigen::Index best = 0;
-    const double top = distribution.maxCoeff(&best) / distribution.sum();
+    const Eigen::Index best = nn::argmax(distribution);
+    const double top = distribution(best) / distribution.sum();
     const double chance = 1.0 / static_cast<double>(distribution.size());
     QColor colour = class_color(static_cast<int>(best));
     colour.setAlphaF(static_cast<float>(0.15 + 0.85 * std::clamp((top - chance) / (1.0 - chance), 0.0, 1.0)));

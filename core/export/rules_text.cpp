@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "core/export/number_text.h"
+#include "core/nn/argmax.h"
 
 namespace treelab {
 namespace {
@@ -37,9 +38,7 @@ private:
     void leaf(const TreeNode& node, int level) {
         out_ << indent(level);
         if (model_.task == Task::Classification) {
-            Eigen::Index best = 0;
-            node.distribution.maxCoeff(&best);
-            out_ << "class: " << model_.class_names.at(best);
+            out_ << "class: " << model_.class_names.at(static_cast<std::size_t>(nn::argmax(node.distribution)));
         } else {
             out_ << "value: " << significant_text(node.distribution(0), options_.significant_digits);
         }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/nn/argmax.h"
 
 namespace treelab {
 namespace {
@@ -64,6 +65,22 @@ ClassificationReport classification_report(const Eigen::Ref<const Eigen::VectorX
     }
     report.macro_f1 = f1_sum / present;
     return report;
+}
+
+double accuracy(const Eigen::Ref<const Eigen::VectorXd>& y_true, const Eigen::Ref<const Eigen::VectorXd>& y_pred) {
+    if (y_true.size() != y_pred.size())
+        throw Error("cannot compare " + std::to_string(y_true.size()) + " true labels with " +
+                    std::to_string(y_pred.size()) + " predictions");
+    if (y_true.size() == 0) throw Error("there are no rows to score");
+    const auto correct = (y_true.array() == y_pred.array()).count();
+    return static_cast<double>(correct) / static_cast<double>(y_true.size());
+}
+
+double argmax_accuracy(const Eigen::Ref<const Eigen::VectorXd>& y_true, const Eigen::Ref<const Eigen::MatrixXd>& scores) {
+    if (scores.rows() != y_true.size())
+        throw Error("cannot compare " + std::to_string(y_true.size()) + " true labels with " +
+                    std::to_string(scores.rows()) + " rows of scores");
+    return accuracy(y_true, nn::row_argmax(scores).cast<double>());
 }
 
 }  // namespace treelab

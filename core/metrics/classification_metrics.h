@@ -21,6 +21,12 @@ struct ClassificationReport {
 ClassificationReport classification_report(const Eigen::Ref<const Eigen::VectorXd>& y_true,
                                            const Eigen::Ref<const Eigen::VectorXd>& y_pred, int classes);
 
+// Fraction of rows with y_pred == y_true. Throws treelab::Error on different lengths or no rows.
+double accuracy(const Eigen::Ref<const Eigen::VectorXd>& y_true, const Eigen::Ref<const Eigen::VectorXd>& y_pred);
+// Accuracy of the class each row of `scores` (rows × C probabilities or logits) gives the most:
+// nn::row_argmax (core/nn/argmax.h: lowest index on ties, first NaN wins).
+double argmax_accuracy(const Eigen::Ref<const Eigen::VectorXd>& y_true, const Eigen::Ref<const Eigen::MatrixXd>& scores);
+
 // Mean negative log-likelihood; probabilities clipped to [eps, 1 - eps] and rows renormalised as
 // sklearn 1.2.1 does. The default eps is sklearn 1.2's eps="auto", the float64 machine epsilon.
 double log_loss(const Eigen::Ref<const Eigen::VectorXd>& y_true, const Eigen::Ref<const Eigen::MatrixXd>& proba,

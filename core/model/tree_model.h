@@ -73,8 +73,9 @@ struct RoutingPredictor {
     bool predicts_target() const { return output_features.empty(); }
 };
 
-// Class index of each row of a predict_proba matrix, the lowest index on ties (numpy's argmax);
-// TreeModel::predict is this of predict_proba, so callers holding both route once.
+// Class index of each row of a predict_proba matrix: nn::row_argmax (core/nn/argmax.h: the lowest
+// index on ties, as numpy's argmax); TreeModel::predict is this of predict_proba, so callers
+// holding both route once.
 Eigen::VectorXd most_probable_class(const Eigen::Ref<const Eigen::MatrixXd>& proba);
 
 struct TreeStats {

@@ -6,20 +6,14 @@
 #include "core/error.h"
 #include "core/model/latent_routing.h"
 #include "core/model/tree_model.h"
+#include "core/nn/argmax.h"
+#include "core/nn/softmax.h"
 
 namespace treelab {
 namespace {
 
 bool predicts_target(const TreeModel& model) {
     return model.routing_predictor && model.routing_predictor->predicts_target();
-}
-
-// Row-wise softmax of logits, shifted by the row maximum.
-Eigen::MatrixXd softmax(Eigen::MatrixXd logits) {
-    const Eigen::VectorXd top = logits.rowwise().maxCoeff();
-    logits = (logits.colwise() - top).array().exp().matrix();
-    const Eigen::VectorXd total = logits.rowwise().sum();
-    return logits.array().colwise() / total.array();
 }
 
 // rows × distribution size: the distribution of each row's stopping node.
@@ -33,16 +27,8 @@ Eigen::MatrixXd node_distributions(const TreeModel& model, const Eigen::Ref<cons
 
 }  // namespace
 
-// Written out rather than maxCoeff(&k): the lowest index must win ties, as numpy's argmax.
 Eigen::VectorXd most_probable_class(const Eigen::Ref<const Eigen::MatrixXd>& proba) {
-    Eigen::VectorXd prediction(proba.rows());
-    for (Eigen::Index i = 0; i < proba.rows(); ++i) {
-        Eigen::Index best = 0;
-        for (Eigen::Index k = 1; k < proba.cols(); ++k)
-            if (proba(i, k) > proba(i, best)) best = k;
-        prediction(i) = static_cast<double>(best);
-    }
-    return prediction;
+    return nn::row_argmax(proba).cast<double>();
 }
 
 Eigen::MatrixXd TreeModel::predict_outputs(const Eigen::Ref<const Eigen::MatrixXd>& X) const {
@@ -52,7 +38,7 @@ Eigen::MatrixXd TreeModel::predict_outputs(const Eigen::Ref<const Eigen::MatrixX
 
 Eigen::MatrixXd TreeModel::predict_proba(const Eigen::Ref<const Eigen::MatrixXd>& X) const {
     if (task != Task::Classification) throw Error("class probabilities need a classification model");
-    return predicts_target(*this) ? softmax(predict_outputs(X)) : node_distributions(*this, X);
+    return predicts_target(*this) ? nn::softmax(predict_outputs(X)) : node_distributions(*this, X);
 }
 
 Eigen::VectorXd TreeModel::predict(const Eigen::Ref<const Eigen::MatrixXd>& X) const {

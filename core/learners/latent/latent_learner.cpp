@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "core/learners/latent/latent_settings.h"
+#include "core/metrics/classification_metrics.h"
 #include "core/metrics/regression_metrics.h"
 #include "core/training/minibatch_training.h"
 
@@ -40,16 +41,6 @@ private:
     const Eigen::MatrixXd& train_inputs_;
     Eigen::VectorXd parameters_, a_;
 };
-
-double accuracy(const Eigen::MatrixXd& outputs, const Eigen::MatrixXd& targets) {
-    double correct = 0.0;
-    for (Eigen::Index i = 0; i < outputs.rows(); ++i) {
-        Eigen::Index best = 0;
-        outputs.row(i).maxCoeff(&best);
-        correct += static_cast<double>(best) == targets(i, 0) ? 1.0 : 0.0;
-    }
-    return outputs.rows() > 0 ? correct / static_cast<double>(outputs.rows()) : std::numeric_limits<double>::quiet_NaN();
-}
 
 }  // namespace
 
@@ -85,9 +76,9 @@ TrainResult train_latent(const TrainInput& input, const Progress& progress) {
         problem.metric = "accuracy";
         problem.metrics = [&](const Eigen::VectorXd& parameters) {
             const Eigen::VectorXd& a = activity(parameters);
-            const double valid_accuracy = has_valid ? accuracy(latent::outputs(spec, parameters, valid.X, a), valid.targets)
+            const double valid_accuracy = has_valid ? argmax_accuracy(valid.targets.col(0), latent::outputs(spec, parameters, valid.X, a))
                                                     : std::numeric_limits<double>::quiet_NaN();
-            return std::pair{accuracy(latent::outputs(spec, parameters, train.X, a), train.targets), valid_accuracy};
+            return std::pair{argmax_accuracy(train.targets.col(0), latent::outputs(spec, parameters, train.X, a)), valid_accuracy};
         };
     } else if (settings.mode == Mode::Regression) {
         // R² is unchanged by the target normalisation, so it is computed on the normalised values.

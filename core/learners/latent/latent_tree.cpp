@@ -7,6 +7,9 @@
 
 #include "core/learners/latent/pav_solver.h"
 #include "core/model/latent_routing.h"
+#include "core/nn/argmax.h"
+#include "core/nn/mean_squared_error.h"
+#include "core/nn/softmax_cross_entropy.h"
 
 namespace treelab::latent {
 namespace {
@@ -27,32 +30,12 @@ Offsets offsets(const Spec& spec) {
 }
 
 // Loss per row (squared error summed over the outputs, as the reference's MSELoss(reduction="sum")
-// divided by the batch size, reference_implementations.md §1.6; or cross-entropy), averaged over
-// the rows; with `d_outputs`, its gradient w.r.t. them.
+// divided by the batch size, reference_implementations.md §1.6; or softmax cross-entropy), averaged
+// over the rows; with `d_outputs`, its gradient w.r.t. them (core/nn).
 double loss_of(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& out, const Eigen::Ref<const Eigen::MatrixXd>& targets,
                Eigen::MatrixXd* d_outputs) {
-    const auto n = static_cast<double>(out.rows());
-    if (spec.loss == Loss::SquaredError) {
-        const Eigen::MatrixXd residual = out - targets;
-        const double scale = 1.0 / n;
-        if (d_outputs) *d_outputs = (2.0 * scale) * residual;
-        return scale * residual.squaredNorm();
-    }
-    // Softmax cross-entropy, shifted by the row maximum.
-    const Eigen::VectorXd top = out.rowwise().maxCoeff();
-    Eigen::MatrixXd p = (out.colwise() - top).array().exp().matrix();
-    const Eigen::VectorXd total = p.rowwise().sum();
-    double loss = 0.0;
-    for (Eigen::Index i = 0; i < out.rows(); ++i) {
-        const auto y = static_cast<Eigen::Index>(targets(i, 0));
-        loss += top(i) + std::log(total(i)) - out(i, y);
-    }
-    if (d_outputs) {
-        p = p.array().colwise() / total.array();
-        for (Eigen::Index i = 0; i < out.rows(); ++i) p(i, static_cast<Eigen::Index>(targets(i, 0))) -= 1.0;
-        *d_outputs = p / n;
-    }
-    return loss / n;
+    if (spec.loss == Loss::SquaredError) return nn::mean_squared_error(out, targets, d_outputs);
+    return nn::softmax_cross_entropy(out, targets.col(0), d_outputs);
 }
 
 // Uniform in [low, high) from 32 bits of mt19937, the same on every standard library.
@@ -115,9 +98,7 @@ double batch_loss(const Spec& spec, const Eigen::VectorXd& parameters, const Eig
     const PruningQpSolution pruning = solve_pruning_qp(q, v.eta);
     const Eigen::MatrixXd z = latent_traversal(q, pruning.a);
     const Eigen::MatrixXd out = latent_predictor(X, z, v.phi, v.bias);
-    Eigen::Index top = 0;  // argmax |η|, lowest index on ties
-    for (Eigen::Index t = 1; t < nodes; ++t)
-        if (std::abs(v.eta(t)) > std::abs(v.eta(top))) top = t;
+    const Eigen::Index top = nn::argmax(v.eta.cwiseAbs());  // argmax |η|, lowest index on ties
     Eigen::MatrixXd d_out;
     const double loss = loss_of(spec, out, targets, gradient ? &d_out : nullptr) + spec.lambda * std::abs(v.eta(top));
     if (!gradient) return loss;

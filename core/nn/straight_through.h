@@ -1,0 +1,25 @@
+#pragma once
+// Straight-through estimators of GradTree (gradtree.md §3, §4, §11 items 2–3): the forward pass
+// is hard (one-hot, 0/1), the backward pass treats it as if it were the soft value.
+#include <Eigen/Core>
+
+namespace treelab::nn {
+
+// One-hot of each row's argmax (argmax.h: lowest index on ties), rows × n. Forward of GradTree's
+// feature choice H = hardmax(entmax₁.₅(I)) (gradtree.md §2 step 1).
+Eigen::MatrixXd hardmax(const Eigen::Ref<const Eigen::MatrixXd>& scores);
+// Its straight-through backward: ∂L/∂scores := ∂L/∂H, the gradient passed on unchanged
+// (the code's E − stopgrad(E − H)). A function so that callers say what they do.
+Eigen::MatrixXd hardmax_backward(const Eigen::Ref<const Eigen::MatrixXd>& d_onehot);
+
+// The rounded split h = ⌊σ(u)⌉ (gradtree.md §2 steps 3–4, u = t − x, h = 1 means left).
+struct RoundedSplit {
+    Eigen::MatrixXd soft;  // s = σ(u)
+    Eigen::MatrixXd hard;  // h = 1 where s > 0.5, else 0: tf.round rounds half to even, so s = 0.5 gives 0
+};
+RoundedSplit rounded_split(const Eigen::Ref<const Eigen::MatrixXd>& u);
+// Straight-through backward through the rounding, then the sigmoid: ∂L/∂u = g · s(1 − s), with
+// g = ∂L/∂h (∂h/∂s := 1; gradtree.md §4, §11 item 3: the factor is s(1 − s), not 1).
+Eigen::MatrixXd rounded_split_backward(const Eigen::Ref<const Eigen::MatrixXd>& soft, const Eigen::Ref<const Eigen::MatrixXd>& g);
+
+}  // namespace treelab::nn
