@@ -15,6 +15,7 @@
 #include "app/render/model_figures.h"
 #include "core/analysis/node_rows.h"
 #include "core/export/path_rule.h"
+#include "core/nn/argmax.h"
 #include "ui/epoch_scrubber.h"
 #include "ui/figure_view.h"
 #include "ui/fill_legend.h"
@@ -48,9 +49,7 @@ QString prediction_at(const TreeModel& tree, int node, const std::vector<std::st
     const Eigen::VectorXd& distribution = tree.nodes[static_cast<std::size_t>(node)].distribution;
     if (distribution.size() == 0) return QStringLiteral("–");
     if (tree.task != Task::Classification) return QString::number(distribution(0), 'g', 4);
-    Eigen::Index best = 0;
-    distribution.maxCoeff(&best);
-    return name_of(classes, best);
+    return name_of(classes, nn::argmax(distribution));
 }
 
 QComboBox* combo(QWidget* parent, const QString& name, const QStringList& items, const QString& tip) {
