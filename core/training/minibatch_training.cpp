@@ -24,7 +24,14 @@ using Clock = std::chrono::steady_clock;
 
 // A report whose values other than the training loss are not computed yet.
 EpochReport report_with(int epoch, int total, double train_loss, bool heartbeat) {
-    return {epoch, total, train_loss, kNotComputed, kNotComputed, kNotComputed, -1, nullptr, heartbeat};
+    // Field by field: EpochReport's fields are not in the order of these arguments.
+    EpochReport report;
+    report.epoch = epoch;
+    report.total = total;
+    report.train_loss = train_loss;
+    report.valid_loss = report.train_metric = report.valid_metric = kNotComputed;
+    report.heartbeat = heartbeat;
+    return report;
 }
 
 void check_settings(const GradientProblem& problem, const Eigen::VectorXd& parameters,
