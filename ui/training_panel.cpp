@@ -195,8 +195,11 @@ void TrainingPanel::showOutcome(const RunOutcome& outcome) {
     }
 
     // Not iterative: the cost-complexity path of the grown tree, drawn as steps like
-    // scikit-learn's pruning example (each subtree holds from its α up to the next).
-    const std::vector<PruningPathPoint> path = pruning_path_curve(*learner->pruning_path, outcome.model.tree, *outcome.data);
+    // scikit-learn's pruning example (each subtree holds from its α up to the next). The session's
+    // worker computed it; outcomes made elsewhere have it computed here.
+    std::vector<PruningPathPoint> computed;
+    if (outcome.pruning_curve.empty()) computed = pruning_path_curve(*learner->pruning_path, outcome.model.tree, *outcome.data);
+    const std::vector<PruningPathPoint>& path = outcome.pruning_curve.empty() ? computed : outcome.pruning_curve;
     const QString metric = QString::fromStdString(path.empty() ? std::string() : headline_score(path.front().test));
     p.methodLabel = label;
     for (QCustomPlot* plot : {p.loss, p.metric, p.nodes}) {

@@ -28,7 +28,7 @@ void print_table(const LearnerInfo& learner) {
         row(spec.name, to_string(spec.type), spec.range_text(), to_text(spec.default_value), spec.help);
 }
 
-// A table cell: pipes would end the cell.
+// A table cell: a pipe would end the cell (GitHub splits at '|' even inside code spans).
 std::string cell(const std::string& text) {
     std::string escaped;
     for (char c : text) escaped += (c == '|') ? std::string("\\|") : std::string(1, c);
@@ -37,10 +37,10 @@ std::string cell(const std::string& text) {
 
 // The README's hyperparameter table is this output.
 void print_markdown(const LearnerInfo& learner) {
-    std::cout << "| `" << learner.name << "` parameter | type | range | default | meaning |\n|---|---|---|---|---|\n";
+    std::cout << "| `" << cell(learner.name) << "` parameter | type | range | default | meaning |\n|---|---|---|---|---|\n";
     for (const ParamSpec& spec : learner.params)
-        std::cout << "| `" << spec.name << "` | " << to_string(spec.type) << " | " << cell(spec.range_text()) << " | `"
-                  << to_text(spec.default_value) << "` | " << cell(spec.help) << " |\n";
+        std::cout << "| `" << cell(spec.name) << "` | " << cell(to_string(spec.type)) << " | " << cell(spec.range_text())
+                  << " | `" << cell(to_text(spec.default_value)) << "` | " << cell(spec.help) << " |\n";
 }
 
 }  // namespace

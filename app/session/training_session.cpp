@@ -1,6 +1,7 @@
 #include "app/session/training_session.h"
 
 #include <chrono>
+#include <utility>
 
 
 namespace treelab {
@@ -55,7 +56,9 @@ bool TrainingSession::start(const RunConfig& config) {
                 }
                 return !worker_.stopRequested();
             };
-            auto outcome = std::make_shared<const RunOutcome>(run_training(config, progress));
+            RunOutcome result = run_training(config, progress);
+            add_pruning_curve(result);  // here, not when the GUI thread shows the run
+            auto outcome = std::make_shared<const RunOutcome>(std::move(result));
             return [this, outcome] { emit finished(outcome); };
         } catch (const std::exception& error) {
             return [this, message = QString::fromStdString(error.what())] { emit failed(message); };

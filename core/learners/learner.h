@@ -23,12 +23,23 @@ struct TrainInput {
     std::uint32_t seed = 0;
 };
 
+// The nested pruning sequence behind a path: step k (k >= 1) collapses node `collapsed[k]` (its
+// descendants become pruned) at strength `alphas[k]`; step 0 is the grown tree (alpha 0, -1).
+struct PruningSequence {
+    std::vector<double> alphas;
+    std::vector<int> collapsed;
+};
+
 // Learners whose pruning strength is a post-hoc path over one grown tree (CART's ccp_alpha): sweeps
 // grow once per seed (with `param` at its no-pruning value 0) and prune at every value.
 struct PruningPathHook {
     std::string param;
     std::function<std::vector<double>(const TreeModel&)> path_values;  // the "auto" values
     std::function<TreeModel(const TreeModel&, double)> prune;
+    // Optional. When given, prune(tree, a) must equal applying the steps of sequence(tree) in order
+    // while their alpha <= a, up to the first larger one (no step at a = 0), and path_values(tree)
+    // must be its alphas; the path curve then updates its rows per collapse instead of re-pruning.
+    std::function<PruningSequence(const TreeModel&)> sequence;
 };
 
 struct LearnerInfo {

@@ -1,4 +1,5 @@
 #include <array>
+#include <utility>
 
 #include "core/error.h"
 #include "core/learners/cart/cart.h"
@@ -16,7 +17,11 @@ std::span<const LearnerInfo> learners() {
                     false, cart_params(), train_cart,
                     PruningPathHook{"ccp_alpha",
                                     [](const TreeModel& tree) { return cost_complexity_path(tree).alphas; },
-                                    prune_cost_complexity},
+                                    prune_cost_complexity,
+                                    [](const TreeModel& tree) {
+                                        PruningPath path = cost_complexity_path(tree);
+                                        return PruningSequence{std::move(path.alphas), std::move(path.collapsed)};
+                                    }},
                     "ccp_alpha", "α", Scaling::None, {"max_depth=3"}},
         LearnerInfo{"latent", "LatentTrees",
                     "Oblique tree learned by gradient descent with a pruning QP solved by PAV (Zantedeschi et al., ICLR "

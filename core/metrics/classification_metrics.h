@@ -31,5 +31,9 @@ double argmax_accuracy(const Eigen::Ref<const Eigen::VectorXd>& y_true, const Ei
 // sklearn 1.2.1 does. The default eps is sklearn 1.2's eps="auto", the float64 machine epsilon.
 double log_loss(const Eigen::Ref<const Eigen::VectorXd>& y_true, const Eigen::Ref<const Eigen::MatrixXd>& proba,
                 double eps = std::numeric_limits<double>::epsilon());
+// log p(label) of one row of probabilities after log_loss's clipping and renormalisation: log_loss
+// is -(Σ over rows, in row order, of this) / rows, bit for bit. `label` must be a column of `proba`.
+double clipped_log_probability(const Eigen::Ref<const Eigen::RowVectorXd>& proba, Eigen::Index label,
+                               double eps = std::numeric_limits<double>::epsilon());
 
 }  // namespace treelab

@@ -23,10 +23,14 @@ double log_loss(const Eigen::Ref<const Eigen::VectorXd>& y_true, const Eigen::Re
         if (!(label >= 0.0 && label < static_cast<double>(classes) && label == std::floor(label)))
             throw Error("the true class of row " + std::to_string(i + 1) + " is " + std::to_string(label) +
                         ", not a class index between 0 and " + std::to_string(classes - 1));
-        const Eigen::RowVectorXd clipped = proba.row(i).cwiseMax(eps).cwiseMin(1.0 - eps);
-        total -= std::log(clipped(static_cast<Eigen::Index>(label)) / clipped.sum());
+        total -= clipped_log_probability(proba.row(i), static_cast<Eigen::Index>(label), eps);
     }
     return total / static_cast<double>(y_true.size());
+}
+
+double clipped_log_probability(const Eigen::Ref<const Eigen::RowVectorXd>& proba, Eigen::Index label, double eps) {
+    const Eigen::RowVectorXd clipped = proba.cwiseMax(eps).cwiseMin(1.0 - eps);
+    return std::log(clipped(label) / clipped.sum());
 }
 
 }  // namespace treelab

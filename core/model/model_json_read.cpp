@@ -247,6 +247,13 @@ private:
         tree.task = task(root, "task", "");
         tree.feature_names = strings(root, "feature_names", "", limits_.max_features);
         tree.class_names = strings(root, "class_names", "", limits_.max_classes);
+        // Optional: files written before it compared every split in double.
+        if (root.contains("axis_precision")) {
+            const std::string precision = string(root, "axis_precision", "");
+            if (precision != "float32" && precision != "float64")
+                fail("field \"axis_precision\" must be \"float32\" or \"float64\", not \"" + precision + "\"");
+            tree.axis_precision = axis_precision_from_string(precision);
+        }
         const Json& nodes = array(root, "nodes", "", limits_.max_nodes);
         tree.nodes.reserve(nodes.size());
         for (std::size_t id = 0; id < nodes.size(); ++id) tree.nodes.push_back(read_node(nodes[id], id, tree));

@@ -114,6 +114,7 @@ std::string model_to_json(const ModelFile& model) {
                           {"class_names", model.target.class_names}}},
                     {"pipeline", pipeline_json(model.pipeline)},
                     {"run_card", run_card_json(model.card)},
+                    {"axis_precision", to_string(model.tree.axis_precision)},
                     {"nodes", std::move(nodes)}};
     if (model.tree.routing_predictor) file["routing_predictor"] = routing_predictor_json(*model.tree.routing_predictor);
     try {

@@ -8,6 +8,11 @@
 // and RIGHT otherwise. Learners whose paper states the opposite map onto this when they build
 // the model.
 //
+// Axis-aligned precision: a model whose `axis_precision` is Float32 rounds x[feature] to float32
+// before comparing it with the (double) threshold, as scikit-learn's trees predict (they cast X to
+// float32 and their thresholds are double midpoints of float32 values); CART's models do, so they
+// send every input where sklearn's tree sends it. Oblique splits always compare in double.
+//
 // Pruning: a node flagged `pruned` is not part of the effective tree. A row stops at the first
 // node that is a leaf or whose chosen child is pruned; that node's `distribution` is the
 // prediction. So cost-complexity pruning flags the descendants of a collapsed node, and soft
@@ -53,6 +58,19 @@ struct TreeNode {
     bool is_oblique() const { return weights.size() > 0; }
 };
 
+enum class AxisPrecision { Float64, Float32 };
+std::string to_string(AxisPrecision precision);
+AxisPrecision axis_precision_from_string(const std::string& text);  // "float64" | "float32", throws Error
+
+// x rounded to the nearest float32 (ties to even), ±inf beyond float32's range, as numpy's
+// astype(float32); written out so that no out-of-range float conversion is ever evaluated.
+inline double round_to_float32(double x) {
+    constexpr double kToInfinity = 0x1.ffffffp127;  // FLT_MAX plus half its ulp: rounds to ±inf
+    if (x >= kToInfinity) return std::numeric_limits<double>::infinity();
+    if (x <= -kToInfinity) return -std::numeric_limits<double>::infinity();
+    return static_cast<double>(static_cast<float>(x));
+}
+
 enum class SplitActivation { None, Elu };  // applied to s(x) = w·x + b; ELU keeps the sign
 std::string to_string(SplitActivation activation);
 SplitActivation split_activation_from_string(const std::string& text);  // "none" | "elu", throws Error
@@ -95,6 +113,7 @@ public:
     std::vector<std::string> class_names;
     std::vector<TreeNode> nodes;  // nodes[0] is the root; children after parents
     std::optional<RoutingPredictor> routing_predictor;  // see above
+    AxisPrecision axis_precision = AxisPrecision::Float64;  // see above
 
     int classes() const { return static_cast<int>(class_names.size()); }
     int features() const { return static_cast<int>(feature_names.size()); }

@@ -29,6 +29,7 @@ void walk(const TreeModel& tree, const Eigen::Ref<const Eigen::MatrixXd>& X, Vis
     for (Eigen::Index i = 0; i < X.rows(); ++i) all[static_cast<std::size_t>(i)] = i;
     std::vector<std::pair<int, Rows>> level{{0, std::move(all)}}, next;
     Eigen::VectorXd scores;
+    const bool float32 = tree.axis_precision == AxisPrecision::Float32;
     for (std::size_t depth = 0; !level.empty(); ++depth) {
         // A valid tree is never deeper than its node count; this stops a cyclic one.
         if (depth > tree.nodes.size()) throw Error("the tree has a cycle; it is not a valid tree");
@@ -39,7 +40,9 @@ void walk(const TreeModel& tree, const Eigen::Ref<const Eigen::MatrixXd>& X, Vis
             if (node.is_oblique()) scores.noalias() = X(rows, Eigen::all) * node.weights;
             Rows left, right;
             for (std::size_t k = 0; k < rows.size(); ++k) {
-                const double value = node.is_oblique() ? scores(static_cast<Eigen::Index>(k)) : X(rows[k], node.feature);
+                const double value = node.is_oblique() ? scores(static_cast<Eigen::Index>(k))
+                                     : float32     ? round_to_float32(X(rows[k], node.feature))
+                                                   : X(rows[k], node.feature);
                 (value <= node.threshold ? left : right).push_back(rows[k]);
             }
             if (!left.empty() && !tree.nodes[static_cast<std::size_t>(node.left)].pruned)
@@ -53,6 +56,14 @@ void walk(const TreeModel& tree, const Eigen::Ref<const Eigen::MatrixXd>& X, Vis
 }
 
 }  // namespace
+
+std::string to_string(AxisPrecision precision) { return precision == AxisPrecision::Float32 ? "float32" : "float64"; }
+
+AxisPrecision axis_precision_from_string(const std::string& text) {
+    if (text == "float32") return AxisPrecision::Float32;
+    if (text == "float64") return AxisPrecision::Float64;
+    throw Error("unknown axis-split precision \"" + text + "\" (expected float32 or float64)");
+}
 
 Eigen::VectorXi TreeModel::route(const Eigen::Ref<const Eigen::MatrixXd>& X) const {
     Eigen::VectorXi stop(X.rows());

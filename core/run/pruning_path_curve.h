@@ -20,6 +20,8 @@ struct PruningPathPoint {
 // `model` is a tree `hook`'s learner trained (with or without pruning: its pruned flags are
 // cleared, so the path starts from the grown tree); one point per distinct path value, in path
 // order: steps that share an α are pruned together, so the point is the subtree after the last.
+// Each point equals pruning with hook.prune and scoring with evaluate(); with a hook that gives its
+// nested sequence (CART's) the rows are updated per collapse instead (O(rows) per point).
 std::vector<PruningPathPoint> pruning_path_curve(const PruningPathHook& hook, const TreeModel& model,
                                                  const PreparedData& data);
 

@@ -55,4 +55,10 @@ RunOutcome run_training(const PreparedData& data, const RunConfig& config, const
     return outcome;
 }
 
+void add_pruning_curve(RunOutcome& outcome) {
+    const LearnerInfo& learner = find_learner(outcome.model.card.method);
+    if (learner.pruning_path && outcome.data)
+        outcome.pruning_curve = pruning_path_curve(*learner.pruning_path, outcome.model.tree, *outcome.data);
+}
+
 }  // namespace treelab

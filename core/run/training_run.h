@@ -7,6 +7,7 @@
 #include "core/model/model_file.h"
 #include "core/run/evaluation.h"
 #include "core/run/prepared_data.h"
+#include "core/run/pruning_path_curve.h"
 #include "core/run/run_config.h"
 
 namespace treelab {
@@ -22,10 +23,17 @@ struct RunOutcome {
     // The data the run used (table, encoding, split, preprocessed rows), for the views that route
     // rows through the model after the run (confusion matrix, routing shares).
     std::shared_ptr<const PreparedData> data;
+    // The cost-complexity path curve (pruning_path_curve.h) of a learner with a pruning path, set by
+    // add_pruning_curve (the GUI's worker does, so that showing the run costs its thread nothing);
+    // empty when not computed.
+    std::vector<PruningPathPoint> pruning_curve;
 };
 
 RunOutcome run_training(const RunConfig& config, const Progress& progress = {});
 RunOutcome run_training(const PreparedData& data, const RunConfig& config, const Progress& progress = {});
+
+// Fills outcome.pruning_curve when the run's learner has a pruning path and the outcome its data.
+void add_pruning_curve(RunOutcome& outcome);
 
 // The run card of `config` on `data` (also used by sweeps).
 RunCard make_run_card(const RunConfig& config, const PreparedData& data);

@@ -123,8 +123,38 @@ TEST(TrainingSession, StopEndsALatentRunLongBeforeItsLimit) {
     // The worker may finish a few more epochs before the queued epochs reach this thread.
     EXPECT_LT(result->history.size(), 1000u);
     EXPECT_GE(result->history.size(), 2u);
-    EXPECT_NO_THROW(result->model.tree.validate());
-    EXPECT_TRUE(result->model.tree.routing_predictor.has_value());
+    ASSERT_TRUE(result->model.tree.routing_predictor.has_value());
+    // The kept model is a trained one of this run: its root counts the run's fit rows, and the
+    // outcome's scores are its own on the test rows.
+    EXPECT_EQ(result->model.tree.nodes.at(0).samples, static_cast<double>(result->fit_rows));
+    ASSERT_TRUE(result->data);
+    EXPECT_EQ(result->test_scores, evaluate(result->model.tree, result->data->test));
+    EXPECT_TRUE(result->pruning_curve.empty());  // LatentTrees has no pruning path
+}
+
+// A CART run's outcome arrives with its cost-complexity path curve, computed in the worker, equal
+// to the one computed from the outcome afterwards.
+TEST(TrainingSession, CartOutcomeCarriesItsPruningCurve) {
+    TrainingSession session;
+    bool done = false;
+    std::shared_ptr<const RunOutcome> result;
+    QObject::connect(&session, &TrainingSession::finished, &session, [&](std::shared_ptr<const RunOutcome> outcome) {
+        result = std::move(outcome);
+        done = true;
+    });
+    ASSERT_TRUE(session.start(glass_config()));
+    wait_for(session, done);
+    ASSERT_TRUE(result);
+    ASSERT_TRUE(result->data);
+    const std::vector<PruningPathPoint> expected =
+        pruning_path_curve(*find_learner("cart").pruning_path, result->model.tree, *result->data);
+    ASSERT_EQ(result->pruning_curve.size(), expected.size());
+    ASSERT_GT(expected.size(), 3u);
+    for (std::size_t k = 0; k < expected.size(); ++k) {
+        EXPECT_EQ(result->pruning_curve[k].alpha, expected[k].alpha);
+        EXPECT_EQ(result->pruning_curve[k].leaves, expected[k].leaves);
+        EXPECT_EQ(result->pruning_curve[k].test, expected[k].test);
+    }
 }
 
 }  // namespace

@@ -10,6 +10,14 @@ test set) and, per run, the parameters in TreeLab's names, sklearn's accuracies 
 leaf and node counts, test predictions (class indices into the sorted labels), the
 cost_complexity_pruning_path, and for unlimited depth the leaf count after ccp_alpha = each
 path alpha.
+
+Runs of unlimited depth also hold "probes": inputs placed on and just above every split's
+threshold (a training row that reaches the node with the split feature set to t and to the next
+double above t), with sklearn's predictions. sklearn casts inputs to float32 before comparing them
+with its double thresholds (midpoints of float32 values), so a value just above t can still go
+left; the probes make the parity test fail for any other comparison. The fixture "glass_seed1"
+(glass, split of RandomState(1)) has real test rows of that kind: 3.86 in a column where a
+threshold is exactly float32(3.86), the midpoint of float32(3.85) and float32(3.87).
 """
 import csv
 import json
@@ -43,8 +51,8 @@ def sorted_labels(labels):
         return sorted(set(labels))
 
 
-def split(n):
-    perm = np.random.RandomState(0).permutation(n)
+def split(n, seed=0):
+    perm = np.random.RandomState(seed).permutation(n)
     n_test = int(0.3 * n)
     return perm[n_test:], perm[:n_test]
 
@@ -65,7 +73,42 @@ def sk_kwargs(params):
     return kw
 
 
-def run(model_class, params, seed, Xtr, ytr, Xte, yte, classification):
+def route_float64(tree, X):
+    """Leaf of each row when X is compared in float64, as TreeLab did before float32 routing."""
+    leaves = []
+    for x in X:
+        n = 0
+        while tree.children_left[n] != -1:
+            n = tree.children_left[n] if x[tree.feature[n]] <= tree.threshold[n] else tree.children_right[n]
+        leaves.append(n)
+    return np.array(leaves)
+
+
+def probes(est, X, tr):
+    """[row, feature, value, prediction] for inputs on and just above every split's threshold.
+
+    The row is an index into the whole data set (a training row that reaches the node)."""
+    tree = est.tree_
+    reach = est.decision_path(X[tr].astype(np.float32)).tocsc()
+    out, rows = [], []
+    for node in range(tree.node_count):
+        if tree.children_left[node] == -1:
+            continue
+        base = int(tr[reach[:, node].indices[0]])
+        f, t = int(tree.feature[node]), float(tree.threshold[node])
+        for value in (t, float(np.nextafter(t, np.inf))):
+            row = X[base].copy()
+            row[f] = value
+            rows.append(row)
+            out.append([base, f, value])
+    rows = np.array(rows)
+    for probe, prediction in zip(out, est.predict(rows)):
+        probe.append(prediction.item())
+    differ = int(np.sum(est.apply(rows.astype(np.float32)) != route_float64(tree, rows)))
+    return out, differ
+
+
+def run(model_class, params, seed, Xtr, ytr, Xte, yte, classification, X=None, tr=None):
     est = model_class(random_state=seed, **sk_kwargs(params)).fit(Xtr, ytr)
     path = est.cost_complexity_pruning_path(Xtr, ytr)
     out = {"params": params, "seed": seed,
@@ -80,6 +123,9 @@ def run(model_class, params, seed, Xtr, ytr, Xte, yte, classification):
         out["train_mse"] = float(np.mean((pred_tr - ytr) ** 2))
         out["test_mse"] = float(np.mean((pred_te - yte) ** 2))
         out["predictions"] = pred_te.tolist()
+    out["test_rows_routed_otherwise_in_float64"] = int(np.sum(est.apply(Xte.astype(np.float32)) != route_float64(est.tree_, Xte)))
+    if params.get("max_depth", "0") == "0":
+        out["probes"], out["probes_routed_otherwise_in_float64"] = probes(est, X, tr)
     if params.get("max_depth") == "0" and len(params) <= 2:
         out["pruned_leaves"] = [int(model_class(random_state=seed, ccp_alpha=a, **sk_kwargs(params))
                                     .fit(Xtr, ytr).get_n_leaves()) for a in path.ccp_alphas]
@@ -106,7 +152,7 @@ def regression_runs():
     return runs
 
 
-def write(name, target, classification):
+def write(name, target, classification, split_seed=0, only_unlimited=False, fixture_name=None):
     X, labels = load(name, target)
     if classification:
         classes = sorted_labels(labels)
@@ -115,12 +161,16 @@ def write(name, target, classification):
     else:
         classes, y = [], np.array([float(v) for v in labels])
         runs, model_class = regression_runs(), DecisionTreeRegressor
-    tr, te = split(len(y))
+    if only_unlimited:
+        runs = [(p, s) for p, s in runs if p.get("max_depth", "0") == "0" and len(p) <= 2]
+    tr, te = split(len(y), split_seed)
     fixture = {"generator": "tests/tools/make_cart_fixtures.py", "sklearn": sklearn.__version__,
-               "dataset": name + ".csv", "target": target, "classes": classes,
+               "dataset": name + ".csv", "target": target, "classes": classes, "split_seed": split_seed,
                "train": tr.tolist(), "test": te.tolist(),
-               "runs": [run(model_class, p, s, X[tr], y[tr], X[te], y[te], classification) for p, s in runs]}
-    with open(os.path.join(OUT, name + ".json"), "w") as f:
+               "runs": [run(model_class, p, s, X[tr], y[tr], X[te], y[te], classification, X, tr) for p, s in runs]}
+    if sum(r["probes_routed_otherwise_in_float64"] for r in fixture["runs"] if "probes" in r) == 0:
+        sys.exit(name + ": no probe is routed differently in float64; the probes would not test float32 routing")
+    with open(os.path.join(OUT, (fixture_name or name) + ".json"), "w") as f:
         json.dump(fixture, f, separators=(",", ":"))
         f.write("\n")
 
@@ -133,6 +183,11 @@ def main():
         write(name, target, True)
     for name, target in REGRESSION:
         write(name, target, False)
+    # Real test rows whose float32 value equals a threshold their float64 value exceeds.
+    write("glass", "Type", True, split_seed=1, only_unlimited=True, fixture_name="glass_seed1")
+    with open(os.path.join(OUT, "glass_seed1.json")) as f:
+        if sum(r["test_rows_routed_otherwise_in_float64"] for r in json.load(f)["runs"]) == 0:
+            sys.exit("glass_seed1: no test row is routed differently in float64")
 
 
 if __name__ == "__main__":

@@ -40,6 +40,8 @@ TreeModel grow_cart(const Dataset& train, const ParamValues& params, std::uint32
     model.task = train.task;
     model.feature_names = train.feature_names;
     model.class_names = train.class_names;
+    // Thresholds are midpoints of float32 values and sklearn predicts on float32 inputs.
+    model.axis_precision = AxisPrecision::Float32;
 
     const int max_depth = settings.max_depth > 0 ? settings.max_depth : std::numeric_limits<int>::max();
     std::vector<OpenNode> stack{{0, static_cast<int>(train.rows()), 0, -1, false,

@@ -72,7 +72,10 @@ INSTANTIATE_TEST_SUITE_P(
         HostileCase{"depth_out_of_range.json", "node 3: field \"depth\" is 4294967296, outside the range 0 to 2147483647"},
         HostileCase{"node_not_object.json", "node 2 must be an object, not an array"},
         HostileCase{"id_mismatch.json", "node 2 has \"id\" 7; ids must equal positions in \"nodes\""},
-        HostileCase{"pipeline_mismatch.json", "the pipeline makes 3 features but the tree has 2 feature names"}),
+        HostileCase{"pipeline_mismatch.json", "the pipeline makes 3 features but the tree has 2 feature names"},
+        HostileCase{"axis_precision_unknown.json",
+                    "field \"axis_precision\" must be \"float32\" or \"float64\", not \"float16\""},
+        HostileCase{"axis_precision_wrong_type.json", "field \"axis_precision\" must be a string, not the number 32"}),
     [](const testing::TestParamInfo<HostileCase>& info) {
         std::string name = info.param.file;
         name = name.substr(0, name.find('.'));
@@ -85,6 +88,8 @@ TEST(ModelFileLoad, BaseFileLoads) {
     EXPECT_EQ(model.tree.nodes.size(), 5u);
     EXPECT_EQ(model.card.seed, 42u);
     EXPECT_EQ(model.card.params.at("max_depth"), "2");
+    // Written before models said how their axis-aligned splits compare: they compare in double.
+    EXPECT_EQ(model.tree.axis_precision, AxisPrecision::Float64);
 }
 
 // A missing file and a folder are refused with a plain sentence.

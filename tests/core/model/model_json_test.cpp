@@ -93,6 +93,7 @@ void expect_same_nodes(const TreeModel& a, const TreeModel& b) {
 
 void expect_same_model(const ModelFile& a, const ModelFile& b) {
     EXPECT_EQ(a.tree.task, b.tree.task);
+    EXPECT_EQ(a.tree.axis_precision, b.tree.axis_precision);
     EXPECT_EQ(a.tree.feature_names, b.tree.feature_names);
     EXPECT_EQ(a.tree.class_names, b.tree.class_names);
     expect_same_nodes(a.tree, b.tree);
@@ -147,6 +148,22 @@ TEST(ModelJson, ClassificationRoundTripIsExact) {
     EXPECT_EQ(model.tree.route(X), loaded.tree.route(X));
     EXPECT_TRUE((model.tree.predict_proba(X).array() == loaded.tree.predict_proba(X).array()).all());
     EXPECT_TRUE((model.tree.predict(X).array() == loaded.tree.predict(X).array()).all());
+}
+
+// A model whose axis-aligned splits compare in float32 (CART's) keeps that through a file, and
+// routes a value just above a float32 threshold left before and after, as sklearn does.
+TEST(ModelJson, Float32AxisPrecisionRoundTrips) {
+    ModelFile model = classification_model();
+    model.tree.axis_precision = AxisPrecision::Float32;
+    model.tree.nodes[0].threshold = static_cast<double>(0.1f);
+    const std::string text = model_to_json(model);
+    EXPECT_NE(text.find("\"axis_precision\": \"float32\""), std::string::npos);
+    const ModelFile loaded = model_from_json(text, "memory");
+    expect_same_model(model, loaded);
+    Eigen::MatrixXd X = Eigen::MatrixXd::Zero(1, 4);
+    X(0, 0) = std::nextafter(static_cast<double>(0.1f), 1.0);
+    EXPECT_EQ(loaded.tree.route(X)(0), model.tree.route(X)(0));
+    EXPECT_NE(loaded.tree.route(X)(0), 2);  // not sent right at the root
 }
 
 // A regression model with oblique splits, a NaN impute value and quantile scaling round-trips exactly.

@@ -1,3 +1,5 @@
+#include <cmath>
+#include <limits>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -49,6 +51,48 @@ TEST(TreeRouting, ObliqueSplitsUseTheWeightedSum) {
     Eigen::VectorXi expected(4);
     expected << 4, 3, 2, 6;
     EXPECT_EQ(oblique_tree().route(oblique_rows()), expected);
+}
+
+// With float32 axis precision an input is rounded to float32 before `<= threshold`, as sklearn's
+// trees predict: just above a float32 threshold goes left (double: right), and exactly on the
+// midpoint of two adjacent float32 values goes where its rounding (ties to even) lies: right when
+// that is the upper one (double: left).
+TEST(TreeRouting, Float32AxisPrecisionRoundsInputsLikeSklearn) {
+    TreeModel tree = axis_tree();
+    const double t0 = static_cast<double>(0.1f);  // float32(0.1) as a double threshold
+    tree.nodes[0].threshold = t0;
+    const double ulp = std::ldexp(1.0, -23);  // float32 spacing in [1, 2)
+    const double t2 = 1.0 + 1.5 * ulp;        // midpoint of 1 + ulp (odd) and 1 + 2 ulp (even)
+    tree.nodes[2].threshold = t2;
+    tree.nodes[5].pruned = tree.nodes[6].pruned = false;
+    Eigen::MatrixXd X(2, 2);
+    X << std::nextafter(t0, 1.0), 0.0,  // double: right -> 2 -> 5 (x1 = 0 <= t2); float32: t0, left -> 1 -> 3
+        0.7, t2;                         // -> 2; double: on t2, left -> 5; float32: 1 + 2 ulp > t2, right -> 6
+    EXPECT_EQ(tree.route(X), Eigen::Vector2i(5, 5));
+    tree.axis_precision = AxisPrecision::Float32;
+    EXPECT_EQ(tree.route(X), Eigen::Vector2i(3, 6));
+}
+
+// Float32 axis precision leaves oblique splits in double: a weighted sum just above the threshold goes right.
+TEST(TreeRouting, Float32AxisPrecisionKeepsObliqueSplitsInDouble) {
+    TreeModel tree = oblique_tree();
+    tree.axis_precision = AxisPrecision::Float32;
+    tree.nodes[0].threshold = static_cast<double>(0.1f);
+    Eigen::MatrixXd X(1, 2);
+    X << std::nextafter(static_cast<double>(0.1f), 1.0), 0.0;  // x0 + x1 just above: right -> 2; x1 = 0 <= 0: pruned 5, stops at 2
+    EXPECT_EQ(tree.route(X)(0), 2);
+}
+
+// Rounding to float32 follows IEEE round-to-nearest-even and overflows to infinity beyond float32's range.
+TEST(TreeRouting, RoundToFloat32) {
+    EXPECT_EQ(round_to_float32(0.1), static_cast<double>(0.1f));
+    EXPECT_EQ(round_to_float32(1e39), std::numeric_limits<double>::infinity());
+    EXPECT_EQ(round_to_float32(-1e39), -std::numeric_limits<double>::infinity());
+    const double max = std::numeric_limits<float>::max();
+    EXPECT_EQ(round_to_float32(max), max);
+    EXPECT_EQ(round_to_float32(std::nextafter(0x1.ffffffp127, 0.0)), max);  // just under the halfway point
+    EXPECT_EQ(round_to_float32(0x1.ffffffp127), std::numeric_limits<double>::infinity());  // halfway: to even
+    EXPECT_TRUE(std::isnan(round_to_float32(std::numeric_limits<double>::quiet_NaN())));
 }
 
 // The routing matrix has a 1 for every node on each row's path from the root to its stopping node, and nothing else.

@@ -12,11 +12,15 @@ namespace treelab::test {
 
 struct CartFixture {
     nlohmann::json json;
-    Dataset train, test;
+    Dataset all, train, test;
 };
 
-// tests/fixtures/cart/<name>.json and datasets/<name>.csv, split as stored in the fixture.
+// tests/fixtures/cart/<name>.json and the data set it names, split as stored in the fixture.
 CartFixture load_cart_fixture(const std::string& name);
+// The inputs of a run's "probes" (a data-set row with one feature set on or just above a split
+// threshold) and sklearn's predictions for them.
+Eigen::MatrixXd probe_rows(const CartFixture& fixture, const nlohmann::json& run);
+Eigen::VectorXd probe_predictions(const nlohmann::json& run);
 // CART parameters of one fixture run (defaults for the names it does not give).
 ParamValues cart_run_params(const nlohmann::json& run);
 

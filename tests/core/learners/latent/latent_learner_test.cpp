@@ -1,8 +1,10 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -57,18 +59,49 @@ ParamValues params(std::initializer_list<std::string> assignments) {
     return values;
 }
 
+// Two models with the same nodes (splits, pruning, counts) and routing predictor, bit for bit.
+void expect_same_model(const TreeModel& a, const TreeModel& b) {
+    ASSERT_EQ(a.nodes.size(), b.nodes.size());
+    for (std::size_t t = 0; t < a.nodes.size(); ++t) {
+        SCOPED_TRACE("node " + std::to_string(t));
+        EXPECT_EQ(a.nodes[t].weights, b.nodes[t].weights);
+        EXPECT_EQ(std::bit_cast<std::uint64_t>(a.nodes[t].threshold), std::bit_cast<std::uint64_t>(b.nodes[t].threshold));
+        EXPECT_EQ(a.nodes[t].pruned, b.nodes[t].pruned);
+        EXPECT_EQ(a.nodes[t].samples, b.nodes[t].samples);
+    }
+    ASSERT_TRUE(a.routing_predictor.has_value());
+    ASSERT_TRUE(b.routing_predictor.has_value());
+    EXPECT_EQ(a.routing_predictor->activity, b.routing_predictor->activity);
+    EXPECT_EQ(a.routing_predictor->weights, b.routing_predictor->weights);
+    EXPECT_EQ(a.routing_predictor->bias, b.routing_predictor->bias);
+}
+
+// The epoch whose validation loss the loop kept as best: the last one <= every earlier loss.
+int best_epoch(const std::vector<EpochReport>& history) {
+    int best = 0;
+    double best_loss = std::numeric_limits<double>::infinity();
+    for (const EpochReport& report : history)
+        if (!report.heartbeat && std::isfinite(report.valid_loss) && report.valid_loss <= best_loss) {
+            best_loss = report.valid_loss;
+            best = report.epoch;
+        }
+    return best;
+}
+
 double accuracy(const TreeModel& model, const Dataset& data) {
     return (model.predict(data.X).array() == data.y.array()).cast<double>().mean();
 }
 
-// A depth-2 tree separates four Gaussian blobs: test accuracy above 0.95, and a valid model.
+// A depth-2 tree separates four Gaussian blobs: test accuracy above 0.95, every training row counted at the root.
 TEST(LatentLearner, SeparatesFourBlobs) {
     const Dataset train = blobs(40, 1), valid = blobs(10, 2), test = blobs(50, 3);
     const ParamValues values = params({"depth=2", "epochs=40", "batch_size=16", "learning_rate=0.01"});
     const TrainResult result = train_latent({train, &valid, values, 7}, {});
-    ASSERT_NO_THROW(result.model.validate());
     ASSERT_TRUE(result.model.routing_predictor.has_value());
     EXPECT_EQ(result.model.nodes.size(), 7u);
+    // The root holds every training row, counted per class.
+    EXPECT_EQ(result.model.nodes[0].samples, 160.0);
+    EXPECT_EQ(result.model.nodes[0].class_counts, Eigen::Vector4d::Constant(40.0));
     EXPECT_GT(accuracy(result.model, test), 0.95);
     EXPECT_FALSE(result.history.empty());
 }
@@ -78,7 +111,7 @@ TEST(LatentLearner, FitsAStepRegression) {
     const Dataset train = step_regression(200, 1), valid = step_regression(50, 2), test = step_regression(200, 3);
     const ParamValues values = params({"depth=2", "epochs=60", "batch_size=16", "learning_rate=0.1"});
     const TrainResult result = train_latent({train, &valid, values, 3}, {});
-    ASSERT_NO_THROW(result.model.validate());
+    ASSERT_EQ(result.model.task, Task::Regression);
     const Eigen::VectorXd residual = result.model.predict(test.X) - test.y;
     const double variance = (test.y.array() - test.y.mean()).square().mean();
     EXPECT_GT(1.0 - residual.squaredNorm() / static_cast<double>(test.y.size()) / variance, 0.9);
@@ -107,7 +140,7 @@ TEST(LatentLearner, LargerLambdaPrunesMore) {
         const std::string lambda = k == 0 ? "0" : "10";
         const ParamValues values = params({"depth=3", "epochs=30", "batch_size=16", "learning_rate=0.01", "lambda=" + lambda});
         const TrainResult result = train_latent({train, &valid, values, 11}, {});
-        ASSERT_NO_THROW(result.model.validate());
+        ASSERT_TRUE(result.model.routing_predictor.has_value());
         activity[k] = result.model.routing_predictor->activity;
     }
     EXPECT_LT(activity[1].sum(), activity[0].sum() - 1.0);
@@ -135,7 +168,7 @@ TEST(LatentLearner, SelfSupervisedRegressesChosenColumns) {
     const Dataset train = blobs(20, 8), valid = blobs(5, 9);
     const ParamValues values = params({"depth=2", "epochs=5", "task=self_supervised", "regress=x2, x0"});
     const TreeModel model = train_latent({train, &valid, values, 2}, {}).model;
-    ASSERT_NO_THROW(model.validate());
+    ASSERT_TRUE(model.routing_predictor.has_value());
     const RoutingPredictor& predictor = *model.routing_predictor;
     EXPECT_EQ(predictor.output_features, (std::vector<int>{2, 0}));
     EXPECT_EQ(model.predict_outputs(valid.X).cols(), 2);
@@ -155,14 +188,41 @@ TEST(LatentLearner, RefusesBadSettings) {
     EXPECT_THROW(train_latent({train, nullptr, params({"regress=x0"}), 0}, {}), ParamError);
 }
 
-// The progress callback can stop the run; the model of the best epoch so far is still returned.
+// The progress callback can stop the run; the model of the best epoch so far is still returned:
+// stopped at the first epoch whose validation loss is worse than an earlier one, the model is the
+// one a run of exactly the best epoch's count returns (same seed, so the same first epochs), not
+// the last epoch's.
 TEST(LatentLearner, ProgressCanStop) {
-    const Dataset train = blobs(20, 12), valid = blobs(5, 13);
-    int calls = 0;
-    const TrainResult result = train_latent({train, &valid, params({"depth=2", "epochs=50"}), 0},
-                                            [&](const EpochReport&) { return ++calls < 3; });
+    // Few training rows, a third of them mislabelled, and a large step: the validation loss soon rises.
+    Dataset train = blobs(5, 12);
+    for (Eigen::Index i = 0; i < train.rows(); i += 3) train.y(i) = static_cast<double>((static_cast<int>(train.y(i)) + 1) % 4);
+    const Dataset valid = blobs(5, 13);
+    const ParamValues values = params({"depth=2", "epochs=50", "patience=0", "learning_rate=0.1"});
+    // Where to stop: the first epoch that does not improve on the best so far (this seed's run).
+    const TrainResult full = train_latent({train, &valid, values, 0}, {});
+    int stop_at = 0;
+    double best_loss = std::numeric_limits<double>::infinity();
+    for (const EpochReport& report : full.history) {
+        if (report.valid_loss > best_loss) {
+            stop_at = report.epoch;
+            break;
+        }
+        best_loss = report.valid_loss;
+    }
+    ASSERT_GT(stop_at, 1) << "this seed's validation loss must get worse within 50 epochs";
+
+    const TrainResult result = train_latent({train, &valid, values, 0}, [&](const EpochReport& report) {
+        return report.heartbeat || report.epoch < stop_at;
+    });
     EXPECT_TRUE(result.stopped_early);
-    EXPECT_NO_THROW(result.model.validate());
+    ASSERT_EQ(result.history.size(), static_cast<std::size_t>(stop_at));
+    const int best = best_epoch(result.history);
+    ASSERT_EQ(best, stop_at - 1);
+    ParamValues until_best = values;
+    until_best.set_assignment(latent_params(), "epochs=" + std::to_string(best));
+    const TrainResult reference = train_latent({train, &valid, until_best, 0}, {});
+    EXPECT_FALSE(reference.stopped_early);
+    expect_same_model(result.model, reference.model);
 }
 
 // Each epoch reports how many nodes keep a > 0 on the training rows; after one epoch that is the
@@ -250,7 +310,13 @@ TEST(LatentLearner, DivergenceKeepsTheBestModel) {
     ASSERT_EQ(result.history.size(), 4u);
     EXPECT_TRUE(std::isfinite(result.history[2].valid_loss));
     EXPECT_FALSE(std::isfinite(result.history[3].valid_loss));
-    EXPECT_NO_THROW(result.model.validate());
+    // The kept model is the best epoch's: a run of exactly that many epochs returns the same one.
+    const int best = best_epoch(result.history);
+    ASSERT_GE(best, 1);
+    const TrainResult reference = train_latent(
+        {train, &valid, params({"depth=1", "epochs=" + std::to_string(best), "batch_size=8", "learning_rate=0.1"}), 1}, {});
+    EXPECT_FALSE(reference.diverged);
+    expect_same_model(result.model, reference.model);
     EXPECT_TRUE(result.model.routing_predictor->weights.allFinite());
     EXPECT_TRUE(result.model.predict(train.X).allFinite());
 }
