@@ -44,6 +44,7 @@ const QString splitSeedKey = QStringLiteral("data/splitSeed");
 
 // Words a user reads for the core's --scaling texts; a text without one here is shown as it is.
 QString scalingLabel(const std::string& text) {
+    if (text == "auto") return QObject::tr("Automatic (the method's choice)");
     if (text == "none") return QObject::tr("None");
     if (text == "zscore") return QObject::tr("Z-score");
     if (text == "quantile") return QObject::tr("Quantile → normal");
@@ -217,7 +218,9 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
     p.scaling = new QComboBox(this);
     p.scaling->setObjectName(QStringLiteral("scaling"));
     for (const std::string& text : scaling_texts()) p.scaling->addItem(scalingLabel(text), QString::fromStdString(text));
-    p.scaling->setToolTip(tr("Applied to every input feature, fitted on the training rows only."));
+    p.scaling->setToolTip(tr("Applied to every input feature, fitted on the training rows only. Automatic: the "
+                             "method's own choice (z-score for LatentTrees, none for CART); the run card records "
+                             "what was applied."));
     form->addRow(tr("&Preprocessing:"), p.scaling);
 
     p.split = new SplitEditor(this);

@@ -1,5 +1,7 @@
 #include "app/cli/run_options.h"
 
+#include "core/learners/learner.h"
+
 namespace treelab::cli {
 
 void RunOptions::bind(CLI::App& command, const std::string& params_flag) {
@@ -14,9 +16,14 @@ void RunOptions::bind(CLI::App& command, const std::string& params_flag) {
         ->capture_default_str();
     command.add_option("--task", task, "classification | regression (default: decided from the target)");
     command.add_option("--drop", drop, "column that is not a feature (repeatable)");
-    command.add_option("--scaling", scaling, "none | zscore | quantile | quantile-gradtree (quantile fitted on noisy training rows, GradTree protocol)")
+    std::string defaults;  // "latent: zscore, cart: none", from the registry
+    for (const LearnerInfo& learner : learners())
+        defaults += (defaults.empty() ? "" : ", ") + learner.name + ": " + to_string(learner.default_scaling);
+    command.add_option("--scaling", scaling, "auto (the method's choice; " + defaults + ") | none | zscore | quantile | "
+                       "quantile-gradtree (quantile fitted on noisy training rows, GradTree protocol)")
         ->capture_default_str();
-    command.add_option("--fit-on", fit_on, "train | train+valid: rows the learner fits on")->capture_default_str();
+    command.add_option("--fit-on", fit_on, "train | train+valid: rows the learner fits on (train+valid only for learners that do not "
+                       "early-stop on the validation rows, e.g. cart)")->capture_default_str();
 }
 
 RunConfig RunOptions::to_config() const {

@@ -23,7 +23,8 @@ void print_summary(const RunConfig& config, const RunOutcome& outcome) {
     if (model.target.task == Task::Classification) std::cout << ", " << model.target.class_names.size() << " classes";
     std::cout << "), " << model.tree.features() << " features\n";
     std::cout << "rows: train " << outcome.train_rows << ", valid " << outcome.valid_rows << ", test " << outcome.test_rows
-              << " (fit on " << to_string(config.fit_on) << ", " << outcome.fit_rows << " rows)\n";
+              << " (fit on " << to_string(config.fit_on) << ", " << outcome.fit_rows << " rows; scaling "
+              << model.card.scaling << ")\n";
     print_tree_line(std::cout, model.tree.stats());
     print_scores_table(std::cout, {{"train", &outcome.train_scores}, {"valid", &outcome.valid_scores},
                                    {"test", &outcome.test_scores}});
@@ -39,6 +40,7 @@ nlohmann::json summary_json(const RunConfig& config, const RunOutcome& outcome) 
             {"data", config.data_file.string()},
             {"target", outcome.model.target.column},
             {"fit_on", to_string(config.fit_on)},
+            {"scaling", outcome.model.card.scaling},
             {"n_rows", {{"train", outcome.train_rows}, {"valid", outcome.valid_rows}, {"test", outcome.test_rows}}},
             {"metrics",
              {{"train", scores_json(outcome.train_scores)},

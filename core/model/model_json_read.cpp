@@ -436,6 +436,8 @@ private:
         card.data_sha256 = string(json, "data_sha256", where);
         card.split = string(json, "split", where);
         card.split_mode = string(json, "split_mode", where);
+        // Absent from files written before the run card recorded the applied scaling.
+        if (json.contains("scaling")) card.scaling = string(json, "scaling", where);
         card.command_line = string(json, "command_line", where);
         card.treelab_version = string(json, "treelab_version", where);
         return card;

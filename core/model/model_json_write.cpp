@@ -82,6 +82,7 @@ Json run_card_json(const RunCard& card) {
                 {"data_sha256", card.data_sha256},
                 {"split", card.split},
                 {"split_mode", card.split_mode},
+                {"scaling", card.scaling},
                 {"command_line", card.command_line},
                 {"treelab_version", card.treelab_version}};
 }

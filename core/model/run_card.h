@@ -19,6 +19,9 @@ struct RunCard {
     std::string split_mode;                     // "stratified" | "shuffled" | "gradtree"
     std::string command_line;                   // the equivalent treelab-cli command
     std::string treelab_version;
+    // The scaling applied, and whether the user chose it: "zscore", "quantile-gradtree" or
+    // "zscore (auto: the method's default)". Empty in model files written before it existed.
+    std::string scaling;
 };
 
 }  // namespace treelab

@@ -44,7 +44,7 @@ PreparedData prepare_data(Table table, std::string sha256, const RunConfig& conf
                                                      to_text(config.split.train));
 
     PipelineOptions options;
-    options.scaling = config.scaling;
+    options.scaling = resolved_scaling(config);  // "auto" = the method's default
     options.quantile_fit_noise = config.quantile_fit_noise;
     data.pipeline = fit_pipeline(data.table, target_column, data.split.train, options, excluded);
 

@@ -1,5 +1,7 @@
 #include "core/run/run_config.h"
 
+#include <algorithm>
+
 #include "core/error.h"
 #include "core/learners/learner.h"
 
@@ -31,17 +33,41 @@ FitOn fit_on_from_string(const std::string& text) {
 }
 
 std::string scaling_text(const RunConfig& config) {
-    return config.quantile_fit_noise ? "quantile-gradtree" : to_string(config.scaling);
+    if (!config.scaling) return "auto";
+    return config.quantile_fit_noise ? "quantile-gradtree" : to_string(*config.scaling);
 }
 
 void set_scaling(RunConfig& config, const std::string& text) {
+    const auto texts = scaling_texts();
+    if (std::find(texts.begin(), texts.end(), text) == texts.end())
+        throw ParamError("unknown scaling '" + text + "'; use auto, none, zscore, quantile or quantile-gradtree");
     config.quantile_fit_noise = text == "quantile-gradtree";
-    config.scaling = config.quantile_fit_noise ? Scaling::QuantileNormal : scaling_from_string(text);
+    if (text == "auto")
+        config.scaling.reset();
+    else
+        config.scaling = config.quantile_fit_noise ? Scaling::QuantileNormal : scaling_from_string(text);
 }
 
 std::span<const std::string> scaling_texts() {
-    static const std::string texts[] = {"none", "zscore", "quantile", "quantile-gradtree"};
+    static const std::string texts[] = {"auto", "none", "zscore", "quantile", "quantile-gradtree"};
     return texts;
+}
+
+Scaling resolved_scaling(const RunConfig& config) {
+    return config.scaling ? *config.scaling : find_learner(config.method).default_scaling;
+}
+
+std::string scaling_card_text(const RunConfig& config) {
+    if (config.scaling) return scaling_text(config);
+    return to_string(resolved_scaling(config)) + " (auto: the method's default)";
+}
+
+void check_run_config(const RunConfig& config) {
+    const LearnerInfo& learner = find_learner(config.method);
+    if (config.fit_on == FitOn::TrainAndValid && learner.uses_validation)
+        throw ParamError("--fit-on train+valid cannot be used with method " + learner.name + " (" + learner.label +
+                         "): it stops early on the validation rows, which would then also be training rows; use "
+                         "--fit-on train");
 }
 
 ParamValues method_params(const std::string& method, const std::vector<std::string>& assignments) {
@@ -65,7 +91,10 @@ std::string equivalent_command(const RunConfig& config) {
     if (config.split_seed) command += " --split-seed " + std::to_string(*config.split_seed);
     command += " --split " + fractions_text(config.split);
     if (config.split_mode != SplitMode::Stratified) command += " --split-mode " + to_string(config.split_mode);
-    if (config.scaling != Scaling::None) command += " --scaling " + scaling_text(config);
+    // Pin the applied scaling (see the header); an explicit quantile-gradtree keeps its noisy fit.
+    const Scaling applied = resolved_scaling(config);
+    if (applied != Scaling::None || learner.default_scaling != Scaling::None)
+        command += " --scaling " + (config.quantile_fit_noise ? std::string("quantile-gradtree") : to_string(applied));
     if (config.fit_on != FitOn::Train) command += " --fit-on " + to_string(config.fit_on);
     return command;
 }

@@ -35,7 +35,9 @@ struct RunConfig {
     std::optional<std::uint32_t> split_seed;
     SplitFractions split;
     SplitMode split_mode = SplitMode::Stratified;
-    Scaling scaling = Scaling::None;
+    // Empty = "auto": the method's own choice (LearnerInfo::default_scaling), resolved when the
+    // data are prepared (resolved_scaling); a value = the user's explicit choice, which wins.
+    std::optional<Scaling> scaling;
     bool quantile_fit_noise = false;       // GradTree protocol's noisy quantile fit (PipelineOptions)
     FitOn fit_on = FitOn::Train;
 };
@@ -43,12 +45,25 @@ struct RunConfig {
 // RunConfig with the method's defaults and `assignments` ("name=value") applied; throws ParamError.
 ParamValues method_params(const std::string& method, const std::vector<std::string>& assignments);
 
-// --scaling texts: none | zscore | quantile | quantile-gradtree (quantile with the noisy fit).
-std::string scaling_text(const RunConfig& config);
+// --scaling texts: auto | none | zscore | quantile | quantile-gradtree (quantile with the noisy fit).
+std::string scaling_text(const RunConfig& config);              // "auto" while config.scaling is empty
 void set_scaling(RunConfig& config, const std::string& text);  // throws ParamError
-std::span<const std::string> scaling_texts();                   // every text set_scaling accepts
+std::span<const std::string> scaling_texts();                   // every text set_scaling accepts, "auto" first
 
-// The treelab-cli command line that reproduces `config` (non-default options only).
+// The scaling the run applies: the explicit choice, else the method's default. Throws ParamError
+// for an unknown method.
+Scaling resolved_scaling(const RunConfig& config);
+// What the run card records: "zscore", or "zscore (auto: the method's default)".
+std::string scaling_card_text(const RunConfig& config);
+
+// Refuses combinations no run can honour, with a sentence naming the method and the reason:
+// fitting on train+valid with a learner that early-stops on the validation rows (it would stop on
+// rows it trains on). Throws ParamError.
+void check_run_config(const RunConfig& config);
+
+// The treelab-cli command line that reproduces `config` (non-default options only). The applied
+// scaling is pinned (`--scaling zscore` for an automatic LatentTrees run) unless it is none and
+// the method's default is none, so the command reproduces the run even if a default changes.
 std::string equivalent_command(const RunConfig& config);
 
 }  // namespace treelab

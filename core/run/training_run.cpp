@@ -15,12 +15,14 @@ RunCard make_run_card(const RunConfig& config, const PreparedData& data) {
     card.data_sha256 = data.data_sha256;
     card.split = to_text(config.split.train) + "," + to_text(config.split.valid) + "," + to_text(config.split.test);
     card.split_mode = to_string(config.split_mode);
+    card.scaling = scaling_card_text(config);
     card.command_line = equivalent_command(config);
     card.treelab_version = TREELAB_VERSION;
     return card;
 }
 
 RunOutcome run_training(const RunConfig& config, const Progress& progress) {
+    check_run_config(config);  // before reading the file
     auto data = std::make_shared<const PreparedData>(prepare_data(config));
     RunOutcome outcome = run_training(*data, config, progress);
     outcome.data = std::move(data);
@@ -29,6 +31,7 @@ RunOutcome run_training(const RunConfig& config, const Progress& progress) {
 
 RunOutcome run_training(const PreparedData& data, const RunConfig& config, const Progress& progress) {
     const LearnerInfo& learner = find_learner(config.method);
+    check_run_config(config);
     const Dataset fit = data.fit_rows(config.fit_on);
     const TrainInput input{fit, data.valid.rows() > 0 ? &data.valid : nullptr, config.params, config.seed};
 

@@ -166,6 +166,59 @@ TEST(Cli, LatentSelfSupervisedTrainEvalAndSweep) {
     EXPECT_EQ(rows, 6);
 }
 
+// With no --scaling the method chooses: z-score for LatentTrees, none for CART, recorded in the
+// model's pipeline, its run card and the --json output; --scaling none still turns it off, and the
+// run card's command (which pins the applied scaling) reproduces the automatic run.
+TEST(Cli, DefaultScalingIsTheMethodsChoice) {
+    test::TempDir dir;
+    const auto train = [&](const std::string& flags, const std::string& model) {
+        const CommandResult result = run_cli("train --data " + glass() + " --target Type " + flags + " --json --model-out " +
+                                             dir.file(model).string(), dir);
+        EXPECT_EQ(result.exit_code, 0) << result.err;
+        std::ifstream file(dir.file(model));
+        return std::make_pair(nlohmann::json::parse(result.out), nlohmann::json::parse(file));
+    };
+    const std::string quick = " --method latent --param depth=3 --param epochs=5";
+    const auto [latent_out, latent] = train(quick, "latent.json");
+    EXPECT_EQ(latent["pipeline"]["scaling"], "zscore");
+    EXPECT_EQ(latent["run_card"]["scaling"], "zscore (auto: the method's default)");
+    EXPECT_EQ(latent_out["scaling"], "zscore (auto: the method's default)");
+    const auto [cart_out, cart] = train("", "cart.json");
+    EXPECT_EQ(cart["pipeline"]["scaling"], "none");
+    EXPECT_EQ(cart["run_card"]["scaling"], "none (auto: the method's default)");
+    const auto [none_out, none] = train(quick + " --scaling none", "none.json");
+    EXPECT_EQ(none["pipeline"]["scaling"], "none");
+    EXPECT_EQ(none["run_card"]["scaling"], "none");
+    EXPECT_NE(none["run_card"]["command_line"].get<std::string>().find("--scaling none"), std::string::npos);
+
+    const std::string command = latent["run_card"]["command_line"].get<std::string>();
+    EXPECT_NE(command.find("--scaling zscore"), std::string::npos) << command;
+    const CommandResult again = run_cli(command.substr(std::string("treelab-cli ").size()) + " --json", dir);
+    ASSERT_EQ(again.exit_code, 0) << again.err;
+    EXPECT_EQ(nlohmann::json::parse(again.out)["metrics"], latent_out["metrics"]);
+
+    const CommandResult bad = run_cli("train --data " + glass() + " --target Type --scaling minmax", dir);
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_NE(bad.err.find("auto, none, zscore"), std::string::npos) << bad.err;
+}
+
+// --fit-on train+valid with LatentTrees (which early-stops on the validation rows) is a usage
+// error naming the method and the reason, for train and sweep; CART accepts it.
+TEST(Cli, FitOnTrainAndValidIsRefusedForEarlyStoppingLearners) {
+    test::TempDir dir;
+    for (const std::string command : {"train", "sweep"}) {
+        const std::string extra = command == "sweep" ? " --param lambda=0 --out " + dir.file("s.csv").string() : "";
+        const CommandResult result =
+            run_cli(command + " --data " + glass() + " --target Type --method latent --fit-on train+valid" + extra, dir);
+        EXPECT_EQ(result.exit_code, 2) << command;
+        EXPECT_NE(result.err.find("method latent"), std::string::npos) << result.err;
+        EXPECT_NE(result.err.find("stops early on the validation rows"), std::string::npos) << result.err;
+    }
+    const CommandResult cart = run_cli("train --data " + glass() + " --target Type --fit-on train+valid --json", dir);
+    ASSERT_EQ(cart.exit_code, 0) << cart.err;
+    EXPECT_EQ(nlohmann::json::parse(cart.out)["fit_on"], "train+valid");
+}
+
 // Usage errors exit 2, bad data and model files 3, each naming the cause on stderr.
 TEST(Cli, ErrorsMapToExitCodesAndMessages) {
     test::TempDir dir;

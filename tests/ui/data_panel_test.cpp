@@ -132,6 +132,40 @@ TEST(DataPanel, ImpossibleTaskIsExplained) {
     EXPECT_TRUE(panel.problem().contains("not a number")) << panel.problem().toStdString();
 }
 
+// Preprocessing offers "Automatic (the method's choice)" first and selects it: the config carries
+// no explicit scaling, so each method gets its own default; a saved explicit choice, "None"
+// included, is restored as explicit, and a saved Automatic as Automatic.
+TEST(DataPanel, PreprocessingDefaultsToTheMethodsChoice) {
+    DataPanel panel;
+    ASSERT_TRUE(panel.openFile(datasetPath("glass.csv")));
+    QComboBox* scaling = child<QComboBox>(panel, "scaling");
+    EXPECT_EQ(scaling->itemText(0), "Automatic (the method's choice)");
+    EXPECT_EQ(scaling->currentIndex(), 0);
+    EXPECT_EQ(scaling->currentData().toString(), "auto");
+    RunConfig config;
+    config.scaling = Scaling::QuantileNormal;
+    panel.applyTo(config);
+    EXPECT_FALSE(config.scaling.has_value());
+
+    test::TempDir dir;
+    QSettings settings(QString::fromStdString(dir.file("treelab.ini").string()), QSettings::IniFormat);
+    panel.saveSettings(settings);
+    DataPanel automatic;
+    automatic.restoreSettings(settings);
+    EXPECT_EQ(child<QComboBox>(automatic, "scaling")->currentData().toString(), "auto");
+
+    scaling->setCurrentIndex(scaling->findData("none"));
+    panel.saveSettings(settings);
+    DataPanel explicitNone;
+    explicitNone.restoreSettings(settings);
+    EXPECT_EQ(child<QComboBox>(explicitNone, "scaling")->currentData().toString(), "none");
+    explicitNone.applyTo(config);
+    EXPECT_EQ(config.scaling, Scaling::None);
+
+    explicitNone.setFrom(RunConfig{});  // a config without a choice puts the panel back to Automatic
+    EXPECT_EQ(child<QComboBox>(explicitNone, "scaling")->currentData().toString(), "auto");
+}
+
 // Recent files, last folder and the choices survive a save/restore through QSettings.
 TEST(DataPanel, SettingsRoundTrip) {
     test::TempDir dir;

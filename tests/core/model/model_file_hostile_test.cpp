@@ -90,6 +90,21 @@ TEST(ModelFileLoad, BaseFileLoads) {
     EXPECT_EQ(model.card.params.at("max_depth"), "2");
     // Written before models said how their axis-aligned splits compare: they compare in double.
     EXPECT_EQ(model.tree.axis_precision, AxisPrecision::Float64);
+    EXPECT_EQ(model.card.scaling, "");  // written before the run card recorded the scaling: still loads
+}
+
+// The run card's scaling, when present, must be a string; the refusal names the field.
+TEST(ModelFileLoad, RunCardScalingOfTheWrongTypeIsRefused) {
+    std::string text = read_text(model_data("valid.json"));
+    const std::string anchor = "\"split_mode\": \"stratified\",";
+    ASSERT_NE(text.find(anchor), std::string::npos);
+    text.replace(text.find(anchor), anchor.size(), anchor + " \"scaling\": 3,");
+    try {
+        model_from_json(text, "card.json");
+        ADD_FAILURE() << "a numeric run-card scaling was accepted";
+    } catch (const ModelFileError& error) {
+        EXPECT_NE(std::string(error.what()).find("field \"scaling\" must be a string"), std::string::npos) << error.what();
+    }
 }
 
 // A missing file and a folder are refused with a plain sentence.

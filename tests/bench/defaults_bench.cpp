@@ -1,0 +1,161 @@
+// The defaults table: every learner of the registry, run exactly as `treelab-cli train --data F
+// --target T --method M` runs it (its default hyperparameters, --scaling auto, split 0.6/0.2/0.2,
+// seed s), on every shipped data set, beside CART at its best depth: max_depth in 1..12 and
+// unlimited, chosen per seed on the validation split (first best in that order), then scored on the
+// test split. TreeLab's CART reproduces scikit-learn's DecisionTreeClassifier/Regressor exactly
+// (tests/core/learners/cart), so that column is scikit-learn's best-depth CART on the same splits.
+// Score: test accuracy (classification) or R² (regression), mean ± sample std over the seeds.
+//
+// Usage: defaults_bench [--seeds N] [--only NAME,NAME...] [--skip METHOD:NAME]... [--data-dir DIR]
+// Prints a Markdown table on stdout (a row per data set as soon as it is done), progress on stderr.
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/learners/learner.h"
+#include "core/run/training_run.h"
+
+namespace {
+
+using namespace treelab;
+
+struct Shipped {
+    std::string file, target;
+};
+
+// datasets/README.md: file and target column of every shipped data set.
+const std::vector<Shipped> kShipped = {
+    {"glass", "Type"},       {"iris", "species"},        {"wine", "cultivar"},  {"wdbc", "diagnosis"},
+    {"breastcancer", "Class"}, {"housevotes84", "Class"}, {"servo", "Class"},  {"diabetes", "progression"},
+    {"letterrecognition", "lettr"},
+};
+
+struct Cell {
+    std::vector<double> scores, seconds;
+};
+
+double mean(const std::vector<double>& v) {
+    double sum = 0.0;
+    for (double x : v) sum += x;
+    return v.empty() ? NAN : sum / static_cast<double>(v.size());
+}
+
+double sample_std(const std::vector<double>& v) {
+    if (v.size() < 2) return 0.0;
+    const double m = mean(v);
+    double sum = 0.0;
+    for (double x : v) sum += (x - m) * (x - m);
+    return std::sqrt(sum / static_cast<double>(v.size() - 1));
+}
+
+std::string fixed(double value, int digits) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.*f", digits, value);
+    return text;
+}
+
+std::string signed_fixed(double value) {
+    std::string text = fixed(value, 3);
+    return value >= 0.0 ? "+" + text : "−" + text.substr(1);  // a typographic minus in the table
+}
+
+std::string headline(const Scores& scores) { return scores.count("r2") ? "r2" : "accuracy"; }
+
+RunConfig default_config(const std::string& folder, const Shipped& data, const std::string& method, std::uint32_t seed) {
+    RunConfig config;  // everything else at the CLI's defaults: scaling auto, split 0.6/0.2/0.2 stratified
+    config.data_file = folder + "/" + data.file + ".csv";
+    config.target = data.target;
+    config.method = method;
+    config.params = method_params(method, {});
+    config.seed = seed;
+    return config;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int seeds = 5;
+    std::string folder = TREELAB_DATASETS;
+    std::set<std::string> only, skip;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string flag = argv[i], value = argv[i + 1];
+        if (flag == "--seeds") {
+            seeds = std::atoi(value.c_str());
+        } else if (flag == "--data-dir") {
+            folder = value;
+        } else if (flag == "--skip") {
+            skip.insert(value);
+        } else if (flag == "--only") {
+            std::stringstream list(value);
+            for (std::string name; std::getline(list, name, ',');) only.insert(name);
+        } else {
+            std::cerr << "unknown flag " << flag << '\n';
+            return 2;
+        }
+    }
+
+    std::cout << "| data set | score | best-depth CART (depth per seed) |";
+    for (const LearnerInfo& learner : learners()) std::cout << ' ' << learner.name << " defaults | Δ | s/run |";
+    std::cout << "\n|---|---|---|";
+    for (std::size_t i = 0; i < learners().size(); ++i) std::cout << "---|---|---|";
+    std::cout << std::endl;
+
+    for (const Shipped& data : kShipped) {
+        if (!only.empty() && !only.count(data.file)) continue;
+        Cell best;
+        std::vector<std::string> depths;
+        std::vector<Cell> cells(learners().size());
+        std::string metric;
+        for (int s = 0; s < seeds; ++s) {
+            const auto seed = static_cast<std::uint32_t>(s);
+            // CART's best depth on this seed's split: one prepared data set, 13 trees.
+            RunConfig cart = default_config(folder, data, "cart", seed);
+            const PreparedData prepared = prepare_data(cart);
+            double best_valid = -INFINITY, best_test = NAN;
+            std::string best_depth;
+            for (int depth = 1; depth <= 13; ++depth) {
+                const std::string text = depth == 13 ? "0" : std::to_string(depth);
+                cart.params = method_params("cart", {"max_depth=" + text});
+                const RunOutcome run = run_training(prepared, cart);
+                metric = headline(run.test_scores);
+                if (run.valid_scores.at(metric) > best_valid) {
+                    best_valid = run.valid_scores.at(metric);
+                    best_test = run.test_scores.at(metric);
+                    best_depth = depth == 13 ? "∞" : text;
+                }
+            }
+            best.scores.push_back(best_test);
+            depths.push_back(best_depth);
+
+            for (std::size_t l = 0; l < learners().size(); ++l) {
+                const LearnerInfo& learner = learners()[l];
+                if (skip.count(learner.name + ":" + data.file)) continue;
+                const RunOutcome run = run_training(default_config(folder, data, learner.name, seed));
+                cells[l].scores.push_back(run.test_scores.at(metric));
+                cells[l].seconds.push_back(run.train_seconds);
+                std::cerr << data.file << " seed " << s << ' ' << learner.name << ": " << metric << ' '
+                          << fixed(run.test_scores.at(metric), 3) << " in " << fixed(run.train_seconds, 2) << " s\n";
+            }
+        }
+        std::string depth_list;
+        for (const std::string& d : depths) depth_list += (depth_list.empty() ? "" : ", ") + d;
+        std::cout << "| " << data.file << " | " << (metric == "r2" ? "R²" : "accuracy") << " | "
+                  << fixed(mean(best.scores), 3) << " ± " << fixed(sample_std(best.scores), 3) << " (" << depth_list << ") |";
+        for (const Cell& cell : cells) {
+            if (cell.scores.empty()) {
+                std::cout << " skipped | | |";
+                continue;
+            }
+            std::cout << ' ' << fixed(mean(cell.scores), 3) << " ± " << fixed(sample_std(cell.scores), 3) << " | "
+                      << signed_fixed(mean(cell.scores) - mean(best.scores)) << " | " << fixed(mean(cell.seconds), 3) << " |";
+        }
+        std::cout << std::endl;
+    }
+    return 0;
+}
