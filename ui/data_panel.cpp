@@ -36,7 +36,9 @@ namespace {
 
 const QString recentFilesKey = QStringLiteral("data/recentFiles");
 const QString lastFolderKey = QStringLiteral("data/lastFolder");
-const QString scalingKey = QStringLiteral("data/scaling");
+// A new key: earlier versions saved "none" on every exit, which was their default, not a choice; a
+// user's saved "none" under the old key must not keep the method's preprocessing off.
+const QString scalingKey = QStringLiteral("data/preprocessing");
 const QString splitKey = QStringLiteral("data/split");
 const QString splitModeKey = QStringLiteral("data/splitMode");
 const QString seedKey = QStringLiteral("data/seed");

@@ -28,7 +28,7 @@ std::span<const LearnerInfo> learners() {
                     "submission); linear predictor on [x, leaf traversals]; supervised or self-supervised.",
                     "Zantedeschi, Kusner, Niculae: Learning Binary Trees via Sparse Relaxation (ICLR 2021 submission)",
                     true, latent_params(), train_latent, std::nullopt,
-                    "lambda", "λ", Scaling::ZScore, {"depth=3", "epochs=5"}},
+                    "lambda", "λ", Scaling::QuantileNormal, {"depth=3", "epochs=5"}},
     };
     return table;
 }

@@ -180,9 +180,9 @@ TEST(Cli, DefaultScalingIsTheMethodsChoice) {
     };
     const std::string quick = " --method latent --param depth=3 --param epochs=5";
     const auto [latent_out, latent] = train(quick, "latent.json");
-    EXPECT_EQ(latent["pipeline"]["scaling"], "zscore");
-    EXPECT_EQ(latent["run_card"]["scaling"], "zscore (auto: the method's default)");
-    EXPECT_EQ(latent_out["scaling"], "zscore (auto: the method's default)");
+    EXPECT_EQ(latent["pipeline"]["scaling"], "quantile");
+    EXPECT_EQ(latent["run_card"]["scaling"], "quantile (auto: the method's default)");
+    EXPECT_EQ(latent_out["scaling"], "quantile (auto: the method's default)");
     const auto [cart_out, cart] = train("", "cart.json");
     EXPECT_EQ(cart["pipeline"]["scaling"], "none");
     EXPECT_EQ(cart["run_card"]["scaling"], "none (auto: the method's default)");
@@ -192,7 +192,7 @@ TEST(Cli, DefaultScalingIsTheMethodsChoice) {
     EXPECT_NE(none["run_card"]["command_line"].get<std::string>().find("--scaling none"), std::string::npos);
 
     const std::string command = latent["run_card"]["command_line"].get<std::string>();
-    EXPECT_NE(command.find("--scaling zscore"), std::string::npos) << command;
+    EXPECT_NE(command.find("--scaling quantile"), std::string::npos) << command;
     const CommandResult again = run_cli(command.substr(std::string("treelab-cli ").size()) + " --json", dir);
     ASSERT_EQ(again.exit_code, 0) << again.err;
     EXPECT_EQ(nlohmann::json::parse(again.out)["metrics"], latent_out["metrics"]);

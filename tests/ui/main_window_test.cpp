@@ -131,7 +131,7 @@ TEST(MainWindow, StopEndsALatentTreesRunAndKeepsItsModel) {
     EXPECT_GE(window.treeTab()->scrubber()->snapshotCount(), 1);
 }
 
-// LatentTrees trained from the panels' defaults (preprocessing Automatic, so z-scored inputs) with
+// LatentTrees trained from the panels' defaults (preprocessing Automatic: quantile-normal inputs) with
 // a quick setting (30 epochs) learns Glass: its test accuracy is well above the majority-class
 // rate, where unscaled inputs gave a degenerate tree; the run card says what was applied.
 TEST(MainWindow, LatentTreesWithAutomaticPreprocessingLearnsGlass) {
@@ -144,8 +144,8 @@ TEST(MainWindow, LatentTreesWithAutomaticPreprocessingLearnsGlass) {
     ASSERT_TRUE(trainAndWait(window));
     ASSERT_EQ(window.resultsPanel()->runCount(), 1);
     const auto outcome = window.resultsPanel()->run(0);
-    EXPECT_EQ(outcome->model.pipeline.scaling, Scaling::ZScore);
-    EXPECT_EQ(outcome->model.card.scaling, "zscore (auto: the method's default)");
+    EXPECT_EQ(outcome->model.pipeline.scaling, Scaling::QuantileNormal);
+    EXPECT_EQ(outcome->model.card.scaling, "quantile (auto: the method's default)");
     const Eigen::VectorXd& y = outcome->data->test.y;
     double majority = 0.0;
     for (Eigen::Index c = 0; c <= static_cast<Eigen::Index>(y.maxCoeff()); ++c)

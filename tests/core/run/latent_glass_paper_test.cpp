@@ -26,7 +26,7 @@ TEST(LatentGlassPaper, SelfSupervisedDendrogramPurityNearTable3) {
         config.target = "Type";
         config.method = "latent";
         config.params = method_params("latent", {"task=self_supervised", "regress=RI,Na", "depth=6",
-                                                 "lambda=17.893973029582362", "batch_size=8"});
+                                                 "lambda=17.893973029582362", "batch_size=8", "learning_rate=0.001"});
         config.seed = seed;
         config.split_seed = 459107u;
         config.split_mode = SplitMode::SklearnStratified;

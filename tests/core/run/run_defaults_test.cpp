@@ -37,7 +37,7 @@ TEST(RunDefaults, AutoScalingResolvesToEachLearnersDefault) {
         EXPECT_EQ(prepare_data(config).pipeline.scaling, learner.default_scaling) << learner.name;
     }
     EXPECT_EQ(resolved_scaling(glass_config("cart")), Scaling::None);
-    EXPECT_EQ(resolved_scaling(glass_config("latent")), Scaling::ZScore);
+    EXPECT_EQ(resolved_scaling(glass_config("latent")), Scaling::QuantileNormal);
 }
 
 // An explicit choice wins over the method's default, also when it is "none".
@@ -57,8 +57,8 @@ TEST(RunDefaults, ExplicitScalingWins) {
 // The run card says what was applied and whether the method chose it; the saved model's pipeline agrees.
 TEST(RunDefaults, RunCardRecordsTheAppliedScaling) {
     const RunOutcome automatic = run_training(glass_config("latent"));
-    EXPECT_EQ(automatic.model.card.scaling, "zscore (auto: the method's default)");
-    EXPECT_EQ(automatic.model.pipeline.scaling, Scaling::ZScore);
+    EXPECT_EQ(automatic.model.card.scaling, "quantile (auto: the method's default)");
+    EXPECT_EQ(automatic.model.pipeline.scaling, Scaling::QuantileNormal);
     RunConfig explicit_none = glass_config("latent");
     explicit_none.scaling = Scaling::None;
     EXPECT_EQ(make_run_card(explicit_none, prepare_data(explicit_none)).scaling, "none");
@@ -72,7 +72,7 @@ TEST(RunDefaults, RunCardRecordsTheAppliedScaling) {
 // The equivalent command pins the applied scaling, so it reproduces the run whatever the defaults
 // become; CART's automatic none needs no flag, LatentTrees' explicit none does.
 TEST(RunDefaults, EquivalentCommandPinsTheAppliedScaling) {
-    EXPECT_TRUE(contains(equivalent_command(glass_config("latent")), " --scaling zscore"));
+    EXPECT_TRUE(contains(equivalent_command(glass_config("latent")), " --scaling quantile"));
     EXPECT_FALSE(contains(equivalent_command(glass_config("cart")), "--scaling"));
     RunConfig latent_none = glass_config("latent");
     latent_none.scaling = Scaling::None;
@@ -94,8 +94,8 @@ TEST(RunDefaults, SweepsApplyTheSameResolution) {
     const std::vector<SweepRow> rows = run_sweep(sweep);
     ASSERT_EQ(rows.size(), 2u);
     for (const SweepRow& row : rows) {
-        EXPECT_EQ(row.model->pipeline.scaling, Scaling::ZScore);
-        EXPECT_EQ(row.model->card.scaling, "zscore (auto: the method's default)");
+        EXPECT_EQ(row.model->pipeline.scaling, Scaling::QuantileNormal);
+        EXPECT_EQ(row.model->card.scaling, "quantile (auto: the method's default)");
     }
 }
 
