@@ -43,6 +43,7 @@ std::span<const ParamSpec> latent_params() {
         training.schedule = "plateau";  // 000 App. A.3: divide by 10 after 2 epochs without improvement
         training.schedules = {"plateau", "constant"};
         training.patience = 20;
+        training.restarts = 0;
         for (ParamSpec& row : training_param_specs(training)) rows.push_back(std::move(row));
         return rows;
     }();
