@@ -63,6 +63,8 @@ struct LearnerInfo {
 };
 
 std::span<const LearnerInfo> learners();
+// The method a run uses when none is named: the registry's first entry, the baseline (CART).
+const std::string& default_method();
 const LearnerInfo& find_learner(const std::string& name);  // throws ParamError listing the methods
 
 }  // namespace treelab

@@ -33,6 +33,8 @@ std::span<const LearnerInfo> learners() {
     return table;
 }
 
+const std::string& default_method() { return learners().front().name; }
+
 const LearnerInfo& find_learner(const std::string& name) {
     std::string known;
     for (const LearnerInfo& learner : learners()) {

@@ -11,6 +11,7 @@
 #include "core/data/dataset.h"
 #include "core/data/feature_pipeline.h"
 #include "core/data/splits.h"
+#include "core/learners/learner.h"
 #include "core/params/param_spec.h"
 
 namespace treelab {
@@ -27,7 +28,7 @@ struct RunConfig {
     std::string target;                    // column name or 1-based index
     std::optional<Task> task;              // empty = decided from the target column
     std::vector<std::string> drop_columns; // columns that are not features
-    std::string method = "cart";
+    std::string method = default_method();
     ParamValues params;                    // complete (defaults filled in)
     std::uint32_t seed = 0;                // the learner's seed, and the split's unless split_seed is set
     // A split held fixed while the learner's seed varies (the LatentTrees protocol: one split,
