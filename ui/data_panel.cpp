@@ -26,6 +26,7 @@
 #include "core/data/column_summary.h"
 #include "core/data/csv_reader.h"
 #include "core/error.h"
+#include "core/learners/learner.h"
 #include "ui/recent_files_menu.h"
 #include "ui/split_editor.h"
 #include "ui/table_preview_model.h"
@@ -220,9 +221,13 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
     p.scaling = new QComboBox(this);
     p.scaling->setObjectName(QStringLiteral("scaling"));
     for (const std::string& text : scaling_texts()) p.scaling->addItem(scalingLabel(text), QString::fromStdString(text));
+    QStringList choices;  // "LatentTrees: quantile", from the registry
+    for (const LearnerInfo& learner : learners())
+        choices << QStringLiteral("%1: %2").arg(QString::fromStdString(learner.label),
+                                                scalingLabel(to_string(learner.default_scaling)));
     p.scaling->setToolTip(tr("Applied to every input feature, fitted on the training rows only. Automatic: the "
-                             "method's own choice (z-score for LatentTrees, none for CART); the run card records "
-                             "what was applied."));
+                             "method's own choice (%1); the run card records what was applied.")
+                              .arg(choices.join(QStringLiteral(", "))));
     form->addRow(tr("&Preprocessing:"), p.scaling);
 
     p.split = new SplitEditor(this);

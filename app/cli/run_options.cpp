@@ -16,14 +16,14 @@ void RunOptions::bind(CLI::App& command, const std::string& params_flag) {
         ->capture_default_str();
     command.add_option("--task", task, "classification | regression (default: decided from the target)");
     command.add_option("--drop", drop, "column that is not a feature (repeatable)");
-    std::string defaults;  // "latent: zscore, cart: none", from the registry
+    std::string defaults;  // "cart: none, latent: quantile", from the registry
     for (const LearnerInfo& learner : learners())
         defaults += (defaults.empty() ? "" : ", ") + learner.name + ": " + to_string(learner.default_scaling);
     command.add_option("--scaling", scaling, "auto (the method's choice; " + defaults + ") | none | zscore | quantile | "
                        "quantile-gradtree (quantile fitted on noisy training rows, GradTree protocol)")
         ->capture_default_str();
     command.add_option("--fit-on", fit_on, "train | train+valid: rows the learner fits on (train+valid only for learners that do not "
-                       "early-stop on the validation rows, e.g. cart)")->capture_default_str();
+                       "early-stop on the validation rows)")->capture_default_str();
 }
 
 RunConfig RunOptions::to_config() const {
