@@ -60,6 +60,8 @@ struct TrainingPanel::Parts {
     int replots = 0;
     QString methodLabel;
     std::string metricKey;  // the Scores key the metric plot shows; set by the first report naming one
+    // Restarts number their epochs from 1 again; the plots continue along one axis instead.
+    int epochOffset = 0, lastStart = 0, lastEpoch = 0;
 
     void resetSeries(const QString& heldOut) {
         for (QCustomPlot* plot : {loss, metric}) {
@@ -131,6 +133,7 @@ void TrainingPanel::startRun(const QString& methodLabel) {
     Parts& p = *parts_;
     p.methodLabel = methodLabel;
     p.metricKey.clear();
+    p.epochOffset = p.lastStart = p.lastEpoch = 0;
     for (QCustomPlot* plot : {p.loss, p.metric, p.nodes}) {
         clear_plot(plot, QCPGraph::lsLine);
         plot->xAxis->setLabel(tr("epoch"));
@@ -148,7 +151,12 @@ void TrainingPanel::startRun(const QString& methodLabel) {
 
 void TrainingPanel::addEpoch(const EpochPoint& point) {
     Parts& p = *parts_;
-    const double x = point.epoch;
+    if (point.start != p.lastStart) {
+        p.epochOffset += p.lastEpoch;
+        p.lastStart = point.start;
+    }
+    p.lastEpoch = point.epoch;
+    const double x = p.epochOffset + point.epoch;
     add_finite(p.loss->graph(0), x, point.train_loss);
     add_finite(p.loss->graph(1), x, point.valid_loss);
     if (!point.metric.empty() && point.metric != p.metricKey) {
@@ -164,7 +172,8 @@ void TrainingPanel::addEpoch(const EpochPoint& point) {
         p.nodes->graph(0)->addData(x, point.active_nodes);
         p.nodes->setVisible(true);
     }
-    const QString of = point.total > 0 ? tr(" of %1").arg(point.total) : QString();
+    QString of = point.total > 0 ? tr(" of %1").arg(point.total) : QString();
+    if (point.starts > 1) of += tr(" (start %1 of %2)").arg(point.start + 1).arg(point.starts);
     p.caption->setText(tr("%1: epoch %2%3, train loss %4, validation loss %5")
                            .arg(p.methodLabel)
                            .arg(point.epoch)

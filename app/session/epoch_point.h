@@ -17,6 +17,7 @@ struct EpochPoint {
     int active_nodes = -1;                       // -1: the learner does not prune
     std::string metric;                          // what the metrics are (a Scores key); empty = none
     std::shared_ptr<const TreeModel> snapshot;   // every few epochs when the learner gives one
+    int start = 0, starts = 1;                   // restarts: which start (0-based) of how many
 };
 
 // The values of `report`, without its snapshot (the caller decides whether to copy that).

@@ -3,6 +3,7 @@
 
 #include <QCheckBox>
 #include <QEventLoop>
+#include <QLabel>
 #include <QTimer>
 #include <qcustomplot.h>
 
@@ -75,6 +76,25 @@ TEST(TrainingPanel, NamesTheMetricTheReportsName) {
     panel.addEpoch(EpochPoint{1, 10, 1.0, 1.1, 0.3, 0.2, 7, "r2", nullptr});
     EXPECT_EQ(panel.plots()[1]->yAxis->label(), "R²");
     EXPECT_FALSE(panel.plots()[1]->isHidden());
+}
+
+// Restarts count their epochs from 1 again: the plots continue along one axis and the caption names the start.
+TEST(TrainingPanel, RestartsContinueAlongTheEpochAxis) {
+    TrainingPanel panel;
+    panel.startRun("LatentTrees");
+    for (int start = 0; start < 2; ++start)
+        for (int epoch = 1; epoch <= 3 - start; ++epoch) {
+            EpochPoint point{epoch, 3, 1.0, 1.1, 0.3, 0.2, 7, "accuracy", nullptr};
+            point.start = start;
+            point.starts = 2;
+            panel.addEpoch(point);
+        }
+    const QCPGraphDataContainer& losses = *panel.plots()[0]->graph(0)->data();
+    ASSERT_EQ(losses.size(), 5);
+    for (int k = 0; k < 5; ++k) EXPECT_EQ(losses.at(k)->key, k + 1.0);
+    bool named = false;
+    for (const QLabel* label : panel.findChildren<QLabel*>()) named = named || label->text().contains("start 2 of 2");
+    EXPECT_TRUE(named);
 }
 
 // A thousand epochs added in a tight loop cost a handful of replots, not a thousand.
