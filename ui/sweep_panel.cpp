@@ -39,7 +39,7 @@ const ParamSpec& spec_of(const LearnerInfo& learner, const std::string& param) {
 }
 
 bool on_pruning_path(const LearnerInfo& learner, const std::string& param) {
-    return learner.pruning_path && learner.pruning_path->param == param;
+    return learner.pruning_path && learner.pruning_param == param;
 }
 
 QString param_title(const ParamSpec& spec) {

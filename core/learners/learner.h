@@ -30,10 +30,10 @@ struct PruningSequence {
     std::vector<int> collapsed;
 };
 
-// Learners whose pruning strength is a post-hoc path over one grown tree (CART's ccp_alpha): sweeps
-// grow once per seed (with `param` at its no-pruning value 0) and prune at every value.
+// Learners whose pruning strength (LearnerInfo::pruning_param) is a post-hoc path over one grown
+// tree (CART's ccp_alpha): sweeps grow once per seed (with the parameter at its no-pruning value 0)
+// and prune at every value.
 struct PruningPathHook {
-    std::string param;
     std::function<std::vector<double>(const TreeModel&)> path_values;  // the "auto" values
     std::function<TreeModel(const TreeModel&, double)> prune;
     // Optional. When given, prune(tree, a) must equal applying the steps of sequence(tree) in order

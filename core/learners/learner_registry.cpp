@@ -15,8 +15,7 @@ std::span<const LearnerInfo> learners() {
                     "Greedy CART (scikit-learn semantics) with minimal cost-complexity pruning; the baseline.",
                     "Breiman, Friedman, Olshen, Stone: Classification and Regression Trees (1984)",
                     false, cart_params(), train_cart,
-                    PruningPathHook{"ccp_alpha",
-                                    [](const TreeModel& tree) { return cost_complexity_path(tree).alphas; },
+                    PruningPathHook{[](const TreeModel& tree) { return cost_complexity_path(tree).alphas; },
                                     prune_cost_complexity,
                                     [](const TreeModel& tree) {
                                         PruningPath path = cost_complexity_path(tree);

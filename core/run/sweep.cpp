@@ -30,7 +30,7 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& 
         throw ParamError("method " + learner.name + " has no parameter '" + config.param + "'");
     if (config.seeds < 1) throw ParamError("--seeds must be at least 1");
     check_run_config(config.base);
-    const bool on_path = learner.pruning_path && learner.pruning_path->param == config.param;
+    const bool on_path = learner.pruning_path && learner.pruning_param == config.param;
     if (config.values.empty() && !on_path)
         throw ParamError("'auto' values need a pruning path; " + learner.name + " has none for '" + config.param +
                          "': give the values, e.g. " + config.param + "=1,2,3");

@@ -62,6 +62,9 @@ TEST_P(LearnerContract, DefaultsLieInTheirRanges) {
     if (!info.pruning_param.empty()) {
         EXPECT_TRUE(has_param(info, info.pruning_param));
     }
+    if (info.pruning_path) {
+        EXPECT_FALSE(info.pruning_param.empty()) << "a pruning path runs over the learner's pruning parameter";
+    }
 }
 
 // With nothing but the data and the target, the learner returns a valid model that beats the majority guess.
