@@ -33,11 +33,19 @@ Scores evaluate(const TreeModel& model, const Dataset& data) {
     if (model.routing_predictor && !model.routing_predictor->predicts_target()) return evaluate_clustering(model, data);
     if (data.task == Task::Classification) {
         const Eigen::MatrixXd proba = model.predict_proba(data.X);
-        const Eigen::VectorXd predicted = most_probable_class(proba);
-        const ClassificationReport report = classification_report(data.y, predicted, model.classes());
-        return {{"accuracy", report.accuracy}, {"macro_f1", report.macro_f1}, {"log_loss", log_loss(data.y, proba)}};
+        return classification_scores(data.y, most_probable_class(proba), model.classes(), log_loss(data.y, proba));
     }
-    const RegressionReport report = regression_report(data.y, model.predict(data.X));
+    return regression_scores(data.y, model.predict(data.X));
+}
+
+Scores classification_scores(const Eigen::Ref<const Eigen::VectorXd>& y, const Eigen::Ref<const Eigen::VectorXd>& predicted,
+                             int classes, double log_loss) {
+    const ClassificationReport report = classification_report(y, predicted, classes);
+    return {{"accuracy", report.accuracy}, {"macro_f1", report.macro_f1}, {"log_loss", log_loss}};
+}
+
+Scores regression_scores(const Eigen::Ref<const Eigen::VectorXd>& y, const Eigen::Ref<const Eigen::VectorXd>& predicted) {
+    const RegressionReport report = regression_report(y, predicted);
     return {{"mse", report.mse}, {"rmse", report.rmse}, {"mae", report.mae}, {"r2", report.r2}};
 }
 
@@ -46,10 +54,6 @@ std::string headline_score(const Scores& scores) {
         if (scores.contains(name)) return name;
     return scores.empty() ? std::string() : scores.begin()->first;
 }
-
-}  // namespace treelab
-
-namespace treelab {
 
 std::string score_label(std::string_view name) {
     if (name == "r2") return "R²";

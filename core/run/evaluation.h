@@ -15,6 +15,12 @@ using Scores = std::map<std::string, double>;
 
 Scores evaluate(const TreeModel& model, const Dataset& data);  // empty Scores for an empty split
 
+// The named scores of evaluate() from a split's predictions (class indices or values) and, for
+// classification, its log-loss; for callers that already hold them (the pruning path curve).
+Scores classification_scores(const Eigen::Ref<const Eigen::VectorXd>& y, const Eigen::Ref<const Eigen::VectorXd>& predicted,
+                             int classes, double log_loss);
+Scores regression_scores(const Eigen::Ref<const Eigen::VectorXd>& y, const Eigen::Ref<const Eigen::VectorXd>& predicted);
+
 // The score a result list or a plot leads with: accuracy, else r2, else dendrogram_purity, else
 // the first by name; "" for empty scores.
 std::string headline_score(const Scores& scores);

@@ -11,7 +11,6 @@
 
 #include "core/error.h"
 #include "core/metrics/classification_metrics.h"
-#include "core/metrics/regression_metrics.h"
 
 namespace treelab {
 namespace {
@@ -77,15 +76,11 @@ public:
     Scores scores() const {
         if (data_.rows() == 0) return {};
         if (data_.task == Task::Classification) {
-            const ClassificationReport report = classification_report(data_.y, predicted_, tree_.classes());
             double total = 0.0;  // log_loss's sum, in its row order
             for (Eigen::Index i = 0; i < data_.rows(); ++i) total -= log_probability_(i);
-            return {{"accuracy", report.accuracy},
-                    {"macro_f1", report.macro_f1},
-                    {"log_loss", total / static_cast<double>(data_.rows())}};
+            return classification_scores(data_.y, predicted_, tree_.classes(), total / static_cast<double>(data_.rows()));
         }
-        const RegressionReport report = regression_report(data_.y, predicted_);
-        return {{"mse", report.mse}, {"rmse", report.rmse}, {"mae", report.mae}, {"r2", report.r2}};
+        return regression_scores(data_.y, predicted_);
     }
 
 private:
