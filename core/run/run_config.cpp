@@ -39,8 +39,11 @@ std::string scaling_text(const RunConfig& config) {
 
 void set_scaling(RunConfig& config, const std::string& text) {
     const auto texts = scaling_texts();
-    if (std::find(texts.begin(), texts.end(), text) == texts.end())
-        throw ParamError("unknown scaling '" + text + "'; use auto, none, zscore, quantile or quantile-gradtree");
+    if (std::find(texts.begin(), texts.end(), text) == texts.end()) {
+        std::string known;
+        for (const std::string& word : texts) known += (known.empty() ? "" : ", ") + word;
+        throw ParamError("unknown scaling '" + text + "'; use one of: " + known);
+    }
     config.quantile_fit_noise = text == "quantile-gradtree";
     if (text == "auto")
         config.scaling.reset();
