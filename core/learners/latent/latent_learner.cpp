@@ -72,6 +72,12 @@ TrainResult train_latent(const TrainInput& input, const Progress& progress) {
         problem.validation_loss = [&](const Eigen::VectorXd& parameters) {
             return latent::mean_loss(spec, latent::outputs(spec, parameters, valid.X, activity(parameters)), valid.targets);
         };
+    // Activity: the best epoch is the one of the best penalised objective, validation loss + λ·mean a
+    // (a of the returned tree); on the loss alone, selection would undo the pruning λ asks for.
+    if (has_valid && spec.formulation == latent::Formulation::Activity)
+        problem.selection_loss = [&](const Eigen::VectorXd& parameters) {
+            return problem.validation_loss(parameters) + spec.lambda * activity(parameters).mean();
+        };
     if (settings.mode == Mode::Classification) {
         problem.metric = "accuracy";
         problem.metrics = [&](const Eigen::VectorXd& parameters) {

@@ -1,6 +1,7 @@
 // The LatentTrees hyperparameter table (conventions §4) and its resolution against a training set.
 // Defaults follow the reference's Glass clustering run (reference_implementations.md §1.6) except
-// lambda. "lambda" is the ICLR ‖η‖_∞ weight, not the ICML "reg" (§7 item 14).
+// lambda and the formulation. "lambda" weighs the formulation's pruning term: the mean activity, the
+// ICLR ‖η‖_∞, or the ICML "reg" inside the QP (§7 item 14).
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -19,8 +20,19 @@ std::span<const ParamSpec> latent_params() {
              "Depth D of the complete tree (2^D leaves); 6 is the reference's Glass clustering depth.", ParamType::Integer,
              1, 10, 6LL, {}},
             {"lambda", "Pruning lambda",
-             "Weight of ||eta||_inf in the loss (000 eq. 10); larger prunes more. The reference's tuned Glass value is 17.89.",
-             ParamType::Real, 0, 1e300, 1e-3, {}, false, true},
+             "Pruning strength, the weight of the formulation's pruning term; larger prunes more. activity: about 1e-3 "
+             "(nearly no pruning) to 1 (the root alone). The reference's tuned Glass value 17.89 is for iclr.",
+             ParamType::Real, 0, 1e300, 1e-2, {}, false, true},
+            {"formulation", "Formulation",
+             "Where lambda acts. activity: lambda times the mean activity a_t of the nodes is added to the loss, so a node "
+             "stays only if it lowers the loss by more than its share of lambda (as CART's ccp_alpha); iclr: 000 eq. 10 "
+             "as written, lambda*||eta||_inf (prunes little whatever lambda, README); icml: the authors' ICML-2021 "
+             "code, lambda inside the pruning QP, no eta.",
+             ParamType::Choice, 0, 0, std::string("activity"), {"activity", "iclr", "icml"}},
+            {"eta_init", "Initial eta",
+             "Pruning scores at the start: symmetric = U(-1, 1) as 000 Alg. 2 (about half the nodes can start pruned); "
+             "positive = U(0, 1), every node rows reach starts active; auto = symmetric for iclr, positive otherwise.",
+             ParamType::Choice, 0, 0, std::string("auto"), {"auto", "symmetric", "positive"}},
             {"task", "Task",
              "auto follows the target; self_supervised regresses the `regress` features from the others (000 §4.2), "
              "the target is then used only for evaluation.",
@@ -107,6 +119,11 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train) {
 
     s.spec.depth = static_cast<int>(params.integer("depth"));
     s.spec.lambda = params.real("lambda");
+    const std::string formulation = params.text("formulation");
+    s.spec.formulation = formulation == "iclr" ? Formulation::Iclr : formulation == "icml" ? Formulation::Icml : Formulation::Activity;
+    const std::string eta_init = params.text("eta_init");
+    s.spec.eta_init = eta_init == "symmetric" || (eta_init == "auto" && s.spec.formulation == Formulation::Iclr) ? EtaInit::Symmetric
+                                                                                                              : EtaInit::Positive;
     s.spec.activation = split_activation_from_string(params.text("split_activation"));
     s.spec.inputs = static_cast<Eigen::Index>(s.input_columns.size());
     s.spec.loss = s.mode == Mode::Classification ? Loss::CrossEntropy : Loss::SquaredError;
@@ -115,6 +132,7 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train) {
                                                     : static_cast<Eigen::Index>(s.output_columns.size());
 
     read_training_params(params, s.training);
+    s.spec.batch_rows = static_cast<double>(std::max<Eigen::Index>(1, std::min<Eigen::Index>(s.training.batch_size, train.rows())));
     if (s.training.optimizer.kind == "qhadam") {
         s.training.optimizer.beta1 = 0.995;  // qhoptim QHAdam as the reference scripts call it (§1.6)
         s.training.optimizer.beta2 = 0.998;

@@ -43,9 +43,20 @@ double uniform(std::mt19937& random, double low, double high) {
     return low + (high - low) * (static_cast<double>(random()) / 4294967296.0);
 }
 
+// The QP's anchors: η, or 0 in the ICML formulation (it has no η).
+Eigen::VectorXd qp_anchors(const Spec& spec, const Eigen::Ref<const Eigen::VectorXd>& eta) {
+    return spec.formulation == Formulation::Icml ? Eigen::VectorXd::Zero(eta.size()) : Eigen::VectorXd(eta);
+}
+
 }  // namespace
 
 Eigen::Index Spec::parameters() const { return offsets(*this).end; }
+
+PruningQpWeights qp_weights(const Spec& spec, Eigen::Index rows) {
+    const double batches = static_cast<double>(rows) / spec.batch_rows;
+    if (spec.formulation == Formulation::Icml) return {spec.lambda * batches, 0.5};
+    return {batches, 0.0};
+}
 
 ParameterView view(const Spec& spec, const Eigen::VectorXd& p) {
     const Offsets o = offsets(spec);
@@ -64,8 +75,10 @@ Eigen::VectorXd initial_parameters(const Spec& spec, std::uint32_t seed) {
     const double predictor_bound = 1.0 / std::sqrt(static_cast<double>(spec.inputs + spec.leaves()));
     for (Eigen::Index k = 0; k < o.end; ++k) {
         const double bound = k < o.eta ? split_bound : k < o.phi ? 1.0 : predictor_bound;
-        p(k) = uniform(random, -bound, bound);
+        const double low = k >= o.eta && k < o.phi && spec.eta_init == EtaInit::Positive ? 0.0 : -bound;
+        p(k) = uniform(random, low, bound);
     }
+    if (spec.formulation == Formulation::Icml) p.segment(o.eta, spec.nodes()).setZero();  // no η: the QP's anchor is 0
     return p;
 }
 
@@ -75,7 +88,7 @@ Eigen::MatrixXd path_scores(const Spec& spec, const Eigen::VectorXd& parameters,
 }
 
 Eigen::VectorXd activity(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X) {
-    return solve_pruning_qp(path_scores(spec, parameters, X), view(spec, parameters).eta).a;
+    return solve_pruning_qp(path_scores(spec, parameters, X), qp_anchors(spec, view(spec, parameters).eta), qp_weights(spec, X.rows())).a;
 }
 
 Eigen::MatrixXd outputs(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
@@ -95,12 +108,16 @@ double batch_loss(const Spec& spec, const Eigen::VectorXd& parameters, const Eig
     const Eigen::MatrixXd s = latent_split_scores(X, v.W, v.b, spec.activation);
     Eigen::MatrixXi source;
     const Eigen::MatrixXd q = latent_path_scores(s, &source);
-    const PruningQpSolution pruning = solve_pruning_qp(q, v.eta);
+    const PruningQpSolution pruning = solve_pruning_qp(q, qp_anchors(spec, v.eta), qp_weights(spec, rows));
     const Eigen::MatrixXd z = latent_traversal(q, pruning.a);
     const Eigen::MatrixXd out = latent_predictor(X, z, v.phi, v.bias);
     const Eigen::Index top = nn::argmax(v.eta.cwiseAbs());  // argmax |η|, lowest index on ties
+    const double activity_weight = spec.lambda / static_cast<double>(nodes);  // of each a_t (Activity)
+    const double regulariser = spec.formulation == Formulation::Activity ? activity_weight * pruning.a.sum()
+                               : spec.formulation == Formulation::Icml ? 0.0
+                                                                        : spec.lambda * std::abs(v.eta(top));
     Eigen::MatrixXd d_out;
-    const double loss = loss_of(spec, out, targets, gradient ? &d_out : nullptr) + spec.lambda * std::abs(v.eta(top));
+    const double loss = loss_of(spec, out, targets, gradient ? &d_out : nullptr) + regulariser;
     if (!gradient) return loss;
 
     const Offsets o = offsets(spec);
@@ -114,7 +131,7 @@ double batch_loss(const Spec& spec, const Eigen::VectorXd& parameters, const Eig
     // through the clamp only strictly inside (0, 1).
     const Eigen::MatrixXd d_leaves = d_out * v.phi.rightCols(leaves);
     Eigen::MatrixXd d_q = Eigen::MatrixXd::Zero(rows, nodes);
-    Eigen::VectorXd d_a = Eigen::VectorXd::Zero(nodes);
+    Eigen::VectorXd d_a = Eigen::VectorXd::Constant(nodes, spec.formulation == Formulation::Activity ? activity_weight : 0.0);
     for (Eigen::Index l = 0; l < leaves; ++l) {
         const Eigen::Index t = internal + l;
         for (Eigen::Index i = 0; i < rows; ++i) {
@@ -130,7 +147,8 @@ double batch_loss(const Spec& spec, const Eigen::VectorXd& parameters, const Eig
     Eigen::Map<Eigen::VectorXd> d_eta(gradient->data() + o.eta, nodes);
     pruning_qp_backward(pruning, d_a, d_q_pruning, d_eta);
     d_q += d_q_pruning;
-    d_eta(top) += spec.lambda * (v.eta(top) > 0.0 ? 1.0 : v.eta(top) < 0.0 ? -1.0 : 0.0);
+    if (spec.formulation == Formulation::Iclr) d_eta(top) += spec.lambda * (v.eta(top) > 0.0 ? 1.0 : v.eta(top) < 0.0 ? -1.0 : 0.0);
+    if (spec.formulation == Formulation::Icml) d_eta.setZero();  // η is the QP's fixed anchor 0
 
     // q → s along the min chains (Danskin): source c > 0 means q = ∓s_{(c−1)/2}, left (odd c) −s.
     Eigen::MatrixXd d_s = Eigen::MatrixXd::Zero(rows, internal);

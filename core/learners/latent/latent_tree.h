@@ -6,25 +6,38 @@
 //   a = T_η(q) on the batch                   000 eq. 4, Alg. 1 (pav_solver.h)
 //   z = min(clamp(q, 0, 1), a)                000 Prop. 1
 //   f = φ · [x, z_leaves] + bias              linear f_φ (000 §3.3)
-//   L = mean loss(f, y) + λ‖η‖_∞              000 eq. 10, Ω = ∞
+//   L = mean loss(f, y) + λ‖η‖_∞              000 eq. 10, Ω = ∞ (or λ·mean a, or λ in the QP: Formulation)
 // Layout of the vector: W (internal × inputs, column-major), b (internal), η (nodes),
 // φ (outputs × (inputs + leaves), column-major), bias (outputs).
 #include <cstdint>
 
 #include <Eigen/Core>
 
+#include "core/learners/latent/pav_solver.h"
 #include "core/model/tree_model.h"
 
 namespace treelab::latent {
 
 enum class Loss { CrossEntropy, SquaredError };  // softmax cross-entropy over classes; MSE over outputs
 
+// Where λ acts (pav_solver.h, PruningQpWeights):
+//   Activity: λ · mean_t a_t added to the loss, a soft share of active nodes (as cost-complexity
+//         pruning's α per leaf): λ is the rise in mean loss worth the whole tree; its gradient
+//         reaches η and the splits through the QP's backward pass, and stops at a_t = 0;
+//   Iclr: 000 eq. 10 as written, λ‖η‖∞ added to the loss;
+//   Icml: the authors' ICML-2021 formulation, no η: λ weighs a_t² inside the QP, on q + ½.
+enum class Formulation { Activity, Iclr, Icml };
+enum class EtaInit { Symmetric, Positive };
+
 struct Spec {
     int depth = 1;
     Eigen::Index inputs = 0, outputs = 0;  // feature columns read; classes or regressed values
     SplitActivation activation = SplitActivation::None;
     Loss loss = Loss::CrossEntropy;
-    double lambda = 0.0;  // weight of ‖η‖_∞
+    double lambda = 0.0;  // weight of mean a (Activity), ‖η‖_∞ (Iclr) or a² in the QP (Icml)
+    Formulation formulation = Formulation::Activity;
+    EtaInit eta_init = EtaInit::Symmetric;
+    double batch_rows = 1.0;  // B, the training batch size: a solve on n rows weighs its anchor by n / B
 
     Eigen::Index internal() const { return (Eigen::Index{1} << depth) - 1; }
     Eigen::Index nodes() const { return 2 * internal() + 1; }
@@ -41,8 +54,13 @@ struct ParameterView {
 };
 ParameterView view(const Spec& spec, const Eigen::VectorXd& parameters);
 
+// The pruning QP's weights for a solve on `rows` rows (pav_solver.h): anchor (1 or λ) · rows / B,
+// so that the tree solved once on the training set matches the per-batch solves of training.
+PruningQpWeights qp_weights(const Spec& spec, Eigen::Index rows);
+
 // PyTorch's default Linear init, U(±1/√fan_in), for W, b (fan_in = inputs) and φ, bias
-// (fan_in = inputs + leaves); η ~ U(−1, 1) (000 Alg. 2). Deterministic for a seed on every platform.
+// (fan_in = inputs + leaves); η ~ U(−1, 1) (000 Alg. 2) or U(0, 1), 0 for Icml. Deterministic for
+// a seed on every platform.
 Eigen::VectorXd initial_parameters(const Spec& spec, std::uint32_t seed);
 
 // Targets: rows × 1 class indices (CrossEntropy) or rows × outputs values (SquaredError).

@@ -1,6 +1,7 @@
 #include "core/learners/latent/pav_solver.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <numeric>
 #include <string>
@@ -15,10 +16,12 @@ namespace {
 // of a prefix of every member's column, so a group's support is one count per member node.
 class PavState {
 public:
-    PavState(const Eigen::Ref<const Eigen::MatrixXd>& q, const Eigen::Ref<const Eigen::VectorXd>& eta)
+    PavState(const Eigen::Ref<const Eigen::MatrixXd>& q, const Eigen::Ref<const Eigen::VectorXd>& eta,
+             const PruningQpWeights& weights)
         : rows_(static_cast<int>(q.rows())),
           nodes_(static_cast<int>(q.cols())),
-          eta_(eta),
+          weights_(weights),
+          eta_(weights.anchor * eta),
           sorted_value_(static_cast<std::size_t>(rows_) * nodes_),
           sorted_row_(sorted_value_.size()),
           taken_(nodes_, 0),
@@ -35,7 +38,7 @@ public:
             });
             for (int k = 0; k < rows_; ++k) {
                 sorted_row_[index(t, k)] = order[k];
-                sorted_value_[index(t, k)] = column(order[k]);
+                sorted_value_[index(t, k)] = column(order[k]) + weights_.shift;
             }
             owner_[t] = t;
             members_[t] = {t};
@@ -68,6 +71,7 @@ public:
 
     PruningQpSolution solution() const {
         PruningQpSolution out;
+        out.anchor = weights_.anchor;
         out.a_unclipped.resize(nodes_);
         out.group_of_node.assign(nodes_, -1);
         std::vector<int> group_of_owner(nodes_, -1);
@@ -92,8 +96,9 @@ public:
 private:
     std::size_t index(int node, int k) const { return static_cast<std::size_t>(node) * rows_ + k; }
 
-    // 000 Prop. 2 for the group owned by `owner`: a(k) = (sum_G eta + sum of the k largest q of the
-    // group) / (|G| + k), with k* the smallest k such that a(k) > q_{j(k+1)} (or every entry taken).
+    // 000 Prop. 2 for the group owned by `owner`: a(k) = (w sum_G eta + sum of the k largest q + c of
+    // the group) / (w|G| + k), with k* the smallest k such that a(k) > q_{j(k+1)} + c (or every
+    // entry taken; with w = 0, a(0) is undefined and the first entry is always taken).
     // For k below the number of entries greater than a*, a(k) < q_{j(k+1)} holds, so the scan may
     // start with every entry above any upper bound of a* already taken; `above` is such a bound.
     // The k-way merge of the members' columns keeps one head pointer per member (taken_).
@@ -103,7 +108,7 @@ private:
         heap_.clear();
         for (int u : members_[owner]) {
             numerator += eta_[u];
-            denominator += 1.0;
+            denominator += weights_.anchor;
             const double* column = sorted_value_.data() + index(u, 0);
             const int taken = static_cast<int>(
                 std::partition_point(column, column + rows_, [above](double v) { return v > above; }) - column);
@@ -116,7 +121,7 @@ private:
         while (!heap_.empty()) {
             std::pop_heap(heap_.begin(), heap_.end());
             const Head head = heap_.back();
-            if (numerator / denominator > head.value) break;
+            if (denominator > 0.0 && numerator / denominator > head.value) break;
             numerator += head.value;
             denominator += 1.0;
             const int taken = ++taken_[head.node];
@@ -141,27 +146,31 @@ private:
 
     int rows_;
     int nodes_;
-    Eigen::VectorXd eta_;
+    PruningQpWeights weights_;
+    Eigen::VectorXd eta_;               // w * eta
     std::vector<double> sorted_value_;  // node-major: node t's column, descending
     std::vector<int> sorted_row_;       // the row each sorted value came from
     std::vector<int> taken_;            // per node: length of its column's prefix in S*_G
     std::vector<int> owner_;            // per node: the node that names its group
     std::vector<std::vector<int>> members_;  // per owner: the group's nodes
     std::vector<double> value_;         // per owner: the unclipped group value a_G
-    std::vector<double> denominator_;   // per owner: |G| + k*
+    std::vector<double> denominator_;   // per owner: w|G| + k*
     std::vector<Head> heap_;
 };
 
 }  // namespace
 
-PruningQpSolution solve_pruning_qp(const Eigen::Ref<const Eigen::MatrixXd>& q, const Eigen::Ref<const Eigen::VectorXd>& eta) {
+PruningQpSolution solve_pruning_qp(const Eigen::Ref<const Eigen::MatrixXd>& q, const Eigen::Ref<const Eigen::VectorXd>& eta,
+                                   const PruningQpWeights& weights) {
     const Eigen::Index nodes = q.cols();
     if (nodes < 1 || ((nodes + 1) & nodes) != 0 || eta.size() != nodes)
         throw Error("pruning QP: q has " + std::to_string(nodes) + " columns and eta " + std::to_string(eta.size()) +
                     " entries; both must equal the node count 2^(D+1)-1 of a complete binary tree");
     if (!q.allFinite() || !eta.allFinite())
         throw Error("pruning QP: q or eta holds a NaN or an infinity (diverged split scores or pruning scores)");
-    PavState state(q, eta);
+    if (!(weights.anchor >= 0.0) || !std::isfinite(weights.anchor) || !std::isfinite(weights.shift))
+        throw Error("pruning QP: the anchor weight must be finite and >= 0 and the shift finite");
+    PavState state(q, eta, weights);
     state.run();
     return state.solution();
 }
@@ -171,16 +180,16 @@ void pruning_qp_backward(const PruningQpSolution& solution, const Eigen::Ref<con
     const Eigen::Index nodes = solution.a.size();
     if (grad_a.size() != nodes || grad_eta.size() != nodes || grad_q.cols() != nodes)
         throw Error("pruning QP backward: dL/da, dL/dq and dL/deta must have one entry (column) per node");
-    // 000 §3.2: a*_t = a_G depends on eta_t' (t' in G) and q_it' ((i, t') in S*_G) with weight
-    // 1/(|G| + k*) each, and on nothing when the clip is active; so the cotangent of a group is
-    // the sum over its nodes, divided by its denominator.
+    // 000 §3.2: a*_t = a_G depends on eta_t' (t' in G) with weight w/(w|G| + k*) and on q_it'
+    // ((i, t') in S*_G) with weight 1/(w|G| + k*), and on nothing when the clip is active; so the
+    // cotangent of a group is the sum over its nodes, divided by its denominator.
     std::vector<double> scale(solution.denominator.size(), 0.0);
     for (Eigen::Index t = 0; t < nodes; ++t) {
         const double a = solution.a_unclipped[t];
         if (a > 0.0 && a < 1.0) scale[solution.group_of_node[t]] += grad_a[t];
     }
     for (std::size_t g = 0; g < scale.size(); ++g) scale[g] /= solution.denominator[g];
-    for (Eigen::Index t = 0; t < nodes; ++t) grad_eta[t] = scale[solution.group_of_node[t]];
+    for (Eigen::Index t = 0; t < nodes; ++t) grad_eta[t] = solution.anchor * scale[solution.group_of_node[t]];
     grad_q.setZero();
     for (std::size_t g = 0; g < scale.size(); ++g)
         for (const auto& [row, node] : solution.support[g]) grad_q(row, node) = scale[g];

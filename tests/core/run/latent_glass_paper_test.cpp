@@ -25,7 +25,7 @@ TEST(LatentGlassPaper, SelfSupervisedDendrogramPurityNearTable3) {
         config.data_file = test::dataset("glass.csv");
         config.target = "Type";
         config.method = "latent";
-        config.params = method_params("latent", {"task=self_supervised", "regress=RI,Na", "depth=6",
+        config.params = method_params("latent", {"formulation=iclr", "task=self_supervised", "regress=RI,Na", "depth=6",
                                                  "lambda=17.893973029582362", "batch_size=8", "learning_rate=0.001"});
         config.seed = seed;
         config.split_seed = 459107u;

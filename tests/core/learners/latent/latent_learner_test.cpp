@@ -129,22 +129,21 @@ TEST(LatentLearner, FitsARegressionTargetOnAnyScale) {
     EXPECT_GT(1.0 - residual.squaredNorm() / static_cast<double>(test.y.size()) / variance, 0.9);
 }
 
-// Larger lambda prunes more (000 §4.2, Fig. 3). With η pulled towards 0 by λ‖η‖_∞, the activities
-// a_t shrink but rarely reach exactly 0 (a node any row reaches keeps a > 0 unless η_t is very
-// negative), and Adam makes λ = 1 and λ = 10 nearly alike; so on this fixed seed only the endpoints
-// are compared: the total activity Σ a_t drops and the count of nodes with a_t > 0 does not grow.
+// Larger lambda prunes more (000 §4.2, Fig. 3): in the default formulation (λ · mean a) a strong
+// λ leaves fewer nodes with a_t > 0 and a smaller total activity; in the paper's (λ‖η‖∞) it does not
+// prune (README, "The pruning story"), so only the default is held to it here.
 TEST(LatentLearner, LargerLambdaPrunesMore) {
     const Dataset train = blobs(30, 4), valid = blobs(10, 5);
     Eigen::VectorXd activity[2];
     for (const int k : {0, 1}) {
-        const std::string lambda = k == 0 ? "0" : "10";
+        const std::string lambda = k == 0 ? "0" : "1";
         const ParamValues values = params({"depth=3", "epochs=30", "batch_size=16", "learning_rate=0.01", "lambda=" + lambda});
         const TrainResult result = train_latent({train, &valid, values, 11}, {});
         ASSERT_TRUE(result.model.routing_predictor.has_value());
         activity[k] = result.model.routing_predictor->activity;
     }
     EXPECT_LT(activity[1].sum(), activity[0].sum() - 1.0);
-    EXPECT_LE((activity[1].array() > 0.0).count(), (activity[0].array() > 0.0).count());
+    EXPECT_LE(2 * (activity[1].array() > 0.0).count(), (activity[0].array() > 0.0).count());
 }
 
 // A saved and reloaded model predicts bit-identically to the trained one.

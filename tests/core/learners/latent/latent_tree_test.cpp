@@ -54,11 +54,17 @@ Spec small_spec(Loss loss, Eigen::Index outputs, SplitActivation activation) {
     return spec;
 }
 
+constexpr Formulation kFormulations[] = {Formulation::Activity, Formulation::Iclr, Formulation::Icml};
+
 // The hand-written gradient of 000 eq. 10 (W, b, η through the PAV, φ, bias) equals central finite
-// differences for softmax cross-entropy, with and without the ELU split activation.
+// differences for softmax cross-entropy, with and without the ELU split activation, in every
+// formulation of λ (and with a batch smaller than the training batch: anchor weight 6/8).
 TEST(LatentTree, ClassificationGradientMatchesFiniteDifferences) {
+    for (const Formulation formulation : kFormulations)
     for (const SplitActivation activation : {SplitActivation::None, SplitActivation::Elu}) {
-        const Spec spec = small_spec(Loss::CrossEntropy, 3, activation);
+        Spec spec = small_spec(Loss::CrossEntropy, 3, activation);
+        spec.formulation = formulation;
+        spec.batch_rows = 8.0;
         std::mt19937 random(7);
         const Eigen::MatrixXd X = normal_matrix(6, 3, random);
         Eigen::MatrixXd y(6, 1);
@@ -71,9 +77,33 @@ TEST(LatentTree, ClassificationGradientMatchesFiniteDifferences) {
     }
 }
 
+// In the Activity formulation the loss is the Iclr one without λ‖η‖∞ plus λ · mean a; in Icml η
+// changes nothing (the QP's anchor is 0) and gets no gradient.
+TEST(LatentTree, FormulationsAddTheirPruningTerm) {
+    Spec spec = small_spec(Loss::CrossEntropy, 3, SplitActivation::None);
+    std::mt19937 random(3);
+    const Eigen::MatrixXd X = normal_matrix(6, 3, random);
+    Eigen::MatrixXd y(6, 1);
+    y << 0, 1, 2, 2, 1, 0;
+    const Eigen::VectorXd p = initial_parameters(spec, 3);
+    spec.lambda = 0.0;
+    const double plain = batch_loss(spec, p, X, y, nullptr);
+    spec.lambda = 0.3;
+    spec.formulation = Formulation::Activity;
+    EXPECT_NEAR(batch_loss(spec, p, X, y, nullptr), plain + 0.3 * activity(spec, p, X).mean(), 1e-12);
+    spec.formulation = Formulation::Iclr;
+    EXPECT_NEAR(batch_loss(spec, p, X, y, nullptr), plain + 0.3 * view(spec, p).eta.lpNorm<Eigen::Infinity>(), 1e-12);
+    spec.formulation = Formulation::Icml;
+    Eigen::VectorXd gradient, moved = p;
+    moved.segment(spec.internal() * (spec.inputs + 1), spec.nodes()).setConstant(5.0);
+    EXPECT_EQ(batch_loss(spec, p, X, y, &gradient), batch_loss(spec, moved, X, y, nullptr));
+    EXPECT_TRUE(gradient.segment(spec.internal() * (spec.inputs + 1), spec.nodes()).isZero());
+}
+
 // The same for the mean squared error over two regressed outputs.
 TEST(LatentTree, RegressionGradientMatchesFiniteDifferences) {
-    const Spec spec = small_spec(Loss::SquaredError, 2, SplitActivation::None);
+    Spec spec = small_spec(Loss::SquaredError, 2, SplitActivation::None);
+    spec.formulation = Formulation::Iclr;
     std::mt19937 random(11);
     const Eigen::MatrixXd X = normal_matrix(6, 3, random);
     const Eigen::MatrixXd y = normal_matrix(6, 2, random);

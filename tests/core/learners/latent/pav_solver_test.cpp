@@ -327,6 +327,56 @@ TEST(PavSolver, BackwardMatchesFiniteDifferences) {
     EXPECT_GE(checked, 100);
 }
 
+// The ICML-2021 formulation (anchor weight λ on η = 0, q shifted by ½): the depth-1 oracle of
+// reference_implementations.md §8.1 item 4 at four values of λ.
+TEST(PavSolver, IcmlFormulationMatchesOracle) {
+    Eigen::MatrixXd q(2, 3);
+    q << 1, 0.4, -0.4, 1, -0.7, 0.7;
+    const std::vector<std::pair<double, Eigen::Vector3d>> oracle = {{0.001, {1, 0.899101, 1}},
+                                                                    {0.1, {1, 0.818182, 1}},
+                                                                    {1, {1, 0.45, 0.6}},
+                                                                    {10, {0.25, 0.081818, 0.109091}}};
+    for (const auto& [lambda, expected] : oracle) {
+        const PruningQpSolution solution = solve_pruning_qp(q, Eigen::Vector3d::Zero(), {lambda, 0.5});
+        EXPECT_LE((solution.a - expected).lpNorm<Eigen::Infinity>(), 1e-6) << "lambda " << lambda << ": " << solution.a.transpose();
+    }
+}
+
+// An anchor weight 1/m equals every row repeated m times (the objective divided by m), a shift c
+// equals q + c, and the η part of the backward pass carries the weight (central differences).
+TEST(PavSolver, AnchorWeightAndShiftMatchRepeatedRows) {
+    std::mt19937 rng(5);
+    std::uniform_int_distribution<int> rows(1, 5);
+    int checked = 0;
+    for (int c = 0; c < 120; ++c) {
+        const int depth = 1 + c % 3, n = rows(rng);
+        const Eigen::MatrixXd q = learner_q(n, depth, rng);
+        const Eigen::VectorXd eta = random_eta(node_count(depth), 2.0, rng);
+        const Eigen::MatrixXd repeated = (Eigen::MatrixXd(3 * n, q.cols()) << q, q, q).finished();
+        EXPECT_LE((solve_pruning_qp(q, eta, {1.0 / 3.0, 0.0}).a_unclipped - solve_pruning_qp(repeated, eta).a_unclipped)
+                      .lpNorm<Eigen::Infinity>(),
+                  1e-12);
+        const Eigen::MatrixXd shifted = (q.array() + 0.25).matrix();
+        EXPECT_LE((solve_pruning_qp(q, eta, {0.7, 0.25}).a - solve_pruning_qp(shifted, eta, {0.7, 0.0}).a).lpNorm<Eigen::Infinity>(),
+                  1e-12);
+        const PruningQpWeights weights{2.5, 0.5};
+        const PruningQpSolution solution = solve_pruning_qp(q, eta, weights);
+        if (!away_from_kinks((q.array() + 0.5).matrix(), solution, 1e-6)) continue;
+        ++checked;
+        for (Eigen::Index t = 0; t < q.cols(); ++t) {
+            const auto [grad_q, grad_eta] = jacobian_row(solution, n, static_cast<int>(t));
+            for (Eigen::Index u = 0; u < q.cols(); ++u) {
+                Eigen::VectorXd plus = eta, minus = eta;
+                plus[u] += 1e-7;
+                minus[u] -= 1e-7;
+                const double central = (solve_pruning_qp(q, plus, weights).a[t] - solve_pruning_qp(q, minus, weights).a[t]) / 2e-7;
+                EXPECT_NEAR(grad_eta[u], central, 1e-6) << "case " << c << " da_" << t << "/deta_" << u;
+            }
+        }
+    }
+    EXPECT_GE(checked, 40);
+}
+
 // Groups whose value is clipped to 0 or 1 pass no gradient to their q or eta entries, while an unclipped group does.
 TEST(PavSolver, ClippedGroupsGetZeroGradient) {
     // Depth 1: the root sits above 1 (a = 5), the left leaf inside (0.55), the right leaf below 0 (-1.4).
