@@ -73,7 +73,9 @@ void SweepGridEditor::setParameter(const ParamSpec& spec, bool hasPath) {
     mode_->addItem(tr("log range"), static_cast<int>(GridKind::Log));
 
     list_->setText(QString::fromStdString(to_text(spec.default_value)));
-    if (spec.type == ParamType::Integer) {
+    if (spec.sweep.count > 0) {
+        setRange(number_text(spec.sweep.from), number_text(spec.sweep.to), spec.sweep.count);
+    } else if (spec.type == ParamType::Integer) {
         const double from = std::max(spec.min, 1.0), to = std::min(spec.max, from + 9.0);
         setRange(number_text(from), number_text(to), static_cast<int>(to - from) + 1);
     } else if (spec.log_scale) {

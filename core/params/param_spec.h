@@ -15,6 +15,13 @@ std::string to_string(ParamType type);
 
 using ParamValue = std::variant<long long, double, bool, std::string>;
 
+// The range a sweep of the parameter starts from, where the learner's trees change (count 0 = none
+// given: the sweep tab derives one from the default).
+struct SweepRange {
+    double from = 0.0, to = 0.0;
+    int count = 0;
+};
+
 struct ParamSpec {
     std::string name;   // CLI and file name, snake_case
     std::string label;  // form label
@@ -25,6 +32,7 @@ struct ParamSpec {
     std::vector<std::string> choices;   // Choice: allowed words
     bool accepts_number = false;        // Choice: also accepts a number in [min, max]
     bool log_scale = false;             // sweeps and sliders step geometrically
+    SweepRange sweep;                   // the sweep tab's first grid
 
     std::string range_text() const;     // "[1, 1000]", "gini | entropy", "true | false"
 };

@@ -1,6 +1,6 @@
 // Regenerates the README's screenshots of the workbench (issue 6): the main window while
 // LatentTrees trains on letterrecognition.csv (then stopped), after a run on glass, its tree, the
-// results list and a CART pruning sweep.
+// results list, a CART pruning sweep and a LatentTrees λ sweep.
 //   xvfb-run -a ./build/gui_screenshots resources/screenshots
 #include <QApplication>
 #include <QComboBox>
@@ -61,10 +61,20 @@ int main(int argc, char** argv) {
                     shoot("workbench-results.png");
                     window.methodPanel()->setMethod("cart");
                     window.tabs()->setCurrentIndex(2);
+                    int sweeps = 0;
                     QObject::connect(window.sweepPanel(), &SweepPanel::finished, &window, [&] {
                         later(400, [&] {
+                            if (++sweeps == 2) {
+                                shoot("workbench-lambda-sweep.png");
+                                QApplication::quit();
+                                return;
+                            }
                             shoot("workbench-sweep.png");
-                            QApplication::quit();
+                            // LatentTrees' λ over its sweep range (self-supervised Glass, depth 4):
+                            // metric against active nodes, as scikit-learn's cost-complexity example.
+                            window.methodPanel()->setMethod("latent");
+                            window.methodPanel()->setValues(method_params("latent", {"task=self_supervised", "depth=4"}));
+                            later(100, [&] { window.sweepPanel()->start(); });
                         });
                     });
                     window.sweepPanel()->start();

@@ -142,6 +142,21 @@ TEST(SweepPanel, LatentLambdaListSweep) {
         << "ghost nodes keep the trees aligned node for node";
 }
 
+// Choosing LatentTrees' lambda offers its sweep range first: a log grid from 1e-3 to 10 (9 values),
+// where the default formulation's trees go from nearly every node active to the root alone.
+TEST(SweepPanel, LatentLambdaStartsWithItsSweepRange) {
+    SweepPanel panel;
+    panel.setConfigSource([] { return std::optional<RunConfig>(glass_config("latent")); });
+    auto* param = panel.findChild<QComboBox*>("sweepParam");
+    param->setCurrentIndex(param->findData("lambda"));
+    auto* grid = panel.findChild<SweepGridEditor*>();
+    EXPECT_EQ(grid->kind(), GridKind::Log);
+    const std::vector<std::string> values = grid_values(grid->grid("lambda"), find_learner("latent").params, "lambda");
+    ASSERT_EQ(values.size(), 9u);
+    EXPECT_EQ(std::stod(values.front()), 1e-3);
+    EXPECT_EQ(std::stod(values.back()), 10.0);
+}
+
 // A value outside the parameter's range is refused before any work, in a non-modal dialog.
 TEST(SweepPanel, BadGridShowsADialog) {
     SweepPanel panel;
