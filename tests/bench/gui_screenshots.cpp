@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTimer>
 
@@ -34,7 +35,7 @@ int main(int argc, char** argv) {
     const auto shoot = [&window, &out](const QString& name) { window.grab().save(out.filePath(name)); };
     const auto later = [&window](int ms, std::function<void()> step) { QTimer::singleShot(ms, &window, step); };
 
-    int epochs = 0, runs = 0;
+    int epochs = 0, runs = 0, sweeps = 0;
     QObject::connect(window.findChild<TrainingSession*>(), &TrainingSession::epochReported, &window, [&](const EpochPoint&) {
         if (++epochs == 8) later(150, [&] {
             shoot("workbench-training.png");
@@ -61,7 +62,6 @@ int main(int argc, char** argv) {
                     shoot("workbench-results.png");
                     window.methodPanel()->setMethod("cart");
                     window.tabs()->setCurrentIndex(2);
-                    int sweeps = 0;
                     QObject::connect(window.sweepPanel(), &SweepPanel::finished, &window, [&] {
                         later(400, [&] {
                             if (++sweeps == 2) {
@@ -74,6 +74,7 @@ int main(int argc, char** argv) {
                             // metric against active nodes, as scikit-learn's cost-complexity example.
                             window.methodPanel()->setMethod("latent");
                             window.methodPanel()->setValues(method_params("latent", {"task=self_supervised", "depth=4"}));
+                            window.sweepPanel()->findChild<QSpinBox*>("sweepSeeds")->setValue(3);
                             later(100, [&] { window.sweepPanel()->start(); });
                         });
                     });
