@@ -2,10 +2,12 @@
 // q is ready before its children's (latent_routing.h).
 #include "core/model/latent_routing.h"
 
-#include <cmath>
 #include <string>
+#include <vector>
 
 #include "core/error.h"
+#include "core/nn/elu.h"
+#include "core/nn/mlp.h"
 
 namespace treelab {
 
@@ -28,7 +30,7 @@ Eigen::MatrixXd latent_split_scores(const Eigen::Ref<const Eigen::MatrixXd>& X, 
     Eigen::MatrixXd s = X * W.transpose();
     s.rowwise() += b.transpose();
     // ELU (Clevert et al. 2015) keeps the sign, so the routing directions are unchanged (000 §4).
-    if (activation == SplitActivation::Elu) s = s.unaryExpr([](double v) { return v > 0.0 ? v : std::expm1(v); });
+    if (activation == SplitActivation::Elu) s = nn::elu(s);
     return s;
 }
 
@@ -57,16 +59,25 @@ Eigen::MatrixXd latent_traversal(const Eigen::Ref<const Eigen::MatrixXd>& q, con
     return z;
 }
 
-Eigen::MatrixXd latent_predictor(const Eigen::Ref<const Eigen::MatrixXd>& X, const Eigen::Ref<const Eigen::MatrixXd>& z,
-                                 const Eigen::Ref<const Eigen::MatrixXd>& phi, const Eigen::Ref<const Eigen::VectorXd>& bias) {
-    const Eigen::Index leaves = (z.cols() + 1) / 2, features = X.cols();
-    if (phi.cols() != features + leaves)
-        throw Error("the routing predictor reads " + std::to_string(phi.cols()) + " inputs, not " +
-                    std::to_string(features) + " features + " + std::to_string(leaves) + " leaves");
-    Eigen::MatrixXd out = X * phi.leftCols(features).transpose();
-    out.noalias() += z.rightCols(leaves) * phi.rightCols(leaves).transpose();
-    out.rowwise() += bias.transpose();
-    return out;
+Eigen::MatrixXd latent_predictor_inputs(const Eigen::Ref<const Eigen::MatrixXd>& X, const Eigen::Ref<const Eigen::MatrixXd>& z) {
+    const Eigen::Index leaves = (z.cols() + 1) / 2;
+    Eigen::MatrixXd inputs(X.rows(), X.cols() + leaves);
+    inputs << X, z.rightCols(leaves);
+    return inputs;
+}
+
+Eigen::MatrixXd latent_predictor(const RoutingPredictor& predictor, const Eigen::Ref<const Eigen::MatrixXd>& X,
+                                 const Eigen::Ref<const Eigen::MatrixXd>& z) {
+    const Eigen::MatrixXd inputs = latent_predictor_inputs(X, z);
+    if (predictor.layers.empty() || predictor.layers.front().weights.cols() != inputs.cols())
+        throw Error("the routing predictor reads " +
+                    std::to_string(predictor.layers.empty() ? 0 : predictor.layers.front().weights.cols()) + " inputs, not " +
+                    std::to_string(X.cols()) + " features + " + std::to_string(inputs.cols() - X.cols()) + " leaves");
+    std::vector<nn::MlpLayer> layers;
+    for (const DenseLayer& layer : predictor.layers)
+        layers.push_back({Eigen::Map<const Eigen::MatrixXd>(layer.weights.data(), layer.weights.rows(), layer.weights.cols()),
+                          Eigen::Map<const Eigen::VectorXd>(layer.bias.data(), layer.bias.size())});
+    return nn::mlp_forward(layers, inputs);
 }
 
 void set_latent_split(TreeNode& node, const Eigen::Ref<const Eigen::VectorXd>& w, double b) {

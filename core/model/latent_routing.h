@@ -30,10 +30,13 @@ Eigen::MatrixXd latent_path_scores(const Eigen::Ref<const Eigen::MatrixXd>& s, E
 // z = min(clamp(q, 0, 1), a_t) per node (000 Prop. 1).
 Eigen::MatrixXd latent_traversal(const Eigen::Ref<const Eigen::MatrixXd>& q, const Eigen::Ref<const Eigen::VectorXd>& a);
 
-// f_φ = [X, z_leaves] φᵀ + bias, rows × outputs (000 §3.3, linear f_φ); z holds all nodes and
-// φ is outputs × (features + leaves).
-Eigen::MatrixXd latent_predictor(const Eigen::Ref<const Eigen::MatrixXd>& X, const Eigen::Ref<const Eigen::MatrixXd>& z,
-                                 const Eigen::Ref<const Eigen::MatrixXd>& phi, const Eigen::Ref<const Eigen::VectorXd>& bias);
+// [X, z_leaves], rows × (features + leaves): what f_φ reads (000 §3.3); z holds all nodes.
+Eigen::MatrixXd latent_predictor_inputs(const Eigen::Ref<const Eigen::MatrixXd>& X, const Eigen::Ref<const Eigen::MatrixXd>& z);
+
+// f_φ of a routing predictor on [X, z_leaves] (its dense layers, ELU between them: nn/mlp.h),
+// rows × outputs. Throws Error when the layers do not read features + leaves values.
+Eigen::MatrixXd latent_predictor(const RoutingPredictor& predictor, const Eigen::Ref<const Eigen::MatrixXd>& X,
+                                 const Eigen::Ref<const Eigen::MatrixXd>& z);
 
 // The split s(x) = w·x + b as TreeModel stores it (weights = w, threshold = −b), and back.
 void set_latent_split(TreeNode& node, const Eigen::Ref<const Eigen::VectorXd>& w, double b);

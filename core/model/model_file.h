@@ -1,6 +1,8 @@
 #pragma once
 // Versioned JSON model files: the tree, its feature pipeline, target encoding and run card.
-// Format version 1; a file with a newer version is refused with a message saying so.
+// Format version 2 adds the hidden layers of an MLP routing predictor (000 §4); a file without them
+// is written as version 1, so older builds still read it. A file with a newer version is refused
+// with a message saying so.
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -13,7 +15,7 @@
 
 namespace treelab {
 
-inline constexpr int kModelFormatVersion = 1;
+inline constexpr int kModelFormatVersion = 2;  // the newest this build reads and writes
 
 struct ModelFile {
     TreeModel tree;
@@ -28,6 +30,8 @@ struct ModelFileLimits {
     std::size_t max_nodes = 10'000'000;
     std::size_t max_features = 100'000;  // feature names, pipeline inputs and their levels
     std::size_t max_classes = 100'000;
+    std::size_t max_hidden_layers = 64;        // of a routing predictor
+    std::size_t max_hidden_units = 100'000;    // per hidden layer
 };
 
 // Pretty-printed, doubles round-trip exactly. Throws treelab::Error for a model that would not

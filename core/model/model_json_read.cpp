@@ -109,7 +109,7 @@ private:
     static std::string at(const std::string& where) { return where.empty() ? "" : where + ": "; }
 
     Json parse(const std::string& text) const {
-        SizeGuard guard(std::max({limits_.max_nodes, limits_.max_features, limits_.max_classes}), source_);
+        SizeGuard guard(std::max({limits_.max_nodes, limits_.max_features, limits_.max_classes, limits_.max_hidden_units}), source_);
         try {
             return Json::parse(text, std::ref(guard));
         } catch (const Json::parse_error& error) {
@@ -301,10 +301,18 @@ private:
             fail(where + ": field \"split_activation\" must be \"none\" or \"elu\", not \"" + activation + "\"");
         predictor.activation = split_activation_from_string(activation);
         predictor.activity = finite_numbers(json, "activity", where, tree.nodes.size());
+        // What the first layer reads is at most features + leaves; exact sizes are checked by validate().
+        std::size_t max_inputs = tree.feature_names.size() + tree.nodes.size();
+        if (json.contains("hidden_layers")) {
+            const Json& hidden = array(json, "hidden_layers", where, limits_.max_hidden_layers);
+            for (std::size_t k = 0; k < hidden.size(); ++k) {
+                predictor.layers.push_back(dense_layer(hidden[k], where + ": hidden layer " + std::to_string(k + 1),
+                                                       limits_.max_hidden_units, max_inputs));
+                max_inputs = limits_.max_hidden_units;
+            }
+        }
         const std::size_t max_outputs = std::max(tree.feature_names.size(), tree.class_names.size()) + 1;
-        predictor.bias = finite_numbers(json, "bias", where, max_outputs);
-        predictor.weights = weight_rows(array(json, "weights", where, max_outputs), where,
-                                        tree.feature_names.size() + tree.nodes.size());
+        predictor.layers.push_back(dense_layer(json, where, max_outputs, max_inputs));
         const Eigen::VectorXd features = numbers(json, "output_features", where, tree.feature_names.size());
         for (const double feature : features) {
             if (!(feature >= 0.0 && feature < static_cast<double>(tree.feature_names.size()) && feature == std::floor(feature)))
@@ -312,6 +320,15 @@ private:
             predictor.output_features.push_back(static_cast<int>(feature));
         }
         return predictor;
+    }
+
+    // "weights" (rows of at most max_inputs numbers) and "bias" of one layer of f_φ.
+    DenseLayer dense_layer(const Json& json, const std::string& where, std::size_t max_outputs, std::size_t max_inputs) const {
+        if (!json.is_object()) fail(where + " must be an object, not " + describe(json));
+        DenseLayer layer;
+        layer.weights = weight_rows(array(json, "weights", where, max_outputs), where, max_inputs);
+        layer.bias = finite_numbers(json, "bias", where, max_outputs);
+        return layer;
     }
 
     // The rows of a matrix, each an array of finite numbers of the same length.

@@ -46,16 +46,31 @@ Json node_json(const TreeNode& node, std::size_t id) {
                 {"empty", node.empty}};
 }
 
-// Optional block (format version 1 files without it are models without predictor).
-Json routing_predictor_json(const RoutingPredictor& predictor) {
-    Json weights = Json::array();
-    for (Eigen::Index k = 0; k < predictor.weights.rows(); ++k) weights.push_back(tree_numbers(predictor.weights.row(k).transpose()));
-    return Json{{"split_activation", to_string(predictor.activation)},
-                {"activity", tree_numbers(predictor.activity)},
-                {"weights", std::move(weights)},
-                {"bias", tree_numbers(predictor.bias)},
-                {"output_features", predictor.output_features}};
+Json weight_rows(const Eigen::MatrixXd& weights) {
+    Json rows = Json::array();
+    for (Eigen::Index k = 0; k < weights.rows(); ++k) rows.push_back(tree_numbers(weights.row(k).transpose()));
+    return rows;
 }
+
+// Optional block (format version 1 files without it are models without predictor). The last layer
+// is "weights" and "bias", as the one layer of a linear predictor always was; the layers before it,
+// if any, are "hidden_layers" (format version 2).
+Json routing_predictor_json(const RoutingPredictor& predictor) {
+    Json json{{"split_activation", to_string(predictor.activation)}, {"activity", tree_numbers(predictor.activity)}};
+    if (predictor.layers.size() > 1) {
+        Json hidden = Json::array();
+        for (std::size_t k = 0; k + 1 < predictor.layers.size(); ++k)
+            hidden.push_back({{"weights", weight_rows(predictor.layers[k].weights)}, {"bias", tree_numbers(predictor.layers[k].bias)}});
+        json["hidden_layers"] = std::move(hidden);
+    }
+    json["weights"] = weight_rows(predictor.layers.back().weights);
+    json["bias"] = tree_numbers(predictor.layers.back().bias);
+    json["output_features"] = predictor.output_features;
+    return json;
+}
+
+// The oldest format version that holds the model (model_file.h).
+int format_version(const TreeModel& tree) { return tree.routing_predictor && tree.routing_predictor->layers.size() > 1 ? 2 : 1; }
 
 Json pipeline_json(const FeaturePipeline& pipeline) {
     Json inputs = Json::array();
@@ -104,7 +119,7 @@ std::string model_to_json(const ModelFile& model) {
     Json nodes = Json::array();
     for (std::size_t id = 0; id < model.tree.nodes.size(); ++id) nodes.push_back(node_json(model.tree.nodes[id], id));
     Json file{{"format", "treelab-model"},
-                    {"version", kModelFormatVersion},
+                    {"version", format_version(model.tree)},
                     {"treelab_version", TREELAB_VERSION},
                     {"task", to_string(model.tree.task)},
                     {"feature_names", model.tree.feature_names},

@@ -75,19 +75,26 @@ enum class SplitActivation { None, Elu };  // applied to s(x) = w·x + b; ELU ke
 std::string to_string(SplitActivation activation);
 SplitActivation split_activation_from_string(const std::string& text);  // "none" | "elu", throws Error
 
-// f_φ(x, z) = weights · [x, z_leaves] + bias (000 §3.3, a linear f_φ). Outputs are the class
-// logits or the regression value of the target, or, when `output_features` is non-empty
-// (self-supervised mode, 000 §4.2), those feature columns regressed from the others: their
-// columns in `weights` and in every split's weights are exactly 0, and predict/predict_proba
-// then read the node distributions as for a tree without predictor.
+// One fully-connected layer of f_φ: out = in · weightsᵀ + bias.
+struct DenseLayer {
+    Eigen::MatrixXd weights;  // outputs × inputs of the layer
+    Eigen::VectorXd bias;     // outputs of the layer
+};
+
+// f_φ(x, z): dense layers with ELU between them (none after the last), the first reading
+// [x, z_leaves]. One layer is the linear f_φ = weights · [x, z_leaves] + bias (000 §3.3); more are
+// the MLP predictor (000 §4, "Architecture details"; nn/mlp.h, without dropout at prediction).
+// Outputs are the class logits or the regression value of the target, or, when `output_features`
+// is non-empty (self-supervised mode, 000 §4.2), those feature columns regressed from the others:
+// their columns in the first layer's weights and in every split's weights are exactly 0, and
+// predict/predict_proba then read the node distributions as for a tree without predictor.
 struct RoutingPredictor {
     SplitActivation activation = SplitActivation::None;
     Eigen::VectorXd activity;          // a_t per node, the pruning QP (000 eq. 4) solved once on the training set
-    Eigen::MatrixXd weights;           // outputs × (features + leaves), leaves in heap order
-    Eigen::VectorXd bias;              // outputs
+    std::vector<DenseLayer> layers;    // the first reads features + leaves (heap order), the last gives the outputs
     std::vector<int> output_features;  // self-supervised: the regressed feature columns
 
-    Eigen::Index outputs() const { return bias.size(); }
+    Eigen::Index outputs() const { return layers.empty() ? 0 : layers.back().bias.size(); }
     bool predicts_target() const { return output_features.empty(); }
 };
 

@@ -33,7 +33,7 @@ Eigen::VectorXd most_probable_class(const Eigen::Ref<const Eigen::MatrixXd>& pro
 
 Eigen::MatrixXd TreeModel::predict_outputs(const Eigen::Ref<const Eigen::MatrixXd>& X) const {
     if (!routing_predictor) return node_distributions(*this, X);
-    return latent_predictor(X, latent_traversal(*this, X), routing_predictor->weights, routing_predictor->bias);
+    return latent_predictor(*routing_predictor, X, latent_traversal(*this, X));
 }
 
 Eigen::MatrixXd TreeModel::predict_proba(const Eigen::Ref<const Eigen::MatrixXd>& X) const {

@@ -150,14 +150,24 @@ void check_activity(const TreeModel& tree, const Eigen::VectorXd& activity) {
     }
 }
 
+// The layers chain from features + leaves to the outputs, every value finite.
+void check_predictor_layers(const TreeModel& tree, const RoutingPredictor& predictor) {
+    if (predictor.layers.empty()) throw Error("the routing predictor has no layer");
+    Eigen::Index reads = tree.features() + static_cast<Eigen::Index>(tree.nodes.size() + 1) / 2;
+    for (std::size_t k = 0; k < predictor.layers.size(); ++k) {
+        const DenseLayer& layer = predictor.layers[k];
+        const std::string name = "the routing predictor's layer " + std::to_string(k + 1);
+        if (layer.weights.cols() != reads || layer.weights.rows() != layer.bias.size() || layer.bias.size() == 0)
+            throw Error(name + " has " + std::to_string(layer.weights.rows()) + " x " + std::to_string(layer.weights.cols()) +
+                        " weights and " + std::to_string(layer.bias.size()) + " biases; expected n x " + std::to_string(reads) +
+                        " and n biases, n >= 1" + (k == 0 ? " (features + leaves inputs)" : ""));
+        if (!layer.weights.array().isFinite().all() || !all_finite(layer.bias)) throw Error(name + " has a non-finite weight or bias");
+        reads = layer.bias.size();
+    }
+}
+
 void check_predictor_outputs(const TreeModel& tree, const RoutingPredictor& predictor) {
-    const Eigen::Index outputs = predictor.outputs(), leaves = static_cast<Eigen::Index>(tree.nodes.size() + 1) / 2;
-    if (predictor.weights.rows() != outputs || predictor.weights.cols() != tree.features() + leaves)
-        throw Error("the routing predictor's weights are " + std::to_string(predictor.weights.rows()) + " x " +
-                    std::to_string(predictor.weights.cols()) + "; expected " + std::to_string(outputs) + " x " +
-                    std::to_string(tree.features() + leaves) + " (outputs x (features + leaves))");
-    if (!predictor.weights.array().isFinite().all() || !all_finite(predictor.bias))
-        throw Error("the routing predictor has a non-finite weight or bias");
+    const Eigen::Index outputs = predictor.outputs();
     if (predictor.predicts_target()) {
         const Eigen::Index expected = tree.task == Task::Classification ? tree.classes() : 1;
         if (outputs != expected)
@@ -174,7 +184,7 @@ void check_predictor_outputs(const TreeModel& tree, const RoutingPredictor& pred
                         ", which is out of range or listed twice");
         seen[static_cast<std::size_t>(feature)] = true;
         // A regressed feature is an output, never an input (000 §4.2).
-        bool unused = (predictor.weights.col(feature).array() == 0.0).all();
+        bool unused = (predictor.layers.front().weights.col(feature).array() == 0.0).all();
         for (std::size_t id = 0; id < tree.nodes.size() / 2; ++id) unused = unused && tree.nodes[id].weights(feature) == 0.0;
         if (!unused)
             throw Error("the routing predictor regresses feature " + std::to_string(feature) +
@@ -186,6 +196,7 @@ void check_routing_predictor(const TreeModel& tree) {
     const RoutingPredictor& predictor = *tree.routing_predictor;
     check_heap_layout(tree);
     check_activity(tree, predictor.activity);
+    check_predictor_layers(tree, predictor);
     check_predictor_outputs(tree, predictor);
 }
 

@@ -16,18 +16,22 @@ ObliqueSplits splits_of(Eigen::Index features, const Settings& settings, const P
     return splits;
 }
 
+// f_φ's layers; the first reads every feature (zero weights for the columns the model does not
+// read), and the last undoes the target normalisation: y = scale · f_φ + mean.
 RoutingPredictor predictor_of(const TreeModel& tree, const Settings& settings, const ParameterView& v, const Eigen::VectorXd& a) {
     const Spec& spec = settings.spec;
     RoutingPredictor predictor;
     predictor.activation = spec.activation;
     predictor.activity = a;
-    predictor.weights = Eigen::MatrixXd::Zero(spec.outputs, tree.features() + spec.leaves());
-    predictor.weights(Eigen::all, settings.input_columns) = v.phi.leftCols(spec.inputs);
-    predictor.weights.rightCols(spec.leaves()) = v.phi.rightCols(spec.leaves());
-    predictor.bias = v.bias;
-    // Undo the target normalisation: y = scale · f_φ + mean.
-    predictor.weights *= settings.target_scale;
-    predictor.bias = predictor.bias * settings.target_scale + Eigen::VectorXd::Constant(spec.outputs, settings.target_mean);
+    for (const nn::MlpLayer& layer : nn::mlp_layers(spec.predictor(), v.phi)) predictor.layers.push_back({layer.weights, layer.bias});
+    DenseLayer& first = predictor.layers.front();
+    Eigen::MatrixXd weights = Eigen::MatrixXd::Zero(first.weights.rows(), tree.features() + spec.leaves());
+    weights(Eigen::all, settings.input_columns) = first.weights.leftCols(spec.inputs);
+    weights.rightCols(spec.leaves()) = first.weights.rightCols(spec.leaves());
+    first.weights = std::move(weights);
+    DenseLayer& last = predictor.layers.back();
+    last.weights *= settings.target_scale;
+    last.bias = last.bias * settings.target_scale + Eigen::VectorXd::Constant(spec.outputs, settings.target_mean);
     predictor.output_features = settings.output_columns;
     return predictor;
 }

@@ -4,7 +4,9 @@
 #include "core/learners/latent/latent_learner.h"
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
+#include <random>
 
 #include "core/error.h"
 #include "core/learners/latent/latent_settings.h"
@@ -64,8 +66,12 @@ TrainResult train_latent(const TrainInput& input, const Progress& progress) {
     problem.inputs = &train.X;
     problem.targets = &train.targets;
     problem.initial_parameters = [&](int start) { return latent::initial_parameters(spec, input.seed + static_cast<std::uint32_t>(start)); };
-    problem.batch_loss = [&](const Eigen::VectorXd& parameters, const Batch& batch, const StepContext&, Eigen::VectorXd& gradient) {
-        return latent::batch_loss(spec, parameters, batch.inputs, batch.targets, &gradient);
+    problem.batch_loss = [&](const Eigen::VectorXd& parameters, const Batch& batch, const StepContext& context,
+                             Eigen::VectorXd& gradient) {
+        if (spec.dropout == 0.0) return latent::batch_loss(spec, parameters, batch.inputs, batch.targets, &gradient);
+        // The MLP predictor's dropout masks of this step, from the start's own stream (deterministic for a seed).
+        std::mt19937 dropout_random(static_cast<std::uint32_t>((*context.rng)()));
+        return latent::batch_loss(spec, parameters, batch.inputs, batch.targets, &gradient, &dropout_random);
     };
     // Self-supervised: the validation MSE of the regressed columns; supervised: the validation loss.
     if (has_valid)

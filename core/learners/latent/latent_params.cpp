@@ -43,8 +43,17 @@ std::span<const ParamSpec> latent_params() {
              ParamType::Text, 0, 0, std::string(""), {}},
             {"split_activation", "Split activation", "Applied to s(x) = w.x + b; elu keeps the routing signs.",
              ParamType::Choice, 0, 0, std::string("none"), {"none", "elu"}},
-            {"predictor", "Predictor", "f_phi on [x, z_leaves]; only linear for now.", ParamType::Choice, 0, 0,
-             std::string("linear"), {"linear"}},
+            {"predictor", "Predictor",
+             "f_phi on [x, z_leaves]: linear, or mlp, a multi-layer perceptron with ELU and dropout (000 §4).",
+             ParamType::Choice, 0, 0, std::string("linear"), {"linear", "mlp"}},
+            {"mlp_layers", "MLP layers",
+             "predictor=mlp: fully-connected layers L of f_phi, the hidden ones 64, 128, 256... units wide "
+             "(000 §4 tunes L in 2..5; the reference's Click setting is 5).",
+             ParamType::Integer, 2, 6, 2LL, {}},
+            {"dropout", "MLP dropout",
+             "predictor=mlp: probability of zeroing each hidden unit during training (000 §4 tunes it in [0, 0.5]; "
+             "the reference's Click setting is 0.0704).",
+             ParamType::Real, 0, 0.99, 0.0, {}},
         };
         TrainingDefaults training;
         training.epochs = 100;
@@ -126,6 +135,10 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train) {
     s.spec.eta_init = eta_init == "symmetric" || (eta_init == "auto" && s.spec.formulation == Formulation::Iclr) ? EtaInit::Symmetric
                                                                                                               : EtaInit::Positive;
     s.spec.activation = split_activation_from_string(params.text("split_activation"));
+    if (params.text("predictor") == "mlp") {
+        s.spec.predictor_layers = static_cast<int>(params.integer("mlp_layers"));
+        s.spec.dropout = params.real("dropout");
+    }
     s.spec.inputs = static_cast<Eigen::Index>(s.input_columns.size());
     s.spec.loss = s.mode == Mode::Classification ? Loss::CrossEntropy : Loss::SquaredError;
     s.spec.outputs = s.mode == Mode::Classification ? train.classes()

@@ -3,19 +3,20 @@
 
 #include <algorithm>
 #include <cmath>
-#include <random>
 
 #include "core/learners/latent/pav_solver.h"
 #include "core/model/latent_routing.h"
 #include "core/nn/argmax.h"
+#include "core/nn/elu.h"
 #include "core/nn/mean_squared_error.h"
+#include "core/nn/random_uniform.h"
 #include "core/nn/softmax_cross_entropy.h"
 
 namespace treelab::latent {
 namespace {
 
 struct Offsets {
-    Eigen::Index W, b, eta, phi, bias, end;
+    Eigen::Index W, b, eta, phi, end;
 };
 
 Offsets offsets(const Spec& spec) {
@@ -24,8 +25,7 @@ Offsets offsets(const Spec& spec) {
     o.b = o.W + spec.internal() * spec.inputs;
     o.eta = o.b + spec.internal();
     o.phi = o.eta + spec.nodes();
-    o.bias = o.phi + spec.outputs * (spec.inputs + spec.leaves());
-    o.end = o.bias + spec.outputs;
+    o.end = o.phi + spec.predictor().parameters();
     return o;
 }
 
@@ -38,9 +38,16 @@ double loss_of(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& out, c
     return nn::softmax_cross_entropy(out, targets.col(0), d_outputs);
 }
 
-// Uniform in [low, high) from 32 bits of mt19937, the same on every standard library.
-double uniform(std::mt19937& random, double low, double high) {
-    return low + (high - low) * (static_cast<double>(random()) / 4294967296.0);
+std::span<double> segment(Eigen::VectorXd& p, Eigen::Index begin, Eigen::Index end) {
+    return {p.data() + begin, static_cast<std::size_t>(end - begin)};
+}
+
+// f_φ on [X, z_leaves]; with `random`, the training pass with dropout at spec.dropout (000 §4).
+Eigen::MatrixXd predictor_outputs(const Spec& spec, const ParameterView& v, const Eigen::Ref<const Eigen::MatrixXd>& inputs,
+                                  nn::MlpTape* tape, std::mt19937* random) {
+    if (!random) return nn::mlp_forward(spec.predictor(), v.phi, inputs, tape);
+    const nn::Dropout dropout{spec.dropout, *random};
+    return nn::mlp_forward(spec.predictor(), v.phi, inputs, tape, &dropout);
 }
 
 // The QP's anchors: η, or 0 in the ICML formulation (it has no η).
@@ -63,8 +70,7 @@ ParameterView view(const Spec& spec, const Eigen::VectorXd& p) {
     return {Eigen::Map<const Eigen::MatrixXd>(p.data() + o.W, spec.internal(), spec.inputs),
             Eigen::Map<const Eigen::VectorXd>(p.data() + o.b, spec.internal()),
             Eigen::Map<const Eigen::VectorXd>(p.data() + o.eta, spec.nodes()),
-            Eigen::Map<const Eigen::MatrixXd>(p.data() + o.phi, spec.outputs, spec.inputs + spec.leaves()),
-            Eigen::Map<const Eigen::VectorXd>(p.data() + o.bias, spec.outputs)};
+            std::span<const double>(p.data() + o.phi, static_cast<std::size_t>(o.end - o.phi))};
 }
 
 Eigen::VectorXd initial_parameters(const Spec& spec, std::uint32_t seed) {
@@ -72,12 +78,10 @@ Eigen::VectorXd initial_parameters(const Spec& spec, std::uint32_t seed) {
     std::mt19937 random(seed);
     Eigen::VectorXd p(o.end);
     const double split_bound = 1.0 / std::sqrt(static_cast<double>(std::max<Eigen::Index>(spec.inputs, 1)));
-    const double predictor_bound = 1.0 / std::sqrt(static_cast<double>(spec.inputs + spec.leaves()));
-    for (Eigen::Index k = 0; k < o.end; ++k) {
-        const double bound = k < o.eta ? split_bound : k < o.phi ? 1.0 : predictor_bound;
-        const double low = k >= o.eta && k < o.phi && spec.eta_init == EtaInit::Positive ? 0.0 : -bound;
-        p(k) = uniform(random, low, bound);
-    }
+    nn::fill_uniform(random, split_bound, segment(p, o.W, o.eta));
+    const double eta_low = spec.eta_init == EtaInit::Positive ? 0.0 : -1.0;
+    for (double& eta : segment(p, o.eta, o.phi)) eta = nn::random_uniform(random, eta_low, 1.0);
+    nn::initialize_mlp(spec.predictor(), random, segment(p, o.phi, o.end));
     if (spec.formulation == Formulation::Icml) p.segment(o.eta, spec.nodes()).setZero();  // no η: the QP's anchor is 0
     return p;
 }
@@ -93,8 +97,8 @@ Eigen::VectorXd activity(const Spec& spec, const Eigen::VectorXd& parameters, co
 
 Eigen::MatrixXd outputs(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
                         const Eigen::Ref<const Eigen::VectorXd>& a) {
-    const ParameterView v = view(spec, parameters);
-    return latent_predictor(X, latent_traversal(path_scores(spec, parameters, X), a), v.phi, v.bias);
+    const Eigen::MatrixXd z = latent_traversal(path_scores(spec, parameters, X), a);
+    return predictor_outputs(spec, view(spec, parameters), latent_predictor_inputs(X, z), nullptr, nullptr);
 }
 
 double mean_loss(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& out, const Eigen::Ref<const Eigen::MatrixXd>& targets) {
@@ -102,7 +106,7 @@ double mean_loss(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& out,
 }
 
 double batch_loss(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
-                  const Eigen::Ref<const Eigen::MatrixXd>& targets, Eigen::VectorXd* gradient) {
+                  const Eigen::Ref<const Eigen::MatrixXd>& targets, Eigen::VectorXd* gradient, std::mt19937* dropout_random) {
     const ParameterView v = view(spec, parameters);
     const Eigen::Index rows = X.rows(), nodes = spec.nodes(), leaves = spec.leaves(), internal = spec.internal();
     const Eigen::MatrixXd s = latent_split_scores(X, v.W, v.b, spec.activation);
@@ -110,7 +114,8 @@ double batch_loss(const Spec& spec, const Eigen::VectorXd& parameters, const Eig
     const Eigen::MatrixXd q = latent_path_scores(s, &source);
     const PruningQpSolution pruning = solve_pruning_qp(q, qp_anchors(spec, v.eta), qp_weights(spec, rows));
     const Eigen::MatrixXd z = latent_traversal(q, pruning.a);
-    const Eigen::MatrixXd out = latent_predictor(X, z, v.phi, v.bias);
+    nn::MlpTape tape;
+    const Eigen::MatrixXd out = predictor_outputs(spec, v, latent_predictor_inputs(X, z), &tape, dropout_random);
     const Eigen::Index top = nn::argmax(v.eta.cwiseAbs());  // argmax |η|, lowest index on ties
     const double activity_weight = spec.lambda / static_cast<double>(nodes);  // of each a_t (Activity)
     const double regulariser = spec.formulation == Formulation::Activity ? activity_weight * pruning.a.sum()
@@ -122,14 +127,12 @@ double batch_loss(const Spec& spec, const Eigen::VectorXd& parameters, const Eig
 
     const Offsets o = offsets(spec);
     gradient->setZero(o.end);
-    Eigen::Map<Eigen::MatrixXd> d_phi(gradient->data() + o.phi, spec.outputs, spec.inputs + leaves);
-    d_phi.leftCols(spec.inputs).noalias() = d_out.transpose() * X;
-    d_phi.rightCols(leaves).noalias() = d_out.transpose() * z.rightCols(leaves);
-    gradient->segment(o.bias, spec.outputs) = d_out.colwise().sum().transpose();
+    Eigen::MatrixXd d_inputs;  // ∂L/∂[x, z_leaves]
+    nn::mlp_backward(spec.predictor(), v.phi, tape, d_out, segment(*gradient, o.phi, o.end), &d_inputs);
 
     // z = min(clamp(q, 0, 1), a): the gradient goes to the term attaining the min (ties to q), and
     // through the clamp only strictly inside (0, 1).
-    const Eigen::MatrixXd d_leaves = d_out * v.phi.rightCols(leaves);
+    const Eigen::MatrixXd d_leaves = d_inputs.rightCols(leaves);
     Eigen::MatrixXd d_q = Eigen::MatrixXd::Zero(rows, nodes);
     Eigen::VectorXd d_a = Eigen::VectorXd::Constant(nodes, spec.formulation == Formulation::Activity ? activity_weight : 0.0);
     for (Eigen::Index l = 0; l < leaves; ++l) {
@@ -157,9 +160,7 @@ double batch_loss(const Spec& spec, const Eigen::VectorXd& parameters, const Eig
             const int c = source(i, t);
             if (c > 0) d_s(i, (c - 1) / 2) += (c % 2 == 1 ? -1.0 : 1.0) * d_q(i, t);
         }
-    // ELU'(u) = 1 for u > 0, else exp(u) = elu(u) + 1.
-    if (spec.activation == SplitActivation::Elu)
-        d_s = d_s.cwiseProduct(s.unaryExpr([](double e) { return e > 0.0 ? 1.0 : e + 1.0; }));
+    if (spec.activation == SplitActivation::Elu) d_s = nn::elu_backward(s, d_s);
     Eigen::Map<Eigen::MatrixXd>(gradient->data() + o.W, internal, spec.inputs).noalias() = d_s.transpose() * X;
     gradient->segment(o.b, internal) = d_s.colwise().sum().transpose();
     return loss;

@@ -5,16 +5,20 @@
 //   q = eq. 1 on s (latent_routing.h)         left child −s, right child +s (000 §3.1)
 //   a = T_η(q) on the batch                   000 eq. 4, Alg. 1 (pav_solver.h)
 //   z = min(clamp(q, 0, 1), a)                000 Prop. 1
-//   f = φ · [x, z_leaves] + bias              linear f_φ (000 §3.3)
+//   f = f_φ([x, z_leaves])                    linear (000 §3.3) or an MLP (000 §4), nn/mlp.h
 //   L = mean loss(f, y) + λ‖η‖_∞              000 eq. 10, Ω = ∞ (or λ·mean a, or λ in the QP: Formulation)
-// Layout of the vector: W (internal × inputs, column-major), b (internal), η (nodes),
-// φ (outputs × (inputs + leaves), column-major), bias (outputs).
+// Layout of the vector: W (internal × inputs, column-major), b (internal), η (nodes), then φ, the
+// predictor's parameters in nn/mlp.h's layout; for the linear f_φ one layer: its weights
+// (outputs × (inputs + leaves), column-major), then its bias (outputs).
 #include <cstdint>
+#include <random>
+#include <span>
 
 #include <Eigen/Core>
 
 #include "core/learners/latent/pav_solver.h"
 #include "core/model/tree_model.h"
+#include "core/nn/mlp.h"
 
 namespace treelab::latent {
 
@@ -38,19 +42,23 @@ struct Spec {
     Formulation formulation = Formulation::Activity;
     EtaInit eta_init = EtaInit::Symmetric;
     double batch_rows = 1.0;  // B, the training batch size: a solve on n rows weighs its anchor by n / B
+    // f_φ's fully-connected layers: 1 = linear, more = the reference's MLP (hidden widths 64, 128, …)
+    // with ELU and, in training, dropout between the layers (000 §4, "Architecture details").
+    int predictor_layers = 1;
+    double dropout = 0.0;
 
     Eigen::Index internal() const { return (Eigen::Index{1} << depth) - 1; }
     Eigen::Index nodes() const { return 2 * internal() + 1; }
     Eigen::Index leaves() const { return internal() + 1; }
     Eigen::Index parameters() const;
+    nn::MlpShape predictor() const { return nn::reference_mlp_shape(inputs + leaves(), outputs, predictor_layers); }
 };
 
 // Read-only views of the parts of a parameter vector.
 struct ParameterView {
     Eigen::Map<const Eigen::MatrixXd> W;
     Eigen::Map<const Eigen::VectorXd> b, eta;
-    Eigen::Map<const Eigen::MatrixXd> phi;
-    Eigen::Map<const Eigen::VectorXd> bias;
+    std::span<const double> phi;  // the predictor's (Spec::predictor)
 };
 ParameterView view(const Spec& spec, const Eigen::VectorXd& parameters);
 
@@ -58,17 +66,19 @@ ParameterView view(const Spec& spec, const Eigen::VectorXd& parameters);
 // so that the tree solved once on the training set matches the per-batch solves of training.
 PruningQpWeights qp_weights(const Spec& spec, Eigen::Index rows);
 
-// PyTorch's default Linear init, U(±1/√fan_in), for W, b (fan_in = inputs) and φ, bias
-// (fan_in = inputs + leaves); η ~ U(−1, 1) (000 Alg. 2) or U(0, 1), 0 for Icml. Deterministic for
-// a seed on every platform.
+// PyTorch's default Linear init, U(±1/√fan_in), for W, b (fan_in = inputs) and every layer of f_φ
+// (nn::initialize_mlp); η ~ U(−1, 1) (000 Alg. 2) or U(0, 1), 0 for Icml. Deterministic for a seed
+// on every platform.
 Eigen::VectorXd initial_parameters(const Spec& spec, std::uint32_t seed);
 
 // Targets: rows × 1 class indices (CrossEntropy) or rows × outputs values (SquaredError).
 // Returns 000 eq. 10 on this batch (a solved on these rows) and, when `gradient` is non-null,
 // writes its gradient (sized like `parameters`). Ties in the mins go to the parent's q and to
-// clamp(q) over a.
+// clamp(q) over a. `dropout_random` (training) draws the MLP predictor's dropout masks at rate
+// spec.dropout; null = no dropout.
 double batch_loss(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
-                  const Eigen::Ref<const Eigen::MatrixXd>& targets, Eigen::VectorXd* gradient);
+                  const Eigen::Ref<const Eigen::MatrixXd>& targets, Eigen::VectorXd* gradient,
+                  std::mt19937* dropout_random = nullptr);
 
 // q of the rows (rows × nodes) and the pruning a = T_η(q) solved on all of them.
 Eigen::MatrixXd path_scores(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X);

@@ -113,8 +113,8 @@ TEST(LatentRouting, RegressionAndSelfSupervisedOutputs) {
     regression.task = Task::Regression;
     regression.class_names.clear();
     for (TreeNode& node : regression.nodes) node.distribution = Eigen::VectorXd::Constant(1, 9.0);
-    regression.routing_predictor->weights.conservativeResize(1, 4);
-    regression.routing_predictor->bias.conservativeResize(1);
+    regression.routing_predictor->layers[0].weights.conservativeResize(1, 4);
+    regression.routing_predictor->layers[0].bias.conservativeResize(1);
     ASSERT_NO_THROW(regression.validate());
     EXPECT_DOUBLE_EQ(regression.predict(X)(0), 3.6);
 
@@ -122,11 +122,11 @@ TEST(LatentRouting, RegressionAndSelfSupervisedOutputs) {
     self_supervised.nodes[1].distribution = Eigen::Vector2d(0.25, 0.75);
     RoutingPredictor& predictor = *self_supervised.routing_predictor;
     predictor.output_features = {1};
-    predictor.weights.conservativeResize(1, 4);
-    predictor.bias.conservativeResize(1);
+    predictor.layers[0].weights.conservativeResize(1, 4);
+    predictor.layers[0].bias.conservativeResize(1);
     EXPECT_THROW(self_supervised.validate(), Error);  // x1 is read by the split and the predictor
     self_supervised.nodes[0].weights(1) = 0.0;
-    predictor.weights(0, 1) = 0.0;
+    predictor.layers[0].weights(0, 1) = 0.0;
     ASSERT_NO_THROW(self_supervised.validate());
     const Eigen::RowVector2d left(-1.0, 0.0);  // s = −0.5: node 1
     EXPECT_EQ(self_supervised.predict_proba(left), Eigen::RowVector2d(0.25, 0.75));
@@ -146,14 +146,55 @@ TEST(LatentRouting, ValidationOfThePredictor) {
     refused([](TreeModel& t) { t.nodes[2].pruned = false; });               // activity 0 but not pruned
     refused([](TreeModel& t) { t.nodes[1].pruned = true; });                // pruned with activity 0.7
     refused([](TreeModel& t) { t.routing_predictor->activity.conservativeResize(2); });
-    refused([](TreeModel& t) { t.routing_predictor->weights.conservativeResize(2, 3); });
-    refused([](TreeModel& t) { t.routing_predictor->bias(0) = std::nan(""); });
+    refused([](TreeModel& t) { t.routing_predictor->layers[0].weights.conservativeResize(2, 3); });
+    refused([](TreeModel& t) { t.routing_predictor->layers[0].bias(0) = std::nan(""); });
+    refused([](TreeModel& t) { t.routing_predictor->layers.clear(); });
     refused([](TreeModel& t) { t.routing_predictor->output_features = {5}; });
     refused([](TreeModel& t) { std::swap(t.nodes[0].left, t.nodes[0].right); });
     refused([](TreeModel& t) {
         t.nodes[0].weights.resize(0);
         t.nodes[0].feature = 0;
     });
+}
+
+// An MLP predictor (000 §4) predicts through its layers with ELU between them, worked by hand in
+// latent_small_tree.h.
+TEST(LatentRouting, ModelPredictsThroughAnMlpPredictor) {
+    const TreeModel tree = test::latent_mlp_tree();
+    ASSERT_NO_THROW(tree.validate());
+    Eigen::MatrixXd X(2, 2);
+    X << 0.0, 1.0, 1.0, 0.0;
+    const Eigen::MatrixXd outputs = tree.predict_outputs(X);
+    EXPECT_NEAR(outputs(0, 0), std::exp(-1.0) + 0.1, 1e-15);
+    EXPECT_NEAR(outputs(0, 1), 1.45 - std::exp(-1.0), 1e-15);
+    EXPECT_NEAR(outputs(1, 0), 2.0 * std::exp(-0.5) - 0.9, 1e-15);
+    EXPECT_NEAR(outputs(1, 1), 0.5 * std::exp(-0.5) - 1.3, 1e-15);
+    EXPECT_EQ(tree.predict(X), Eigen::Vector2d(1.0, 0.0));
+}
+
+// validate() refuses MLP layers that do not chain from features + leaves to the outputs, and
+// non-finite hidden values; a self-supervised MLP may not read a regressed feature in its first layer.
+TEST(LatentRouting, ValidationOfAnMlpPredictor) {
+    auto refused = [](auto&& edit) {
+        TreeModel tree = test::latent_mlp_tree();
+        edit(tree);
+        EXPECT_THROW(tree.validate(), Error);
+    };
+    refused([](TreeModel& t) { t.routing_predictor->layers[0].weights.conservativeResize(2, 3); });
+    refused([](TreeModel& t) { t.routing_predictor->layers[0].bias.conservativeResize(3); });
+    refused([](TreeModel& t) { t.routing_predictor->layers[1].weights.conservativeResize(2, 3); });
+    refused([](TreeModel& t) { t.routing_predictor->layers[1].weights.conservativeResize(3, 2); });
+    refused([](TreeModel& t) { t.routing_predictor->layers[0].weights(1, 2) = INFINITY; });
+    refused([](TreeModel& t) { t.routing_predictor->layers[0].bias(1) = std::nan(""); });
+    TreeModel self_supervised = test::latent_mlp_tree();
+    self_supervised.nodes[0].weights(1) = 0.0;
+    RoutingPredictor& predictor = *self_supervised.routing_predictor;
+    predictor.output_features = {1};
+    predictor.layers[1].weights.conservativeResize(1, 2);
+    predictor.layers[1].bias.conservativeResize(1);
+    EXPECT_THROW(self_supervised.validate(), Error);  // the first layer reads x1
+    predictor.layers[0].weights(0, 1) = 0.0;
+    EXPECT_NO_THROW(self_supervised.validate());
 }
 
 }  // namespace

@@ -21,10 +21,19 @@ TreeModel latent_tree() {
     tree.nodes[2].pruned = true;
     RoutingPredictor predictor;
     predictor.activity = Eigen::Vector3d(1.0, 0.7, 0.0);
-    predictor.weights.resize(2, 4);
-    predictor.weights << 1.0, 2.0, 3.0, 4.0, 3.0, 0.5, 0.0, 2.0;
-    predictor.bias = Eigen::Vector2d(0.1, -0.2);
+    Eigen::MatrixXd weights(2, 4);
+    weights << 1.0, 2.0, 3.0, 4.0, 3.0, 0.5, 0.0, 2.0;
+    predictor.layers = {{weights, Eigen::Vector2d(0.1, -0.2)}};
     tree.routing_predictor = predictor;
+    return tree;
+}
+
+TreeModel latent_mlp_tree() {
+    TreeModel tree = latent_tree();
+    Eigen::MatrixXd hidden(2, 4), output(2, 2);
+    hidden << 1.0, -1.0, 0.0, 0.0, 0.0, 0.0, 2.0, 0.0;
+    output << 1.0, 2.0, -1.0, 0.5;
+    tree.routing_predictor->layers = {{hidden, Eigen::Vector2d(0.0, -0.5)}, {output, Eigen::Vector2d(0.1, 0.2)}};
     return tree;
 }
 

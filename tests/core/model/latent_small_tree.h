@@ -12,4 +12,10 @@ namespace treelab::test {
 //                 x = (1, 0): s = 1.5,  q = (1, −1.5, 1),  z = (1, 0, 0),   outputs (1.1, 2.8).
 TreeModel latent_tree();
 
+// The same tree with an MLP predictor (000 §4): h = elu([[1, −1, 0, 0], [0, 0, 2, 0]] · [x, z1, z2]
+// + (0, −0.5)), f_φ = [[1, 2], [−1, 0.5]] · h + (0.1, 0.2).
+// Worked by hand: x = (0, 1): h = (e^−1 − 1, 0.5),       outputs (e^−1 + 0.1, 1.45 − e^−1);
+//                 x = (1, 0): h = (1, e^−0.5 − 1),       outputs (2e^−0.5 − 0.9, 0.5e^−0.5 − 1.3).
+TreeModel latent_mlp_tree();
+
 }  // namespace treelab::test

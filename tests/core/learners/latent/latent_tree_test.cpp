@@ -1,5 +1,7 @@
 #include <cmath>
 #include <random>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -15,32 +17,55 @@ Eigen::MatrixXd normal_matrix(Eigen::Index rows, Eigen::Index cols, std::mt19937
     return m;
 }
 
+// Sizes of the parameter blocks: W, b, η, then each predictor layer's weights and bias.
+std::vector<Eigen::Index> parameter_blocks(const Spec& spec) {
+    std::vector<Eigen::Index> blocks = {spec.internal() * spec.inputs, spec.internal(), spec.nodes()};
+    const nn::MlpShape shape = spec.predictor();
+    for (Eigen::Index k = 0; k < shape.layers(); ++k) {
+        blocks.push_back(shape.sizes[k + 1] * shape.sizes[k]);
+        blocks.push_back(shape.sizes[k + 1]);
+    }
+    return blocks;
+}
+
+// batch_loss with the predictor's dropout masks of `mask_seed` when spec.dropout > 0, the same
+// masks at every call.
+double loss_with_masks(const Spec& spec, const Eigen::VectorXd& p, const Eigen::MatrixXd& X, const Eigen::MatrixXd& targets,
+                       Eigen::VectorXd* gradient, std::uint32_t mask_seed) {
+    std::mt19937 masks(mask_seed);
+    return batch_loss(spec, p, X, targets, gradient, spec.dropout > 0.0 ? &masks : nullptr);
+}
+
 // Compares the gradient of batch_loss with central differences, coordinate by coordinate, skipping
 // coordinates where the two one-sided differences disagree (a kink of a min, the clamp or the PAV
-// partition lies within eps). Returns how many coordinates were checked per block.
-Eigen::VectorXi check_against_finite_differences(const Spec& spec, const Eigen::VectorXd& p, const Eigen::MatrixXd& X,
-                                                 const Eigen::MatrixXd& targets) {
+// partition lies within eps). Returns how many coordinates were checked per block (parameter_blocks).
+std::vector<int> check_against_finite_differences(const Spec& spec, const Eigen::VectorXd& p, const Eigen::MatrixXd& X,
+                                                  const Eigen::MatrixXd& targets, std::uint32_t mask_seed = 0) {
     Eigen::VectorXd gradient;
-    const double f0 = batch_loss(spec, p, X, targets, &gradient);
+    const double f0 = loss_with_masks(spec, p, X, targets, &gradient, mask_seed);
     const double eps = 1e-6;
-    const Eigen::Index blocks[] = {spec.internal() * spec.inputs, spec.internal(), spec.nodes(),
-                                   spec.outputs * (spec.inputs + spec.leaves()), spec.outputs};
-    Eigen::VectorXi checked = Eigen::VectorXi::Zero(5);
+    const std::vector<Eigen::Index> blocks = parameter_blocks(spec);
+    std::vector<int> checked(blocks.size(), 0);
     Eigen::Index k = 0;
-    for (int block = 0; block < 5; ++block)
+    for (std::size_t block = 0; block < blocks.size(); ++block)
         for (Eigen::Index j = 0; j < blocks[block]; ++j, ++k) {
             Eigen::VectorXd plus = p, minus = p;
             plus(k) += eps;
             minus(k) -= eps;
-            const double fp = batch_loss(spec, plus, X, targets, nullptr), fm = batch_loss(spec, minus, X, targets, nullptr);
+            const double fp = loss_with_masks(spec, plus, X, targets, nullptr, mask_seed);
+            const double fm = loss_with_masks(spec, minus, X, targets, nullptr, mask_seed);
             const double forward = (fp - f0) / eps, backward = (f0 - fm) / eps;
             if (std::abs(forward - backward) > 1e-4 * std::max(1.0, std::abs(forward))) continue;
             const double central = (fp - fm) / (2 * eps);
             EXPECT_NEAR(gradient(k), central, 1e-6 * std::max(1.0, std::abs(central))) << "block " << block << " entry " << j;
-            ++checked(block);
+            ++checked[block];
         }
     EXPECT_EQ(k, p.size());
     return checked;
+}
+
+void expect_every_block_checked(const std::vector<int>& checked) {
+    for (std::size_t block = 0; block < checked.size(); ++block) EXPECT_GT(checked[block], 0) << "block " << block;
 }
 
 Spec small_spec(Loss loss, Eigen::Index outputs, SplitActivation activation) {
@@ -72,8 +97,9 @@ TEST(LatentTree, ClassificationGradientMatchesFiniteDifferences) {
         // η scaled up so the pruning is active and a sits strictly inside (0, 1) for some groups.
         Eigen::VectorXd p = initial_parameters(spec, 3);
         p.head(spec.internal() * (spec.inputs + 1)) *= 3.0;
-        const Eigen::VectorXi checked = check_against_finite_differences(spec, p, X, y);
-        for (int block = 0; block < 5; ++block) EXPECT_GT(checked(block), 0) << "block " << block;
+        const std::vector<int> checked = check_against_finite_differences(spec, p, X, y);
+        EXPECT_EQ(checked.size(), 5u);  // W, b, η, φ, bias
+        expect_every_block_checked(checked);
     }
 }
 
@@ -109,8 +135,46 @@ TEST(LatentTree, RegressionGradientMatchesFiniteDifferences) {
     const Eigen::MatrixXd y = normal_matrix(6, 2, random);
     Eigen::VectorXd p = initial_parameters(spec, 5);
     p.head(spec.internal() * (spec.inputs + 1)) *= 3.0;
-    const Eigen::VectorXi checked = check_against_finite_differences(spec, p, X, y);
-    for (int block = 0; block < 5; ++block) EXPECT_GT(checked(block), 0) << "block " << block;
+    expect_every_block_checked(check_against_finite_differences(spec, p, X, y));
+}
+
+// With the MLP predictor f_φ (000 §4: a 64-unit hidden layer, ELU), the gradient of every block, the
+// splits and η reached through the MLP's input gradient, equals central differences, without
+// dropout and through a fixed dropout mask, for both losses.
+TEST(LatentTree, MlpPredictorGradientMatchesFiniteDifferences) {
+    for (const double dropout : {0.0, 0.25})
+        for (const Loss loss : {Loss::CrossEntropy, Loss::SquaredError}) {
+            SCOPED_TRACE("dropout " + std::to_string(dropout) + (loss == Loss::CrossEntropy ? " cross-entropy" : " squared error"));
+            Spec spec = small_spec(loss, loss == Loss::CrossEntropy ? 3 : 2, SplitActivation::Elu);
+            spec.predictor_layers = 2;
+            spec.dropout = dropout;
+            std::mt19937 random(13);
+            const Eigen::MatrixXd X = normal_matrix(6, 3, random);
+            Eigen::MatrixXd y(6, 1);
+            y << 0, 1, 2, 2, 1, 0;
+            if (loss == Loss::SquaredError) y = normal_matrix(6, 2, random);
+            Eigen::VectorXd p = initial_parameters(spec, 3);
+            p.head(spec.internal() * (spec.inputs + 1)) *= 3.0;
+            const std::vector<int> checked = check_against_finite_differences(spec, p, X, y, 17);
+            EXPECT_EQ(checked.size(), 3u + 2u * 2u);  // W, b, η, two layers' weights and biases
+            expect_every_block_checked(checked);
+        }
+}
+
+// The parameter vector holds the reference's MLP (64, 128 hidden units for three layers) after
+// the splits and η; one predictor layer is the linear f_φ's φ and bias, initialised as before.
+TEST(LatentTree, PredictorLayout) {
+    Spec spec = small_spec(Loss::CrossEntropy, 3, SplitActivation::None);
+    const Eigen::Index head = spec.internal() * (spec.inputs + 1) + spec.nodes(), reads = spec.inputs + spec.leaves();
+    EXPECT_EQ(spec.parameters(), head + 3 * (reads + 1));
+    const Eigen::VectorXd linear = initial_parameters(spec, 9);
+    EXPECT_LE(linear.tail(3 * (reads + 1)).cwiseAbs().maxCoeff(), 1.0 / std::sqrt(static_cast<double>(reads)));
+    spec.predictor_layers = 3;
+    EXPECT_EQ(spec.predictor().sizes, (std::vector<Eigen::Index>{reads, 64, 128, 3}));
+    EXPECT_EQ(spec.parameters(), head + 64 * (reads + 1) + 128 * 65 + 3 * 129);
+    const Eigen::VectorXd mlp = initial_parameters(spec, 9);
+    EXPECT_EQ(mlp.head(head), linear.head(head));  // the splits and η draw first, alike
+    EXPECT_EQ(view(spec, mlp).phi.size(), static_cast<std::size_t>(spec.predictor().parameters()));
 }
 
 // The gradient through the PAV is not trivially zero on these batches: some η entry has a
