@@ -132,6 +132,26 @@ TEST(Cli, RunCardCommandReproducesTheRun) {
     EXPECT_EQ(card["data_sha256"].get<std::string>().size(), 64u);
 }
 
+// The MLP predictor from the command line (000 §4): train saves a version-2 model whose eval on the
+// training file reproduces the scores train reported for those rows.
+TEST(Cli, LatentMlpPredictorTrainAndEval) {
+    test::TempDir dir;
+    const std::string model = dir.file("mlp.json").string(), wine = test::dataset("wine.csv").string();
+    const CommandResult train = run_cli("train --data " + wine + " --target cultivar --method latent --param predictor=mlp "
+                                        "--param dropout=0.1 --param depth=2 --param epochs=5 --split 1,0,0 --json --model-out " + model, dir);
+    ASSERT_EQ(train.exit_code, 0) << train.err;
+    const nlohmann::json scores = nlohmann::json::parse(train.out)["metrics"]["train"];
+    const CommandResult eval = run_cli("eval --model " + model + " --data " + wine + " --json", dir);
+    ASSERT_EQ(eval.exit_code, 0) << eval.err;
+    const nlohmann::json evaluated = nlohmann::json::parse(eval.out)["metrics"];
+    EXPECT_DOUBLE_EQ(evaluated["accuracy"].get<double>(), scores["accuracy"].get<double>());
+    EXPECT_DOUBLE_EQ(evaluated["log_loss"].get<double>(), scores["log_loss"].get<double>());
+    std::ifstream file(model);
+    const nlohmann::json saved = nlohmann::json::parse(file);
+    EXPECT_EQ(saved["version"], 2);
+    EXPECT_EQ(saved["routing_predictor"]["hidden_layers"].size(), 1u);
+}
+
 // LatentTrees from the command line: a self-supervised Glass tree is scored by dendrogram purity,
 // saved, and reloaded by eval with the same scores; a lambda sweep writes one row per value × seed.
 TEST(Cli, LatentSelfSupervisedTrainEvalAndSweep) {
