@@ -32,7 +32,7 @@ struct ParamSpec {
     std::vector<std::string> choices;   // Choice: allowed words
     bool accepts_number = false;        // Choice: also accepts a number in [min, max]
     bool log_scale = false;             // sweeps and sliders step geometrically
-    SweepRange sweep;                   // the sweep tab's first grid
+    SweepRange sweep = {};              // the sweep tab's first grid
 
     std::string range_text() const;     // "[1, 1000]", "gini | entropy", "true | false"
 };
