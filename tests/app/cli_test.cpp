@@ -152,6 +152,22 @@ TEST(Cli, LatentMlpPredictorTrainAndEval) {
     EXPECT_EQ(saved["routing_predictor"]["hidden_layers"].size(), 1u);
 }
 
+// A LatentTrees model file written before the MLP predictor existed (format version 1, a linear f_φ
+// with a pruned node; tests/data/models/latent_linear_v1.json, written by main at 581a85e with
+// `train --data iris.csv --target 5 --method latent --param depth=2 --param epochs=3 --param
+// split_activation=elu --seed 4 --split 1,0,0 --scaling zscore`) still loads and scores exactly as
+// that build's eval scored it.
+TEST(Cli, LatentLinearVersionOneModelStillLoads) {
+    test::TempDir dir;
+    const CommandResult eval = run_cli("eval --model " + test::test_data("models/latent_linear_v1.json").string() + " --data " +
+                                           test::dataset("iris.csv").string() + " --json", dir);
+    ASSERT_EQ(eval.exit_code, 0) << eval.err;
+    const nlohmann::json metrics = nlohmann::json::parse(eval.out)["metrics"];
+    EXPECT_DOUBLE_EQ(metrics["accuracy"].get<double>(), 0.8333333333333334);
+    EXPECT_DOUBLE_EQ(metrics["log_loss"].get<double>(), 0.426573520295715);
+    EXPECT_DOUBLE_EQ(metrics["macro_f1"].get<double>(), 0.8226591374130446);
+}
+
 // LatentTrees from the command line: a self-supervised Glass tree is scored by dendrogram purity,
 // saved, and reloaded by eval with the same scores; a lambda sweep writes one row per value × seed.
 TEST(Cli, LatentSelfSupervisedTrainEvalAndSweep) {
