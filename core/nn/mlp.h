@@ -5,7 +5,6 @@
 //   h_0 = x,   h_k = dropout(elu(h_{k−1} W_kᵀ + b_k)) for k < L,   output = h_{L−1} W_Lᵀ + b_L.
 // One layer (L = 1) is a linear map. Layout, layer after layer as PyTorch's state_dict orders them:
 // W_k (size_k × size_{k−1}, column-major), then b_k (size_k).
-#include <cstdint>
 #include <random>
 #include <span>
 #include <vector>
