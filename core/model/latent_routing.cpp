@@ -27,36 +27,68 @@ int complete_tree_depth(std::size_t nodes) {
 
 Eigen::MatrixXd latent_split_scores(const Eigen::Ref<const Eigen::MatrixXd>& X, const Eigen::Ref<const Eigen::MatrixXd>& W,
                                     const Eigen::Ref<const Eigen::VectorXd>& b, SplitActivation activation) {
-    Eigen::MatrixXd s = X * W.transpose();
-    s.rowwise() += b.transpose();
-    // ELU (Clevert et al. 2015) keeps the sign, so the routing directions are unchanged (000 §4).
-    if (activation == SplitActivation::Elu) s = nn::elu(s);
+    Eigen::MatrixXd s(X.rows(), W.rows());
+    latent_split_scores(X, W, b, activation, s);
     return s;
 }
 
+void latent_split_scores(const Eigen::Ref<const Eigen::MatrixXd>& X, const Eigen::Ref<const Eigen::MatrixXd>& W,
+                         const Eigen::Ref<const Eigen::VectorXd>& b, SplitActivation activation, Eigen::Ref<Eigen::MatrixXd> s) {
+    s.noalias() = X * W.transpose();
+    s.rowwise() += b.transpose();
+    // ELU (Clevert et al. 2015) keeps the sign, so the routing directions are unchanged (000 §4).
+    if (activation == SplitActivation::Elu) s = nn::elu(s);
+}
+
 Eigen::MatrixXd latent_path_scores(const Eigen::Ref<const Eigen::MatrixXd>& s, Eigen::MatrixXi* source) {
-    const Eigen::Index rows = s.rows(), internal = s.cols(), nodes = 2 * internal + 1;
-    Eigen::MatrixXd q(rows, nodes);
-    q.col(0).setOnes();
-    if (source) source->setZero(rows, nodes);
-    for (Eigen::Index t = 0; t < internal; ++t) {
-        for (const Eigen::Index child : {2 * t + 1, 2 * t + 2}) {
-            const double sign = child == 2 * t + 1 ? -1.0 : 1.0;  // left iff s < 0 (000 §3.1)
-            for (Eigen::Index i = 0; i < rows; ++i) {
-                const double edge = sign * s(i, t);
-                const bool from_parent = q(i, t) <= edge;
-                q(i, child) = from_parent ? q(i, t) : edge;
-                if (source) (*source)(i, child) = from_parent ? (*source)(i, t) : static_cast<int>(child);
-            }
-        }
-    }
+    Eigen::MatrixXd q(s.rows(), 2 * s.cols() + 1);
+    Eigen::MatrixXi none;
+    if (source) source->resize(q.rows(), q.cols());
+    latent_path_scores(s, q, source ? Eigen::Ref<Eigen::MatrixXi>(*source) : Eigen::Ref<Eigen::MatrixXi>(none));
     return q;
 }
 
+namespace {
+
+// One child's column: q_child = q_parent where q_parent <= ±s (ties to the parent), else ±s, and
+// the source of the edge term that attains it. The columns never overlap (__restrict), so the
+// compiler vectorises over the rows.
+void child_scores(Eigen::Index rows, double sign, const double* __restrict parent, const double* __restrict split,
+                  double* __restrict out) {
+    for (Eigen::Index i = 0; i < rows; ++i) out[i] = parent[i] <= sign * split[i] ? parent[i] : sign * split[i];
+}
+
+void child_sources(Eigen::Index rows, double sign, int child, const double* __restrict parent, const double* __restrict split,
+                   const int* __restrict from, int* __restrict to) {
+    for (Eigen::Index i = 0; i < rows; ++i) to[i] = parent[i] <= sign * split[i] ? from[i] : child;
+}
+
+}  // namespace
+
+void latent_path_scores(const Eigen::Ref<const Eigen::MatrixXd>& s, Eigen::Ref<Eigen::MatrixXd> q, Eigen::Ref<Eigen::MatrixXi> source) {
+    const Eigen::Index rows = s.rows(), internal = s.cols();
+    const bool with_source = source.size() > 0;
+    q.col(0).setOnes();
+    if (with_source) source.col(0).setZero();
+    for (Eigen::Index t = 0; t < internal; ++t) {
+        for (const Eigen::Index child : {2 * t + 1, 2 * t + 2}) {
+            const double sign = child == 2 * t + 1 ? -1.0 : 1.0;  // left iff s < 0 (000 §3.1)
+            child_scores(rows, sign, q.col(t).data(), s.col(t).data(), q.col(child).data());
+            if (with_source)
+                child_sources(rows, sign, static_cast<int>(child), q.col(t).data(), s.col(t).data(), source.col(t).data(),
+                              source.col(child).data());
+        }
+    }
+}
+
 Eigen::MatrixXd latent_traversal(const Eigen::Ref<const Eigen::MatrixXd>& q, const Eigen::Ref<const Eigen::VectorXd>& a) {
-    Eigen::MatrixXd z = q.cwiseMax(0.0).cwiseMin(1.0);
-    for (Eigen::Index t = 0; t < z.cols(); ++t) z.col(t) = z.col(t).cwiseMin(a(t));
+    Eigen::MatrixXd z(q.rows(), q.cols());
+    latent_traversal(q, a, z);
     return z;
+}
+
+void latent_traversal(const Eigen::Ref<const Eigen::MatrixXd>& q, const Eigen::Ref<const Eigen::VectorXd>& a, Eigen::Ref<Eigen::MatrixXd> z) {
+    for (Eigen::Index t = 0; t < z.cols(); ++t) z.col(t) = q.col(t).cwiseMax(0.0).cwiseMin(1.0).cwiseMin(a(t));
 }
 
 Eigen::MatrixXd latent_predictor_inputs(const Eigen::Ref<const Eigen::MatrixXd>& X, const Eigen::Ref<const Eigen::MatrixXd>& z) {

@@ -20,15 +20,22 @@ int complete_tree_depth(std::size_t nodes);
 // s = act(X Wᵀ + b), rows × internal nodes; W is internal × features.
 Eigen::MatrixXd latent_split_scores(const Eigen::Ref<const Eigen::MatrixXd>& X, const Eigen::Ref<const Eigen::MatrixXd>& W,
                                     const Eigen::Ref<const Eigen::VectorXd>& b, SplitActivation activation);
+// The same into s (sized rows × internal), e.g. a block of rows of a larger buffer.
+void latent_split_scores(const Eigen::Ref<const Eigen::MatrixXd>& X, const Eigen::Ref<const Eigen::MatrixXd>& W,
+                         const Eigen::Ref<const Eigen::VectorXd>& b, SplitActivation activation, Eigen::Ref<Eigen::MatrixXd> s);
 
 // q (000 eq. 1), rows × (2·internal + 1): q_root = 1, q_{2t+1} = min(q_t, −s_t),
 // q_{2t+2} = min(q_t, s_t). With `source`, entry (i, t) receives the node c on the path to t whose
 // edge term attains q_it (Danskin): q_it = −s_{i,(c−1)/2} for odd c, +s_{i,(c−1)/2} for even c,
 // and c = 0 for the root's constant 1. Ties go to the parent.
 Eigen::MatrixXd latent_path_scores(const Eigen::Ref<const Eigen::MatrixXd>& s, Eigen::MatrixXi* source = nullptr);
+// The same into q (sized rows × nodes) and source (sized like q, or 0 × 0 when not wanted).
+void latent_path_scores(const Eigen::Ref<const Eigen::MatrixXd>& s, Eigen::Ref<Eigen::MatrixXd> q, Eigen::Ref<Eigen::MatrixXi> source);
 
 // z = min(clamp(q, 0, 1), a_t) per node (000 Prop. 1).
 Eigen::MatrixXd latent_traversal(const Eigen::Ref<const Eigen::MatrixXd>& q, const Eigen::Ref<const Eigen::VectorXd>& a);
+// The same into z (sized like q).
+void latent_traversal(const Eigen::Ref<const Eigen::MatrixXd>& q, const Eigen::Ref<const Eigen::VectorXd>& a, Eigen::Ref<Eigen::MatrixXd> z);
 
 // [X, z_leaves], rows × (features + leaves): what f_φ reads (000 §3.3); z holds all nodes.
 Eigen::MatrixXd latent_predictor_inputs(const Eigen::Ref<const Eigen::MatrixXd>& X, const Eigen::Ref<const Eigen::MatrixXd>& z);

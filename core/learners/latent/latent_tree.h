@@ -22,6 +22,8 @@
 
 namespace treelab::latent {
 
+struct Workspace;  // latent_workspace.h
+
 enum class Loss { CrossEntropy, SquaredError };  // softmax cross-entropy over classes; MSE over outputs
 
 // Where λ acts (pav_solver.h, PruningQpWeights):
@@ -79,14 +81,25 @@ Eigen::VectorXd initial_parameters(const Spec& spec, std::uint32_t seed);
 double batch_loss(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
                   const Eigen::Ref<const Eigen::MatrixXd>& targets, Eigen::VectorXd* gradient,
                   std::mt19937* dropout_random = nullptr);
+// The same with work buffers kept between calls (training), on every core (latent_workspace.h).
+double batch_loss(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
+                  const Eigen::Ref<const Eigen::MatrixXd>& targets, Eigen::VectorXd* gradient, Workspace& workspace,
+                  std::mt19937* dropout_random = nullptr);
 
 // q of the rows (rows × nodes) and the pruning a = T_η(q) solved on all of them.
 Eigen::MatrixXd path_scores(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X);
 Eigen::VectorXd activity(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X);
+// The same in a workspace kept by the caller (the per-epoch evaluation): q into workspace.q, and a
+// solved on workspace.q.
+void path_scores(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X, Workspace& workspace);
+Eigen::VectorXd activity(const Spec& spec, const Eigen::VectorXd& parameters, Workspace& workspace);
 
-// f_φ(x, z) with a fixed activity a (rows × outputs), and the mean loss without regulariser.
+// f_φ(x, z) with a fixed activity a (rows × outputs), from the rows or from their q, and the mean
+// loss without regulariser.
 Eigen::MatrixXd outputs(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
                         const Eigen::Ref<const Eigen::VectorXd>& a);
+Eigen::MatrixXd outputs_of_scores(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
+                                  const Eigen::Ref<const Eigen::MatrixXd>& q, const Eigen::Ref<const Eigen::VectorXd>& a);
 double mean_loss(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& outputs,
                  const Eigen::Ref<const Eigen::MatrixXd>& targets);
 

@@ -3,43 +3,44 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numeric>
 #include <string>
 
+#include <tbb/parallel_for.h>
+
 #include "core/error.h"
+#include "core/learners/latent/descending_columns.h"
 
 namespace treelab {
 namespace {
 
-// Each node's column of q sorted once, in descending order (000 §3.2: "Since the q values are constant
-// w.r.t. a, we only need to sort them once"). A group's top-k set S(k) of Prop. 2 is then the union
-// of a prefix of every member's column, so a group's support is one count per member node.
+// Each node's column of q in descending order (000 §3.2: "Since the q values are constant w.r.t.
+// a, we only need to sort them once"), sorted only as far as the scans reach (descending_columns.h).
+// A group's top-k set S(k) of Prop. 2 is then the union of a prefix of every member's column, so a
+// group's support is one count per member node.
 class PavState {
+    // The k-way merge's heads. Max-heap order: larger value first, then the lower node index.
+    struct Head {
+        double value;
+        int node;
+        bool operator<(const Head& other) const {
+            return value < other.value || (value == other.value && node > other.node);
+        }
+    };
+
 public:
     PavState(const Eigen::Ref<const Eigen::MatrixXd>& q, const Eigen::Ref<const Eigen::VectorXd>& eta,
-             const PruningQpWeights& weights)
+             const PruningQpWeights& weights, DescendingColumns::Storage& storage)
         : rows_(static_cast<int>(q.rows())),
           nodes_(static_cast<int>(q.cols())),
           weights_(weights),
           eta_(weights.anchor * eta),
-          sorted_value_(static_cast<std::size_t>(rows_) * nodes_),
-          sorted_row_(sorted_value_.size()),
+          columns_(q, weights.shift, storage),
           taken_(nodes_, 0),
           owner_(nodes_),
           members_(nodes_),
           value_(nodes_),
           denominator_(nodes_) {
-        std::vector<int> order(rows_);
         for (int t = 0; t < nodes_; ++t) {
-            std::iota(order.begin(), order.end(), 0);
-            const auto column = q.col(t);
-            std::sort(order.begin(), order.end(), [&column](int i, int j) {
-                return column(i) > column(j) || (column(i) == column(j) && i < j);
-            });
-            for (int k = 0; k < rows_; ++k) {
-                sorted_row_[index(t, k)] = order[k];
-                sorted_value_[index(t, k)] = column(order[k]) + weights_.shift;
-            }
             owner_[t] = t;
             members_[t] = {t};
         }
@@ -49,7 +50,15 @@ public:
     // largest a among the violated edges a_t > a_p(t) is pooled into its parent's group (strict >,
     // so ties go to the lowest index), until no edge is violated.
     void run() {
-        for (int t = 0; t < nodes_; ++t) solve_group(t, std::numeric_limits<double>::infinity());
+        // The nodes' own solves touch only their own column and state: one task per node.
+        tbb::parallel_for(0, nodes_, [this](int t) {
+            // A node's own scan never stops below a(0) = eta_t when w > 0 (each entry taken is >=
+            // the mean so far), and on learner batches rarely far above it: its column is ordered
+            // from there at once (the scan stays exact if it goes further).
+            if (weights_.anchor > 0.0) columns_.sort_from(t, std::max(eta_[t] / weights_.anchor, 0.0));
+            std::vector<Head> heap;
+            solve_group(t, std::numeric_limits<double>::infinity(), heap);
+        });
         for (;;) {
             int violator = -1;
             for (int t = 1; t < nodes_; ++t) {
@@ -65,11 +74,11 @@ public:
             // The pooled value lies strictly between the parent's and the child's old values (the
             // derivative of the pooled objective is < 0 at a_parent and > 0 at a_child), so every
             // entry above a_child belongs to S*_G and the Prop. 2 scan may start past them.
-            solve_group(parent, value_[child]);
+            solve_group(parent, value_[child], heap_);
         }
     }
 
-    PruningQpSolution solution() const {
+    PruningQpSolution solution() {
         PruningQpSolution out;
         out.anchor = weights_.anchor;
         out.a_unclipped.resize(nodes_);
@@ -82,7 +91,7 @@ public:
                 out.denominator.push_back(denominator_[owner]);
                 std::vector<std::pair<int, int>>& support = out.support.emplace_back();
                 for (int u : members_[owner])
-                    for (int k = 0; k < taken_[u]; ++k) support.emplace_back(sorted_row_[index(u, k)], u);
+                    for (int k = 0; k < taken_[u]; ++k) support.emplace_back(columns_.row(u, k), u);
             }
             out.group_of_node[t] = group_of_owner[owner];
             out.a_unclipped[t] = value_[owner];
@@ -94,62 +103,49 @@ public:
     }
 
 private:
-    std::size_t index(int node, int k) const { return static_cast<std::size_t>(node) * rows_ + k; }
-
     // 000 Prop. 2 for the group owned by `owner`: a(k) = (w sum_G eta + sum of the k largest q + c of
     // the group) / (w|G| + k), with k* the smallest k such that a(k) > q_{j(k+1)} + c (or every
     // entry taken; with w = 0, a(0) is undefined and the first entry is always taken).
     // For k below the number of entries greater than a*, a(k) < q_{j(k+1)} holds, so the scan may
     // start with every entry above any upper bound of a* already taken; `above` is such a bound.
     // The k-way merge of the members' columns keeps one head pointer per member (taken_).
-    void solve_group(int owner, double above) {
+    // `heap` is a work buffer.
+    void solve_group(int owner, double above, std::vector<Head>& heap) {
         double numerator = 0.0;
         double denominator = 0.0;
-        heap_.clear();
+        heap.clear();
         for (int u : members_[owner]) {
             numerator += eta_[u];
             denominator += weights_.anchor;
-            const double* column = sorted_value_.data() + index(u, 0);
-            const int taken = static_cast<int>(
-                std::partition_point(column, column + rows_, [above](double v) { return v > above; }) - column);
-            numerator = std::accumulate(column, column + taken, numerator);
+            const int taken = columns_.count_above(u, above);
+            for (int k = 0; k < taken; ++k) numerator += columns_.value(u, k);
             denominator += taken;
             taken_[u] = taken;
-            if (taken < rows_) heap_.push_back({column[taken], u});
+            if (taken < rows_) heap.push_back({columns_.value(u, taken), u});
         }
-        std::make_heap(heap_.begin(), heap_.end());
-        while (!heap_.empty()) {
-            std::pop_heap(heap_.begin(), heap_.end());
-            const Head head = heap_.back();
+        std::make_heap(heap.begin(), heap.end());
+        while (!heap.empty()) {
+            std::pop_heap(heap.begin(), heap.end());
+            const Head head = heap.back();
             if (denominator > 0.0 && numerator / denominator > head.value) break;
             numerator += head.value;
             denominator += 1.0;
             const int taken = ++taken_[head.node];
-            heap_.pop_back();
+            heap.pop_back();
             if (taken < rows_) {
-                heap_.push_back({sorted_value_[index(head.node, taken)], head.node});
-                std::push_heap(heap_.begin(), heap_.end());
+                heap.push_back({columns_.value(head.node, taken), head.node});
+                std::push_heap(heap.begin(), heap.end());
             }
         }
         value_[owner] = numerator / denominator;
         denominator_[owner] = denominator;
     }
 
-    // Max-heap order: larger value first, then the lower node index.
-    struct Head {
-        double value;
-        int node;
-        bool operator<(const Head& other) const {
-            return value < other.value || (value == other.value && node > other.node);
-        }
-    };
-
     int rows_;
     int nodes_;
     PruningQpWeights weights_;
     Eigen::VectorXd eta_;               // w * eta
-    std::vector<double> sorted_value_;  // node-major: node t's column, descending
-    std::vector<int> sorted_row_;       // the row each sorted value came from
+    DescendingColumns columns_;         // q + c per node, descending
     std::vector<int> taken_;            // per node: length of its column's prefix in S*_G
     std::vector<int> owner_;            // per node: the node that names its group
     std::vector<std::vector<int>> members_;  // per owner: the group's nodes
@@ -162,6 +158,12 @@ private:
 
 PruningQpSolution solve_pruning_qp(const Eigen::Ref<const Eigen::MatrixXd>& q, const Eigen::Ref<const Eigen::VectorXd>& eta,
                                    const PruningQpWeights& weights) {
+    DescendingColumns::Storage storage;
+    return solve_pruning_qp(q, eta, weights, storage);
+}
+
+PruningQpSolution solve_pruning_qp(const Eigen::Ref<const Eigen::MatrixXd>& q, const Eigen::Ref<const Eigen::VectorXd>& eta,
+                                   const PruningQpWeights& weights, DescendingColumns::Storage& storage) {
     const Eigen::Index nodes = q.cols();
     if (nodes < 1 || ((nodes + 1) & nodes) != 0 || eta.size() != nodes)
         throw Error("pruning QP: q has " + std::to_string(nodes) + " columns and eta " + std::to_string(eta.size()) +
@@ -170,15 +172,15 @@ PruningQpSolution solve_pruning_qp(const Eigen::Ref<const Eigen::MatrixXd>& q, c
         throw Error("pruning QP: q or eta holds a NaN or an infinity (diverged split scores or pruning scores)");
     if (!(weights.anchor >= 0.0) || !std::isfinite(weights.anchor) || !std::isfinite(weights.shift))
         throw Error("pruning QP: the anchor weight must be finite and >= 0 and the shift finite");
-    PavState state(q, eta, weights);
+    PavState state(q, eta, weights, storage);
     state.run();
     return state.solution();
 }
 
-void pruning_qp_backward(const PruningQpSolution& solution, const Eigen::Ref<const Eigen::VectorXd>& grad_a,
-                         Eigen::Ref<Eigen::MatrixXd> grad_q, Eigen::Ref<Eigen::VectorXd> grad_eta) {
+std::vector<double> pruning_qp_support_gradients(const PruningQpSolution& solution, const Eigen::Ref<const Eigen::VectorXd>& grad_a,
+                                                 Eigen::Ref<Eigen::VectorXd> grad_eta) {
     const Eigen::Index nodes = solution.a.size();
-    if (grad_a.size() != nodes || grad_eta.size() != nodes || grad_q.cols() != nodes)
+    if (grad_a.size() != nodes || grad_eta.size() != nodes)
         throw Error("pruning QP backward: dL/da, dL/dq and dL/deta must have one entry (column) per node");
     // 000 §3.2: a*_t = a_G depends on eta_t' (t' in G) with weight w/(w|G| + k*) and on q_it'
     // ((i, t') in S*_G) with weight 1/(w|G| + k*), and on nothing when the clip is active; so the
@@ -190,6 +192,14 @@ void pruning_qp_backward(const PruningQpSolution& solution, const Eigen::Ref<con
     }
     for (std::size_t g = 0; g < scale.size(); ++g) scale[g] /= solution.denominator[g];
     for (Eigen::Index t = 0; t < nodes; ++t) grad_eta[t] = solution.anchor * scale[solution.group_of_node[t]];
+    return scale;
+}
+
+void pruning_qp_backward(const PruningQpSolution& solution, const Eigen::Ref<const Eigen::VectorXd>& grad_a,
+                         Eigen::Ref<Eigen::MatrixXd> grad_q, Eigen::Ref<Eigen::VectorXd> grad_eta) {
+    if (grad_q.cols() != solution.a.size())
+        throw Error("pruning QP backward: dL/da, dL/dq and dL/deta must have one entry (column) per node");
+    const std::vector<double> scale = pruning_qp_support_gradients(solution, grad_a, grad_eta);
     grad_q.setZero();
     for (std::size_t g = 0; g < scale.size(); ++g)
         for (const auto& [row, node] : solution.support[g]) grad_q(row, node) = scale[g];

@@ -7,6 +7,8 @@
 
 #include <Eigen/Core>
 
+#include "core/learners/latent/descending_columns.h"
+
 namespace treelab {
 
 // Each node's objective is (w/2)(a_t - eta_t)^2 + sum_i 1/2 max(q_it + c - a_t, 0)^2:
@@ -32,9 +34,16 @@ struct PruningQpSolution {
 // q: rows × T (any real values; the learner's q has q_root = 1 and q_child <= q_parent), eta: T.
 PruningQpSolution solve_pruning_qp(const Eigen::Ref<const Eigen::MatrixXd>& q, const Eigen::Ref<const Eigen::VectorXd>& eta,
                                    const PruningQpWeights& weights = {});
+// The same with the sorted columns' room kept by the caller between solves (training).
+PruningQpSolution solve_pruning_qp(const Eigen::Ref<const Eigen::MatrixXd>& q, const Eigen::Ref<const Eigen::VectorXd>& eta,
+                                   const PruningQpWeights& weights, DescendingColumns::Storage& storage);
 // Vector–Jacobian product (000 §3.2 "Backward pass"; reference_implementations.md §7 item 6): given
 // dL/da (for the CLIPPED a), writes dL/dq (rows × T, overwritten) and dL/deta (T, overwritten).
 // Entries of groups whose a is clipped (a_unclipped <= 0 or >= 1) get zero gradient.
+// Its sparse form: writes dL/deta and returns, per group, dL/dq of each (row, node) of its support
+// (dL/dq is 0 elsewhere), for callers that scatter it themselves.
+std::vector<double> pruning_qp_support_gradients(const PruningQpSolution& solution, const Eigen::Ref<const Eigen::VectorXd>& grad_a,
+                                                 Eigen::Ref<Eigen::VectorXd> grad_eta);
 void pruning_qp_backward(const PruningQpSolution& solution, const Eigen::Ref<const Eigen::VectorXd>& grad_a,
                          Eigen::Ref<Eigen::MatrixXd> grad_q, Eigen::Ref<Eigen::VectorXd> grad_eta);
 

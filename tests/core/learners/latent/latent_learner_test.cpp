@@ -7,6 +7,8 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
+#include <tbb/task_arena.h>
 
 #include "core/error.h"
 #include "core/learners/latent/latent_learner.h"
@@ -107,6 +109,32 @@ TEST(LatentLearner, SeparatesFourBlobs) {
     EXPECT_EQ(result.model.nodes[0].class_counts, Eigen::Vector4d::Constant(40.0));
     EXPECT_GT(accuracy(result.model, test), 0.95);
     EXPECT_FALSE(result.history.empty());
+}
+
+// Training splits a batch into fixed row blocks and solves the pruning QP's nodes in parallel, so
+// the same seed gives the same model and losses, bit for bit, on 1 thread and on 4 (batches of
+// 256 rows: 4 blocks of 64), with the linear f_φ (per block) and with an MLP with dropout.
+TEST(LatentLearner, SameModelOnOneAndFourThreads) {
+    const Dataset train = blobs(150, 8), valid = blobs(40, 9);
+    for (const std::string predictor : {"predictor=linear", "predictor=mlp"}) {
+        SCOPED_TRACE(predictor);
+        const ParamValues values =
+            params({"depth=4", "epochs=5", "batch_size=256", "learning_rate=0.05", predictor, "dropout=0.1"});
+        std::vector<TrainResult> results;
+        for (const int threads : {1, 4}) {
+            tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+            tbb::task_arena arena(threads);
+            results.push_back(arena.execute([&] { return train_latent({train, &valid, values, 11}, {}); }));
+        }
+        expect_same_model(results[0].model, results[1].model);
+        ASSERT_EQ(results[0].history.size(), results[1].history.size());
+        for (std::size_t e = 0; e < results[0].history.size(); ++e) {
+            EXPECT_EQ(std::bit_cast<std::uint64_t>(results[0].history[e].train_loss),
+                      std::bit_cast<std::uint64_t>(results[1].history[e].train_loss));
+            EXPECT_EQ(std::bit_cast<std::uint64_t>(results[0].history[e].valid_loss),
+                      std::bit_cast<std::uint64_t>(results[1].history[e].valid_loss));
+        }
+    }
 }
 
 // On a step function the tree plus linear predictor reaches R² > 0.9 on held-out rows.
