@@ -14,7 +14,7 @@
 
 namespace treelab::latent {
 
-inline constexpr Eigen::Index kBlockRows = 64;  // rows per block; the partition never depends on the thread count
+inline constexpr Eigen::Index kBlockRows = 128;  // rows per block; the partition never depends on the thread count
 
 inline Eigen::Index row_blocks(Eigen::Index rows) { return (rows + kBlockRows - 1) / kBlockRows; }
 

@@ -113,13 +113,13 @@ TEST(LatentLearner, SeparatesFourBlobs) {
 
 // Training splits a batch into fixed row blocks and solves the pruning QP's nodes in parallel, so
 // the same seed gives the same model and losses, bit for bit, on 1 thread and on 4 (batches of
-// 256 rows: 4 blocks of 64), with the linear f_φ (per block) and with an MLP with dropout.
+// 512 rows: 4 blocks of 128), with the linear f_φ (per block) and with an MLP with dropout.
 TEST(LatentLearner, SameModelOnOneAndFourThreads) {
     const Dataset train = blobs(150, 8), valid = blobs(40, 9);
     for (const std::string predictor : {"predictor=linear", "predictor=mlp"}) {
         SCOPED_TRACE(predictor);
         const ParamValues values =
-            params({"depth=4", "epochs=5", "batch_size=256", "learning_rate=0.05", predictor, "dropout=0.1"});
+            params({"depth=4", "epochs=5", "batch_size=512", "learning_rate=0.05", predictor, "dropout=0.1"});
         std::vector<TrainResult> results;
         for (const int threads : {1, 4}) {
             tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
