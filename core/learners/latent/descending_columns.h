@@ -32,8 +32,7 @@ public:
     // is the one of q itself; values are q + shift.
     DescendingColumns(const Eigen::Ref<const Eigen::MatrixXd>& q, double shift, Storage& storage);
 
-    int rows() const { return rows_; }
-    // Row and value (q + shift) of the k-th largest entry of `column` (k < rows()). Columns are
+    // Row and value (q + shift) of the k-th largest entry of `column` (k < q.rows()). Columns are
     // independent: different columns may be asked about from different threads.
     int row(int column, int k) {
         sort_through(column, k);
