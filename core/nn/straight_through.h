@@ -15,7 +15,10 @@ Eigen::MatrixXd hardmax_backward(const Eigen::Ref<const Eigen::MatrixXd>& d_oneh
 // The rounded split h = ⌊σ(u)⌉ (gradtree.md §2 steps 3–4, u = t − x, h = 1 means left).
 struct RoundedSplit {
     Eigen::MatrixXd soft;  // s = σ(u)
-    Eigen::MatrixXd hard;  // h = 1 where s > 0.5, else 0: tf.round rounds half to even, so s = 0.5 gives 0
+    // h = 1 where u > 0, else 0: round(σ(u)) with tf.round's half to even (s = 0.5 gives 0), decided
+    // on u because σ(u) rounds to 0.5 for 0 < u < 2⁻⁵³, and left iff x < t must hold exactly
+    // (gradtree.md §2 step 4; the export to TreeModel relies on it, complete_tree.h).
+    Eigen::MatrixXd hard;
 };
 RoundedSplit rounded_split(const Eigen::Ref<const Eigen::MatrixXd>& u);
 // Straight-through backward through the rounding, then the sigmoid: ∂L/∂u = g · s(1 − s), with

@@ -23,10 +23,12 @@ TEST(NnStraightThrough, HardmaxIsOneHotAndPassesTheGradient) {
     EXPECT_EQ(nn::hardmax_backward(g), g);
 }
 
-// h = round(σ(u)) with tf.round's half-to-even: u = 0 (x = t) gives 0, i.e. right; u > 0 gives 1.
+// h = round(σ(u)) with tf.round's half-to-even: u = 0 (x = t) gives 0, i.e. right; u > 0 gives 1,
+// also where σ(u) rounds to 0.5 (u = 1e-300), so that h = 1 iff x < t exactly.
 TEST(NnStraightThrough, RoundedSplitForward) {
     const nn::RoundedSplit split = nn::rounded_split(Eigen::RowVector4d(-0.3, 0.0, 1e-3, 7.0));
     EXPECT_EQ(split.hard, Eigen::RowVector4d(0, 0, 1, 1));
+    EXPECT_EQ(nn::rounded_split(Eigen::RowVector2d(1e-300, -1e-300)).hard, Eigen::RowVector2d(1, 0));
     EXPECT_DOUBLE_EQ(split.soft(1), 0.5);
     EXPECT_DOUBLE_EQ(split.soft(3), nn::sigmoid(7.0));
 }
