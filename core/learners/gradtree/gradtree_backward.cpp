@@ -1,0 +1,41 @@
+// gradtree.md §4 (gradtree_backward.h).
+#include "core/learners/gradtree/gradtree_backward.h"
+
+#include "core/nn/entmax.h"
+#include "core/nn/straight_through.h"
+
+namespace treelab::gradtree {
+
+void backward(const Spec& spec, const PathTable& paths, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
+              const Forward& f, const Eigen::Ref<const Eigen::MatrixXd>& d_outputs, Eigen::VectorXd& gradient) {
+    const ParameterView v = view(spec, parameters);
+    gradient.setZero(spec.parameters());
+    GradientView d = gradient_view(spec, gradient);
+    const Eigen::Index rows = X.rows();
+    // ∂ℒ/∂h is 0 off a row's path (another factor of every membership it enters is 0); on it,
+    // (Λ_leafL − Λ_leafR)·G_b, the two leaves the row reaches going left or right there and then
+    // following its own decisions below (§4, §11 item 4). Leaves: ∂ℒ/∂Λ_l = Σ_b 𝕃_{b,l} G_b.
+    Eigen::MatrixXd d_hard = Eigen::MatrixXd::Zero(rows, spec.internal());
+    for (Eigen::Index b = 0; b < rows; ++b) {
+        const int leaf = f.leaf(b);
+        d.leaf.row(leaf) += d_outputs.row(b);
+        for (int j = 0; j < spec.depth; ++j) {
+            const Eigen::Index node = paths.node(leaf, j);
+            const bool went_left = paths.branch(leaf, j) == 0;
+            const int left = went_left ? leaf : leaf_below(spec, f.hard.row(b), 2 * node + 1);
+            const int right = went_left ? leaf_below(spec, f.hard.row(b), 2 * node + 2) : leaf;
+            d_hard(b, node) = (v.leaf.row(left) - v.leaf.row(right)).dot(d_outputs.row(b));
+        }
+    }
+    // g = ∂ℒ/∂u with u = t − x (rows × internal).
+    const Eigen::MatrixXd g = nn::rounded_split_backward(f.soft, d_hard);
+    const Eigen::VectorXd g_sum = g.colwise().sum().transpose();
+    // ∂ℒ/∂T_{i,k} = Σ_b g_{b,i} H_{i,k}: only the selected feature's threshold (§4, §11 item 1).
+    for (Eigen::Index i = 0; i < spec.internal(); ++i) d.T(i, f.feature(i)) = g_sum(i);
+    // ∂ℒ/∂H_{i,k} = Σ_b g_{b,i} (T_{i,k} − X_{b,k}) for every k, straight through to E, then
+    // through the entmax Jacobian (§3: no gradient outside the support).
+    const Eigen::MatrixXd d_onehot = g_sum.asDiagonal() * v.T - g.transpose() * X;
+    d.I = nn::entmax15_backward(f.entmax, nn::hardmax_backward(d_onehot));
+}
+
+}  // namespace treelab::gradtree

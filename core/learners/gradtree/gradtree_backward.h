@@ -1,0 +1,18 @@
+#pragma once
+// GradTree's hand-written backward pass over a batch (gradtree.md §4), straight through the
+// hardmax (∂H/∂E := 1, §3) and the rounding (∂h/∂s := 1, §11 item 3).
+#include <Eigen/Core>
+
+#include "core/learners/gradtree/gradtree_forward.h"
+#include "core/learners/gradtree/gradtree_params.h"
+#include "core/learners/gradtree/path_table.h"
+
+namespace treelab::gradtree {
+
+// Writes ∂ℒ/∂parameters into `gradient` (resized to spec.parameters()) from G = ∂ℒ/∂z
+// (rows × spec.outputs) and the forward pass `f` of the same parameters and rows X; `paths` is
+// path_table(spec.depth).
+void backward(const Spec& spec, const PathTable& paths, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
+              const Forward& f, const Eigen::Ref<const Eigen::MatrixXd>& d_outputs, Eigen::VectorXd& gradient);
+
+}  // namespace treelab::gradtree

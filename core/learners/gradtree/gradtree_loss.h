@@ -1,0 +1,22 @@
+#pragma once
+// GradTree's training loss on a batch (gradtree.md §5) and its gradient.
+#include <Eigen/Core>
+
+#include "core/learners/gradtree/gradtree_params.h"
+#include "core/learners/gradtree/path_table.h"
+
+namespace treelab::gradtree {
+
+// spec.loss of the leaf outputs z (rows × spec.outputs) against y (class index as double, or the
+// regression value), averaged over the rows; with `d_outputs`, ∂ℒ/∂z, the 1/rows included.
+// One output with CrossEntropy/Focal is binary (labels 0/1, σ(z)), more are softmax over classes.
+double output_loss(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& outputs, const Eigen::Ref<const Eigen::VectorXd>& y,
+                   Eigen::MatrixXd* d_outputs = nullptr);
+
+// ℒ of the hard forward pass on the rows (gradtree_forward.h) and, when `gradient` is non-null,
+// its straight-through gradient (gradtree_backward.h), sized like `parameters`. `paths` is
+// path_table(spec.depth), computed once by the caller.
+double batch_loss(const Spec& spec, const PathTable& paths, const Eigen::VectorXd& parameters,
+                  const Eigen::Ref<const Eigen::MatrixXd>& X, const Eigen::Ref<const Eigen::VectorXd>& y, Eigen::VectorXd* gradient);
+
+}  // namespace treelab::gradtree
