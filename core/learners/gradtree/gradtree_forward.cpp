@@ -10,7 +10,7 @@
 
 namespace treelab::gradtree {
 
-int leaf_below(const Spec& spec, const Eigen::Ref<const Eigen::RowVectorXd>& hard, Eigen::Index node) {
+int leaf_below(const Spec& spec, const HardRow& hard, Eigen::Index node) {
     const Eigen::Index internal = spec.internal();
     while (node < internal) node = hard(node) > 0.5 ? 2 * node + 1 : 2 * node + 2;
     return static_cast<int>(node - internal);

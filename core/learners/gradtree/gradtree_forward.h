@@ -25,6 +25,8 @@ Forward forward(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen
 
 // The leaf reached from internal node `node` by following a row's hard decisions `hard` (one row
 // of Forward::hard); from the root, the row's leaf.
-int leaf_below(const Spec& spec, const Eigen::Ref<const Eigen::RowVectorXd>& hard, Eigen::Index node);
+// A row of the column-major Forward::hard has an inner stride: taken as such, not copied.
+using HardRow = Eigen::Ref<const Eigen::RowVectorXd, 0, Eigen::InnerStride<>>;
+int leaf_below(const Spec& spec, const HardRow& hard, Eigen::Index node);
 
 }  // namespace treelab::gradtree
