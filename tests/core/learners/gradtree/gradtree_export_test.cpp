@@ -11,7 +11,7 @@ Dataset dataset_of(const Eigen::MatrixXd& X, int classes) {
     Dataset data;
     data.X = X;
     data.y = Eigen::VectorXd::Zero(X.rows());
-    for (Eigen::Index b = 0; b < X.rows(); ++b) data.y(b) = static_cast<double>(b % classes);
+    for (Eigen::Index b = 0; b < X.rows() && classes > 0; ++b) data.y(b) = static_cast<double>(b % classes);
     for (Eigen::Index k = 0; k < X.cols(); ++k) data.feature_names.push_back("x" + std::to_string(k));
     for (int c = 0; c < classes; ++c) data.class_names.push_back("c" + std::to_string(c));
     return data;
@@ -65,6 +65,23 @@ TEST(GradTreeExport, RoutesEveryRowLikeTheForwardPass) {
             }
         }
     }
+}
+
+// Regression (Loss::SquaredError): the leaves are exported as values, and the model predicts the
+// forward pass' z of every row.
+TEST(GradTreeExport, RegressionPredictsTheLeafValues) {
+    gradtree::Spec spec;
+    spec.depth = 3;
+    spec.inputs = 2;
+    spec.loss = gradtree::Loss::SquaredError;
+    const Eigen::VectorXd p = test::random_parameters(spec, 5);
+    const Eigen::MatrixXd X = rows_with_ties(spec, p);
+    Dataset train = dataset_of(X, 0);
+    train.task = Task::Regression;
+    train.y = test::random_matrix(X.rows(), 1, 6);
+    const TreeModel model = gradtree::export_tree(spec, p, train);
+    const gradtree::Forward f = gradtree::forward(spec, p, X);
+    EXPECT_EQ(model.predict(X), f.outputs.col(0));
 }
 
 }  // namespace
