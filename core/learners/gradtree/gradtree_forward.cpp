@@ -22,8 +22,9 @@ Forward forward(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen
         throw Error("GradTree: the rows have " + std::to_string(X.cols()) + " features, the tree reads " + std::to_string(spec.inputs) + ".");
     Forward f;
     f.entmax = nn::entmax15(v.I);
-    // argmax E = argmax I (entmax is monotone), lowest index on ties as tf.argmax (§2.1); the
-    // one-hot H = hardmax(E) is only needed as this index.
+    // k_i = argmax E_i, lowest index on ties as tf.argmax (§2.1); the one-hot H = hardmax(E) is
+    // only needed as this index. Taken on E as the code does, not on I: entmax is monotone, but
+    // may round two close logits to the same probability.
     f.feature = nn::row_argmax(f.entmax);
     const Eigen::Index internal = spec.internal();
     Eigen::RowVectorXd threshold(internal);

@@ -67,6 +67,22 @@ TEST(GradTreeExport, RoutesEveryRowLikeTheForwardPass) {
     }
 }
 
+// Two logits one ulp apart get the same entmax probability, and the forward pass takes the first
+// of them (argmax of E, as tf.argmax); the export reads the same feature, not argmax I.
+TEST(GradTreeExport, ReadsTheForwardPassFeatureWhenEntmaxTies) {
+    gradtree::Spec spec;
+    spec.depth = 1;
+    spec.inputs = 2;
+    Eigen::VectorXd p(spec.parameters());
+    p << 1e-3, std::nextafter(1e-3, 1.0), 10.0, -10.0, -1.0, 1.0;  // I = [10⁻³, 10⁻³ + ulp]; T = [10, −10]; Λ = (−1, 1)
+    const gradtree::Forward f = gradtree::forward(spec, p, Eigen::MatrixXd::Zero(1, 2));
+    ASSERT_EQ(f.entmax(0, 0), f.entmax(0, 1));
+    EXPECT_EQ(f.feature(0), 0);
+    EXPECT_EQ(f.leaf(0), 0);  // 0 < T[0] = 10: left
+    const TreeModel model = gradtree::export_tree(spec, p, dataset_of(Eigen::MatrixXd::Zero(4, 2), 2));
+    EXPECT_EQ(model.route(Eigen::MatrixXd::Zero(1, 2))(0), 1);
+}
+
 // Regression (Loss::SquaredError): the leaves are exported as values, and the model predicts the
 // forward pass' z of every row.
 TEST(GradTreeExport, RegressionPredictsTheLeafValues) {
