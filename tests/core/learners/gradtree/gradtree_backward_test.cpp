@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "core/error.h"
 #include "core/learners/gradtree/gradtree_forward.h"
 #include "core/learners/gradtree/gradtree_loss.h"
 #include "core/learners/gradtree/path_table.h"
@@ -126,6 +127,15 @@ TEST(GradTreeBackward, FrozenFeatureChoiceStillMovesItsThreshold) {
     EXPECT_EQ(d.I.row(0), Eigen::RowVectorXd::Zero(spec.inputs));
     EXPECT_NE(d.T(0, 0), 0.0);
     EXPECT_EQ(d.T.row(0).tail(3), Eigen::RowVectorXd::Zero(3));
+}
+
+// Targets that do not match the rows are an error with a message (core/nn's checks), for every loss.
+TEST(GradTreeBackward, RejectsTargetsOfTheWrongLength) {
+    for (const gradtree::Loss loss : {gradtree::Loss::CrossEntropy, gradtree::Loss::Focal, gradtree::Loss::SquaredError}) {
+        const gradtree::Spec spec = spec_of(2, loss == gradtree::Loss::SquaredError ? 1 : 3, loss);
+        const Eigen::MatrixXd X = test::random_matrix(10, spec.inputs, 7);
+        EXPECT_THROW(gradtree::batch_loss(spec, gradtree::path_table(2), test::random_parameters(spec, 8), X, labels(9, 3), nullptr), Error);
+    }
 }
 
 }  // namespace
