@@ -22,6 +22,8 @@ void RunOptions::bind(CLI::App& command, const std::string& params_flag) {
     command.add_option("--scaling", scaling, "auto (the method's choice; " + defaults + ") | none | zscore | quantile | "
                        "quantile-gradtree (quantile fitted on noisy training rows, GradTree protocol)")
         ->capture_default_str();
+    command.add_option("--categorical", categorical, "onehot | loo: encoding of categorical columns (loo = leave-one-out target "
+                       "encoding fitted on the training rows, GradTree protocol)")->capture_default_str();
     command.add_option("--fit-on", fit_on, "train | train+valid: rows the learner fits on (train+valid only for learners that do not "
                        "early-stop on the validation rows)")->capture_default_str();
 }
@@ -39,6 +41,7 @@ RunConfig RunOptions::to_config() const {
     config.split = parse_split_fractions(split);
     config.split_mode = split_mode_from_string(split_mode);
     set_scaling(config, scaling);
+    config.categorical_encoding = categorical_encoding_from_string(categorical);
     config.fit_on = fit_on_from_string(fit_on);
     return config;
 }

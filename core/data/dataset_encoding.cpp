@@ -4,10 +4,11 @@
 
 namespace treelab {
 
-Dataset encode_dataset(const Table& table, const FeaturePipeline& pipeline, const TargetEncoding& target) {
+Dataset encode_dataset(const Table& table, const FeaturePipeline& pipeline, const TargetEncoding& target,
+                       const std::vector<Eigen::Index>& train_rows) {
     Dataset data;
-    data.X = pipeline.transform(table);
     data.y = encode_target(table, target);
+    data.X = train_rows.empty() ? pipeline.transform(table) : pipeline.transform_fitted(table, train_rows, data.y);
     data.task = target.task;
     data.feature_names = pipeline.feature_names();
     data.class_names = target.class_names;

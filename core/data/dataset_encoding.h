@@ -13,7 +13,10 @@
 namespace treelab {
 
 // Every row of `table` through `pipeline` and `target` (which must fit this table's columns).
-Dataset encode_dataset(const Table& table, const FeaturePipeline& pipeline, const TargetEncoding& target);
+// `train_rows`, given when `table` is the one the pipeline was fitted on, are encoded as training
+// rows (FeaturePipeline::transform_fitted).
+Dataset encode_dataset(const Table& table, const FeaturePipeline& pipeline, const TargetEncoding& target,
+                       const std::vector<Eigen::Index>& train_rows = {});
 
 // Every row of `table`, with the target fitted on it and an unscaled pipeline fitted on all rows:
 // for tools and tests that need a whole file as a learner would see it.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <unordered_map>
 
 #include "core/data/column_typing.h"
@@ -21,8 +22,19 @@ std::size_t find_input(const Table& table, const std::string& name) {
                         quoted_column_names(table));
 }
 
+// The training rows and their targets, which leave-one-out encoding leaves out row by row.
+struct TrainingTargets {
+    const std::vector<Eigen::Index>& rows;
+    const Eigen::VectorXd& y;
+};
+
+bool is_leave_one_out(const InputColumn& input) {
+    return input.kind == ColumnKind::Categorical && input.encoding == CategoricalEncoding::LeaveOneOut;
+}
+
 Eigen::Index feature_count(const InputColumn& input) {
     if (input.kind == ColumnKind::Numeric) return input.missing_indicator ? 2 : 1;
+    if (is_leave_one_out(input)) return 1;
     return static_cast<Eigen::Index>(input.levels.size());
 }
 
@@ -42,25 +54,40 @@ void encode_numeric(const InputColumn& input, const Table& table, std::size_t in
     }
 }
 
-// One-hot by level text, so a table whose own level order (or typing) differs still lines up.
-void encode_categorical(const InputColumn& input, const Table& table, std::size_t index, Eigen::MatrixXd& X,
-                        Eigen::Index first) {
-    const Column& column = table.columns[index];
-    std::unordered_map<std::string, Eigen::Index> offset_of;
-    for (std::size_t k = 0; k < input.levels.size(); ++k)
-        offset_of.emplace(input.levels[k], static_cast<Eigen::Index>(k));
-    for (std::size_t row = 0; row < table.rows; ++row) {
+// The fitted level of every row, found by level text, so a table whose own level order (or typing)
+// differs still lines up; empty for a missing value or a level the pipeline does not know.
+std::vector<std::optional<std::size_t>> fitted_levels(const InputColumn& input, const Column& column, std::size_t rows) {
+    std::unordered_map<std::string, std::size_t> index_of;
+    for (std::size_t k = 0; k < input.levels.size(); ++k) index_of.emplace(input.levels[k], k);
+    std::vector<std::optional<std::size_t>> levels(rows);
+    for (std::size_t row = 0; row < rows; ++row) {
+        if (column.is_missing(row)) continue;
         const bool categorical = column.kind == ColumnKind::Categorical;
-        if (column.is_missing(row)) continue;  // missing: all zeros
         const std::string& text =
             categorical ? column.levels[static_cast<std::size_t>(column.codes[row])] : column.raw[row];
-        const auto found = offset_of.find(text);
-        if (found != offset_of.end()) X(static_cast<Eigen::Index>(row), first + found->second) = 1.0;  // unseen: zeros
+        const auto found = index_of.find(text);
+        if (found != index_of.end()) levels[row] = found->second;
     }
+    return levels;
 }
 
-// The design matrix before scaling.
-Eigen::MatrixXd encode(const std::vector<InputColumn>& inputs, const Table& table) {
+// One categorical input into X at `first`: one-hot (missing or unseen: all zeros) or leave-one-out.
+void encode_categorical(const InputColumn& input, const Table& table, std::size_t index, Eigen::MatrixXd& X,
+                        Eigen::Index first, const TrainingTargets* training) {
+    const auto levels = fitted_levels(input, table.columns[index], table.rows);
+    if (!is_leave_one_out(input)) {
+        for (std::size_t row = 0; row < table.rows; ++row)
+            if (levels[row]) X(static_cast<Eigen::Index>(row), first + static_cast<Eigen::Index>(*levels[row])) = 1.0;
+        return;
+    }
+    for (std::size_t row = 0; row < table.rows; ++row) X(static_cast<Eigen::Index>(row), first) = input.leave_one_out.value(levels[row]);
+    if (!training) return;
+    for (const Eigen::Index row : training->rows)
+        X(row, first) = input.leave_one_out.training_value(levels[static_cast<std::size_t>(row)], training->y(row));
+}
+
+// The design matrix before scaling; `training` given = the table the pipeline was fitted on.
+Eigen::MatrixXd encode(const std::vector<InputColumn>& inputs, const Table& table, const TrainingTargets* training) {
     Eigen::Index features = 0;
     for (const auto& input : inputs) features += feature_count(input);
     Eigen::MatrixXd X = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(table.rows), features);
@@ -70,19 +97,22 @@ Eigen::MatrixXd encode(const std::vector<InputColumn>& inputs, const Table& tabl
         if (input.kind == ColumnKind::Numeric) {
             encode_numeric(input, table, index, X, first);
         } else {
-            encode_categorical(input, table, index, X, first);
+            encode_categorical(input, table, index, X, first, training);
         }
         first += feature_count(input);
     }
     return X;
 }
 
-InputColumn fit_input(const Column& column, const std::vector<Eigen::Index>& train_rows) {
+InputColumn fit_input(const Column& column, const std::vector<Eigen::Index>& train_rows, CategoricalEncoding encoding,
+                      const Eigen::VectorXd& y) {
     InputColumn input;
     input.name = column.name;
     input.kind = column.kind;
     if (column.kind == ColumnKind::Categorical) {
         input.levels = column.levels;
+        input.encoding = encoding;
+        if (encoding == CategoricalEncoding::LeaveOneOut) input.leave_one_out = fit_leave_one_out(column, train_rows, y);
         return input;
     }
     double sum = 0.0;
@@ -147,6 +177,8 @@ std::vector<std::string> FeaturePipeline::feature_names() const {
         if (input.kind == ColumnKind::Numeric) {
             names.push_back(input.name);
             if (input.missing_indicator) names.push_back(input.name + "=NA");
+        } else if (is_leave_one_out(input)) {
+            names.push_back(input.name);  // category_encoders keeps the column's name
         } else {
             for (const auto& level : input.levels) names.push_back(input.name + "=" + level);
         }
@@ -154,8 +186,15 @@ std::vector<std::string> FeaturePipeline::feature_names() const {
     return names;
 }
 
-Eigen::MatrixXd FeaturePipeline::transform(const Table& table) const {
-    Eigen::MatrixXd X = encode(inputs, table);
+Eigen::MatrixXd FeaturePipeline::transform(const Table& table) const { return scaled(encode(inputs, table, nullptr)); }
+
+Eigen::MatrixXd FeaturePipeline::transform_fitted(const Table& table, const std::vector<Eigen::Index>& train_rows,
+                                                  const Eigen::VectorXd& y) const {
+    const TrainingTargets training{train_rows, y};
+    return scaled(encode(inputs, table, &training));
+}
+
+Eigen::MatrixXd FeaturePipeline::scaled(Eigen::MatrixXd X) const {
     if (scaling == Scaling::ZScore) {
         if (center.size() != X.cols() || scale.size() != X.cols())
             throw Error("the z-score scaling does not match the features");
@@ -169,7 +208,8 @@ Eigen::MatrixXd FeaturePipeline::transform(const Table& table) const {
 }
 
 FeaturePipeline fit_pipeline(const Table& table, std::size_t target_column, const std::vector<Eigen::Index>& train_rows,
-                             const PipelineOptions& options, const std::vector<std::size_t>& excluded) {
+                             const PipelineOptions& options, const std::vector<std::size_t>& excluded,
+                             const Eigen::VectorXd& y) {
     if (train_rows.empty())
         throw TrainingError("the training split has no rows; there is nothing to fit the features on");
     for (const Eigen::Index row : train_rows) {
@@ -181,15 +221,19 @@ FeaturePipeline fit_pipeline(const Table& table, std::size_t target_column, cons
     if (options.scaling == Scaling::QuantileNormal && options.n_quantiles < 1) {
         throw ParamError("the number of quantiles must be at least 1, not " + std::to_string(options.n_quantiles));
     }
+    if (options.categorical == CategoricalEncoding::LeaveOneOut && y.size() != static_cast<Eigen::Index>(table.rows))
+        throw Error("leave-one-out encoding needs the target of every row");
     FeaturePipeline pipeline;
     for (std::size_t c = 0; c < table.columns.size(); ++c) {
         if (c == target_column || std::find(excluded.begin(), excluded.end(), c) != excluded.end()) continue;
-        pipeline.inputs.push_back(fit_input(table.columns[c], train_rows));
+        pipeline.inputs.push_back(fit_input(table.columns[c], train_rows, options.categorical, y));
     }
     pipeline.scaling = options.scaling;
     if (options.scaling == Scaling::None) return pipeline;
 
-    Eigen::MatrixXd train = encode(pipeline.inputs, table)(train_rows, Eigen::all);
+    // gradtree.md §8.3-4: the scaling is fitted on the leave-one-out encoded training rows.
+    const TrainingTargets training{train_rows, y};
+    Eigen::MatrixXd train = encode(pipeline.inputs, table, &training)(train_rows, Eigen::all);
     if (options.scaling == Scaling::ZScore) {
         fit_zscore(pipeline, train);
     } else {

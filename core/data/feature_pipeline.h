@@ -4,7 +4,8 @@
 //   numeric column:     missing -> training mean; plus a 0/1 indicator feature "<name>=NA" when
 //                       the column has missing values in the fitted table
 //   categorical column: one-hot, one 0/1 feature "<name>=<level>" per level seen in the table;
-//                       a missing value is all zeros, an unseen level too
+//                       a missing value is all zeros, an unseen level too; or leave-one-out
+//                       target encoding, one feature "<name>" (leave_one_out.h)
 //   scaling (optional, on every feature): z-score, or the quantile-normal transform of the
 //                       GradTree protocol (sklearn QuantileTransformer, output normal)
 #include <string>
@@ -12,6 +13,7 @@
 
 #include <Eigen/Core>
 
+#include "core/data/leave_one_out.h"
 #include "core/data/table.h"
 
 namespace treelab {
@@ -25,7 +27,9 @@ struct InputColumn {
     ColumnKind kind = ColumnKind::Numeric;
     double impute_value = 0.0;        // numeric: training mean
     bool missing_indicator = false;   // numeric: adds "<name>=NA"
-    std::vector<std::string> levels;  // categorical: one feature per level
+    std::vector<std::string> levels;  // categorical: one feature per level (one-hot)
+    CategoricalEncoding encoding = CategoricalEncoding::OneHot;  // categorical
+    LeaveOneOutTable leave_one_out{}; // categorical, leave-one-out: indexed like levels
 };
 
 struct FeaturePipeline {
@@ -37,6 +41,13 @@ struct FeaturePipeline {
     std::vector<std::string> feature_names() const;
     // Looks the inputs up by name in `table`; throws DataError naming a missing column.
     Eigen::MatrixXd transform(const Table& table) const;
+    // Every row of the table the pipeline was fitted on, where the training rows (targets y, one per
+    // table row) are leave-one-out encoded without their own target (gradtree.md §8.3).
+    Eigen::MatrixXd transform_fitted(const Table& table, const std::vector<Eigen::Index>& train_rows,
+                                     const Eigen::VectorXd& y) const;
+
+private:
+    Eigen::MatrixXd scaled(Eigen::MatrixXd X) const;  // the fitted scaling applied to encoded rows
 };
 
 struct PipelineOptions {
@@ -46,10 +57,14 @@ struct PipelineOptions {
     // training features, x + 1e-3 / max(std, 1e-3) * N(0, 1) drawn by numpy RandomState(42).randn,
     // then transform the un-noised data. Only the fit changes; the pipeline stays QuantileNormal.
     bool quantile_fit_noise = false;
+    CategoricalEncoding categorical = CategoricalEncoding::OneHot;
 };
 
-// Every column except `target_column` (and those in `excluded`) becomes an input.
+// Every column except `target_column` (and those in `excluded`) becomes an input. `y` (the encoded
+// target of every table row) is needed only for leave-one-out encoding; the scaling is then fitted
+// on the training rows as transform_fitted encodes them.
 FeaturePipeline fit_pipeline(const Table& table, std::size_t target_column, const std::vector<Eigen::Index>& train_rows,
-                             const PipelineOptions& options = {}, const std::vector<std::size_t>& excluded = {});
+                             const PipelineOptions& options = {}, const std::vector<std::size_t>& excluded = {},
+                             const Eigen::VectorXd& y = Eigen::VectorXd());
 
 }  // namespace treelab

@@ -377,7 +377,25 @@ private:
         input.impute_value = number_or_nan(json, "impute_value", where);
         input.missing_indicator = boolean(json, "missing_indicator", where);
         input.levels = strings(json, "levels", where, limits_.max_features);
+        if (json.contains("encoding")) read_leave_one_out(json, where, input);  // absent in one-hot (and older) files
         return input;
+    }
+
+    void read_leave_one_out(const Json& json, const std::string& where, InputColumn& input) const {
+        const std::string encoding = string(json, "encoding", where);
+        if (encoding != "loo" || input.kind != ColumnKind::Categorical)
+            fail(where + ": field \"encoding\" must be \"loo\" on a categorical input, not \"" + encoding + "\"");
+        input.encoding = CategoricalEncoding::LeaveOneOut;
+        const Eigen::VectorXd sums = finite_numbers(json, "loo_sums", where, limits_.max_features);
+        const Eigen::VectorXd counts = finite_numbers(json, "loo_counts", where, limits_.max_features);
+        const auto levels = static_cast<Eigen::Index>(input.levels.size());
+        if (sums.size() != levels || counts.size() != levels)
+            fail(where + ": the leave-one-out table needs " + std::to_string(levels) + " sums and counts, one per level");
+        if ((counts.array() < 0.0).any()) fail(where + ": a leave-one-out count is negative");
+        input.leave_one_out.sums.assign(sums.begin(), sums.end());
+        input.leave_one_out.counts.assign(counts.begin(), counts.end());
+        input.leave_one_out.mean = number(json, "loo_mean", where);
+        if (!std::isfinite(input.leave_one_out.mean)) fail(where + ": field \"loo_mean\" must be finite");
     }
 
     FeaturePipeline read_pipeline(const Json& json, const TreeModel& tree) const {

@@ -74,12 +74,22 @@ int format_version(const TreeModel& tree) { return tree.routing_predictor && tre
 
 Json pipeline_json(const FeaturePipeline& pipeline) {
     Json inputs = Json::array();
-    for (const InputColumn& input : pipeline.inputs)
-        inputs.push_back({{"name", input.name},
-                          {"kind", input.kind == ColumnKind::Numeric ? "numeric" : "categorical"},
-                          {"impute_value", number_or_null(input.impute_value)},
-                          {"missing_indicator", input.missing_indicator},
-                          {"levels", input.levels}});
+    for (const InputColumn& input : pipeline.inputs) {
+        Json json{{"name", input.name},
+                  {"kind", input.kind == ColumnKind::Numeric ? "numeric" : "categorical"},
+                  {"impute_value", number_or_null(input.impute_value)},
+                  {"missing_indicator", input.missing_indicator},
+                  {"levels", input.levels}};
+        // Written only when used, so one-hot models stay readable by older versions.
+        if (input.kind == ColumnKind::Categorical && input.encoding == CategoricalEncoding::LeaveOneOut) {
+            const LeaveOneOutTable& loo = input.leave_one_out;
+            json["encoding"] = to_string(input.encoding);
+            json["loo_sums"] = loo.sums;
+            json["loo_counts"] = loo.counts;
+            json["loo_mean"] = loo.mean;
+        }
+        inputs.push_back(std::move(json));
+    }
     Json quantiles = Json::array();
     for (const Eigen::VectorXd& q : pipeline.quantiles) quantiles.push_back(numbers(q, "quantiles"));
     return Json{{"inputs", std::move(inputs)},

@@ -46,9 +46,10 @@ PreparedData prepare_data(Table table, std::string sha256, const RunConfig& conf
     PipelineOptions options;
     options.scaling = resolved_scaling(config);  // "auto" = the method's default
     options.quantile_fit_noise = config.quantile_fit_noise;
-    data.pipeline = fit_pipeline(data.table, target_column, data.split.train, options, excluded);
+    options.categorical = config.categorical_encoding;
+    data.pipeline = fit_pipeline(data.table, target_column, data.split.train, options, excluded, y);
 
-    const Dataset all = encode_dataset(data.table, data.pipeline, data.target);
+    const Dataset all = encode_dataset(data.table, data.pipeline, data.target, data.split.train);
     data.train = all.subset(data.split.train);
     data.valid = all.subset(data.split.valid);
     data.test = all.subset(data.split.test);

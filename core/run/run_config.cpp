@@ -98,6 +98,8 @@ std::string equivalent_command(const RunConfig& config) {
     const Scaling applied = resolved_scaling(config);
     if (applied != Scaling::None || learner.default_scaling != Scaling::None)
         command += " --scaling " + (config.quantile_fit_noise ? std::string("quantile-gradtree") : to_string(applied));
+    if (config.categorical_encoding != CategoricalEncoding::OneHot)
+        command += " --categorical " + to_string(config.categorical_encoding);
     if (config.fit_on != FitOn::Train) command += " --fit-on " + to_string(config.fit_on);
     return command;
 }

@@ -40,6 +40,7 @@ struct RunConfig {
     // data are prepared (resolved_scaling); a value = the user's explicit choice, which wins.
     std::optional<Scaling> scaling;
     bool quantile_fit_noise = false;       // GradTree protocol's noisy quantile fit (PipelineOptions)
+    CategoricalEncoding categorical_encoding = CategoricalEncoding::OneHot;  // loo: GradTree protocol (§8.3)
     FitOn fit_on = FitOn::Train;
 };
 

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "core/learners/learner.h"
+#include "core/model/model_file.h"
 #include "core/run/prepared_data.h"
 #include "core/run/training_run.h"
 #include "core/run/run_config.h"
@@ -52,6 +53,34 @@ TEST(PreparedData, SavedModelDataScoresEveryRowWithTheModelsPipeline) {
                              run.valid_scores.at("accuracy") * static_cast<double>(run.valid_rows) +
                              run.test_scores.at("accuracy") * static_cast<double>(run.test_rows)) / 214.0;
     EXPECT_NEAR(evaluate(run.model.tree, data.test).at("accuracy"), weighted, 1e-12);
+}
+
+// --categorical loo: one feature per categorical column, training rows encoded without their own
+// target, the fitted table saved in the model file so a reloaded model encodes new rows the same way,
+// and the run card's command carries the option (gradtree.md §8.3).
+TEST(PreparedData, LeaveOneOutRunSavesItsTable) {
+    RunConfig config;
+    config.data_file = test::dataset("housevotes84.csv");
+    config.target = "Class";
+    config.params = ParamValues(find_learner("cart").params);
+    config.categorical_encoding = CategoricalEncoding::LeaveOneOut;
+    const RunOutcome run = run_training(config);
+    ASSERT_NE(run.data, nullptr);
+    const PreparedData& data = *run.data;
+    EXPECT_EQ(data.train.features(), 16);
+    EXPECT_EQ(data.train.feature_names.front(), "V1");
+    // Training rows differ from what transform gives the same rows (their own target left out).
+    const Eigen::MatrixXd fresh = data.pipeline.transform(data.table)(data.split.train, Eigen::all);
+    EXPECT_GT((fresh - data.train.X).cwiseAbs().maxCoeff(), 0.0);
+    // Validation rows are encoded as new rows.
+    EXPECT_EQ(data.pipeline.transform(data.table)(data.split.valid, Eigen::all), data.valid.X);
+    EXPECT_NE(run.model.card.command_line.find(" --categorical loo"), std::string::npos) << run.model.card.command_line;
+
+    const test::TempDir dir;
+    save_model(run.model, dir.file("loo.json"));
+    const ModelFile loaded = load_model(dir.file("loo.json"));
+    EXPECT_EQ(loaded.pipeline.inputs.front().encoding, CategoricalEncoding::LeaveOneOut);
+    EXPECT_EQ(loaded.pipeline.transform(data.table), data.pipeline.transform(data.table));
 }
 
 }  // namespace

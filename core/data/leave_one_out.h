@@ -1,0 +1,39 @@
+#pragma once
+// Leave-one-out target encoding of a categorical column, as category_encoders 2.5.1's
+// LeaveOneOutEncoder does it in the GradTree protocol (gradtree.md §8.3). With S_c and n_c the sum
+// and count of y over the training rows of level c, and ȳ the training mean of y:
+//   training row i:  (S_c − y_i)/(n_c − 1), or ȳ when n_c = 1;
+//   any other row:   S_c/n_c, or ȳ when n_c ≤ 1 (a level unseen in training);
+//   missing value:   ȳ (the encoder's handle_missing='value').
+// For classification y is the class index, so a multi-class target encodes the mean class index,
+// a quirk the paper's numbers depend on.
+#include <optional>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "core/data/table.h"
+
+namespace treelab {
+
+enum class CategoricalEncoding { OneHot, LeaveOneOut };
+std::string to_string(CategoricalEncoding encoding);
+CategoricalEncoding categorical_encoding_from_string(const std::string& text);  // "onehot" | "loo", throws ParamError
+
+// The fitted table of one column, indexed like the column's levels.
+struct LeaveOneOutTable {
+    std::vector<double> sums;    // S_c
+    std::vector<double> counts;  // n_c
+    double mean = 0.0;           // ȳ
+
+    // Encoding of a row outside the training rows; `level` empty = missing or unseen.
+    double value(std::optional<std::size_t> level) const;
+    // Encoding of the training row whose target is y.
+    double training_value(std::optional<std::size_t> level, double y) const;
+};
+
+// Sums and counts over `train_rows` of the categorical `column`, whose level k is table entry k.
+LeaveOneOutTable fit_leave_one_out(const Column& column, const std::vector<Eigen::Index>& train_rows,
+                                   const Eigen::VectorXd& y);
+
+}  // namespace treelab

@@ -1,0 +1,121 @@
+#include "core/data/leave_one_out.h"
+
+#include <map>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "core/data/csv_reader.h"
+#include "core/data/feature_pipeline.h"
+#include "core/error.h"
+
+namespace treelab {
+namespace {
+
+Table inline_table(const std::string& text) {
+    std::istringstream input(text);
+    return parse_csv(input, "inline.csv");
+}
+
+// Rows 0-5 train (a: y 0,1,1; b: 1,0; c: 1 alone), rows 6-10 are new rows a, b, c, unseen d, missing.
+const char* const small = "c,y\na,0\na,1\na,1\nb,1\nb,0\nc,1\na,0\nb,0\nc,0\nd,1\n,1\n";
+const std::vector<Eigen::Index> small_train{0, 1, 2, 3, 4, 5};
+
+Eigen::VectorXd targets(const Table& table) {
+    Eigen::VectorXd y(static_cast<Eigen::Index>(table.rows));
+    for (std::size_t r = 0; r < table.rows; ++r) y(static_cast<Eigen::Index>(r)) = table.columns[1].numbers[r];
+    return y;
+}
+
+// Hand-computed: training rows leave their own target out, a singleton level and every new row
+// that is unseen, missing or a singleton get the training mean 4/6 (gradtree.md §8.3).
+TEST(LeaveOneOut, HandComputedSmallTable) {
+    const Table table = inline_table(small);
+    PipelineOptions options;
+    options.categorical = CategoricalEncoding::LeaveOneOut;
+    const FeaturePipeline pipeline = fit_pipeline(table, 1, small_train, options, {}, targets(table));
+    EXPECT_EQ(pipeline.feature_names(), std::vector<std::string>{"c"});
+    const double mean = 4.0 / 6.0;
+    const Eigen::VectorXd fitted = pipeline.transform_fitted(table, small_train, targets(table)).col(0);
+    const Eigen::VectorXd expected_fitted =
+        (Eigen::VectorXd(11) << 1.0, 0.5, 0.5, 0.0, 1.0, mean, 2.0 / 3.0, 0.5, mean, mean, mean).finished();
+    for (Eigen::Index r = 0; r < 11; ++r) EXPECT_DOUBLE_EQ(fitted(r), expected_fitted(r)) << "row " << r;
+    // New data (predict, eval): every row, the training rows too, gets S_c/n_c.
+    const Eigen::VectorXd fresh = pipeline.transform(table).col(0);
+    const Eigen::VectorXd expected_fresh =
+        (Eigen::VectorXd(11) << 2.0 / 3.0, 2.0 / 3.0, 2.0 / 3.0, 0.5, 0.5, mean, 2.0 / 3.0, 0.5, mean, mean, mean).finished();
+    for (Eigen::Index r = 0; r < 11; ++r) EXPECT_DOUBLE_EQ(fresh(r), expected_fresh(r)) << "row " << r;
+}
+
+// An independent oracle: the encoder's formulas over a map of (sum, count) per level text, on a table
+// with three classes, missing cells among the training rows and levels seen only outside them.
+TEST(LeaveOneOut, MatchesTheFormulaOnALargerTable) {
+    std::ostringstream csv;
+    csv << "u,v,y\n";
+    const char* const levels[] = {"p", "q", "r", "s", "t"};
+    for (int i = 0; i < 60; ++i) {
+        const int y = (i * 7 + i / 5) % 3;
+        std::string u = i % 11 == 0 ? "" : levels[(i * 3) % 4 + (i >= 50 ? 1 : 0)];
+        if (i == 56) u = "unseen";     // row 56 is not a training row
+        if (i == 57) u = "singleton";  // a level with one training row
+        csv << u << "," << levels[(i * i) % 5] << "," << y << "\n";
+    }
+    const Table table = inline_table(csv.str());
+    std::vector<Eigen::Index> train;
+    for (Eigen::Index r = 0; r < 60; r += (r % 4 == 3 ? 2 : 1)) train.push_back(r);
+    Eigen::VectorXd y(60);
+    for (Eigen::Index r = 0; r < 60; ++r) y(r) = table.columns[2].numbers[static_cast<std::size_t>(r)];
+    PipelineOptions options;
+    options.categorical = CategoricalEncoding::LeaveOneOut;
+    const FeaturePipeline pipeline = fit_pipeline(table, 2, train, options, {}, y);
+    const Eigen::MatrixXd X = pipeline.transform_fitted(table, train, y);
+
+    for (std::size_t column = 0; column < 2; ++column) {
+        const Column& cells = table.columns[column];
+        std::map<std::string, std::pair<double, double>> stats;  // level text -> (sum, count)
+        double mean = 0.0;
+        for (const Eigen::Index r : train) {
+            mean += y(r) / static_cast<double>(train.size());
+            const std::string& text = cells.raw[static_cast<std::size_t>(r)];
+            if (text.empty()) continue;
+            stats[text].first += y(r);
+            stats[text].second += 1.0;
+        }
+        for (Eigen::Index r = 0; r < 60; ++r) {
+            const std::string& text = cells.raw[static_cast<std::size_t>(r)];
+            const bool training = std::find(train.begin(), train.end(), r) != train.end();
+            const auto found = stats.find(text);
+            double expected = mean;
+            if (found != stats.end() && found->second.second > 1.0) {
+                const auto [sum, count] = found->second;
+                expected = training ? (sum - y(r)) / (count - 1.0) : sum / count;
+            }
+            EXPECT_NEAR(X(r, static_cast<Eigen::Index>(column)), expected, 1e-12) << "column " << column << " row " << r;
+        }
+    }
+}
+
+// The scaling is fitted on the training rows as leave-one-out encodes them (gradtree.md §8.3-4):
+// the z-score centre is the mean of the training-row encodings, not of S_c/n_c.
+TEST(LeaveOneOut, ScalingIsFittedOnTheLeftOutEncodings) {
+    const Table table = inline_table(small);
+    PipelineOptions options;
+    options.categorical = CategoricalEncoding::LeaveOneOut;
+    options.scaling = Scaling::ZScore;
+    const FeaturePipeline pipeline = fit_pipeline(table, 1, small_train, options, {}, targets(table));
+    EXPECT_DOUBLE_EQ(pipeline.center(0), (1.0 + 0.5 + 0.5 + 0.0 + 1.0 + 4.0 / 6.0) / 6.0);
+}
+
+// Leave-one-out needs the targets; the text names and the refusals are explicit.
+TEST(LeaveOneOut, RefusesMissingTargetsAndUnknownNames) {
+    const Table table = inline_table(small);
+    PipelineOptions options;
+    options.categorical = CategoricalEncoding::LeaveOneOut;
+    EXPECT_THROW(fit_pipeline(table, 1, small_train, options), Error);
+    EXPECT_EQ(categorical_encoding_from_string("loo"), CategoricalEncoding::LeaveOneOut);
+    EXPECT_EQ(to_string(CategoricalEncoding::OneHot), "onehot");
+    EXPECT_THROW(categorical_encoding_from_string("target"), ParamError);
+}
+
+}  // namespace
+}  // namespace treelab
