@@ -24,6 +24,8 @@ void RunOptions::bind(CLI::App& command, const std::string& params_flag) {
         ->capture_default_str();
     command.add_option("--categorical", categorical, "onehot | loo: encoding of categorical columns (loo = leave-one-out target "
                        "encoding fitted on the training rows, GradTree protocol)")->capture_default_str();
+    command.add_flag("--smote", smote, "SMOTE the training rows (k = 5, every class up to the majority) when the smallest class "
+                     "share is at most 0.25/(C-1), GradTree protocol; seeded by the split's seed");
     command.add_option("--fit-on", fit_on, "train | train+valid: rows the learner fits on (train+valid only for learners that do not "
                        "early-stop on the validation rows)")->capture_default_str();
 }
@@ -43,6 +45,7 @@ RunConfig RunOptions::to_config() const {
     set_scaling(config, scaling);
     config.categorical_encoding = categorical_encoding_from_string(categorical);
     config.fit_on = fit_on_from_string(fit_on);
+    config.smote = smote;
     return config;
 }
 

@@ -6,13 +6,15 @@
 
 #include "core/data/csv_reader.h"
 #include "core/data/dataset_encoding.h"
+#include "core/data/smote.h"
 #include "core/error.h"
 #include "core/io/sha256.h"
 
 namespace treelab {
 
 Dataset PreparedData::fit_rows(FitOn fit_on) const {
-    return fit_on == FitOn::Train ? train : stack_rows(train, valid);
+    const Dataset rows = synthetic.rows() > 0 ? stack_rows(train, synthetic) : train;
+    return fit_on == FitOn::Train ? rows : stack_rows(rows, valid);
 }
 
 PreparedData prepare_data(const RunConfig& config) {
@@ -53,6 +55,14 @@ PreparedData prepare_data(Table table, std::string sha256, const RunConfig& conf
     data.train = all.subset(data.split.train);
     data.valid = all.subset(data.split.valid);
     data.test = all.subset(data.split.test);
+    data.synthetic = data.train.subset({});
+    if (config.smote) {
+        if (data.target.task != Task::Classification)
+            throw ParamError("--smote rebalances classes; the target '" + data.target.column + "' is a regression target");
+        // After scaling, on the training rows only (gradtree.md §8.5); seeded by the data seed.
+        if (needs_rebalancing(data.train.y, data.train.classes()))
+            data.synthetic = smote_rows(data.train, config.split_seed.value_or(config.seed));
+    }
     return data;
 }
 

@@ -17,8 +17,11 @@ struct PreparedData {
     FeaturePipeline pipeline;
     Split split;
     Dataset train, valid, test;
+    // Rows SMOTE added to the training rows (RunConfig::smote; gradtree.md §8.5); no table row
+    // behind them, so they stay out of `train`, whose rows are split.train's.
+    Dataset synthetic;
 
-    // The rows the learner fits on (train, or train ∪ valid).
+    // The rows the learner fits on: train, then the synthetic rows (then valid, for train+valid).
     Dataset fit_rows(FitOn fit_on) const;
 };
 

@@ -101,6 +101,7 @@ std::string equivalent_command(const RunConfig& config) {
     if (config.categorical_encoding != CategoricalEncoding::OneHot)
         command += " --categorical " + to_string(config.categorical_encoding);
     if (config.fit_on != FitOn::Train) command += " --fit-on " + to_string(config.fit_on);
+    if (config.smote) command += " --smote";
     return command;
 }
 

@@ -42,6 +42,9 @@ struct RunConfig {
     bool quantile_fit_noise = false;       // GradTree protocol's noisy quantile fit (PipelineOptions)
     CategoricalEncoding categorical_encoding = CategoricalEncoding::OneHot;  // loo: GradTree protocol (§8.3)
     FitOn fit_on = FitOn::Train;
+    // GradTree protocol (gradtree.md §8.5): SMOTE the training rows, after scaling, when the
+    // smallest class share is at most 0.25/(C − 1) (smote.h).
+    bool smote = false;
 };
 
 // RunConfig with the method's defaults and `assignments` ("name=value") applied; throws ParamError.

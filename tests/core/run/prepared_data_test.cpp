@@ -83,5 +83,27 @@ TEST(PreparedData, LeaveOneOutRunSavesItsTable) {
     EXPECT_EQ(loaded.pipeline.transform(data.table), data.pipeline.transform(data.table));
 }
 
+// --smote (gradtree.md §8.5) adds rows to what the learner fits on, bringing every class to the
+// majority count, and leaves the training, validation and test rows as they were; the run card's
+// command carries it.
+TEST(PreparedData, SmoteAddsFitRowsOnly) {
+    RunConfig plain = glass_config(42);
+    plain.split_mode = SplitMode::GradTree;
+    RunConfig rebalanced = plain;
+    rebalanced.smote = true;
+    const PreparedData a = prepare_data(plain), b = prepare_data(rebalanced);
+    EXPECT_EQ(a.synthetic.rows(), 0);
+    ASSERT_GT(b.synthetic.rows(), 0);
+    EXPECT_EQ(a.train.X, b.train.X);
+    EXPECT_EQ(a.valid.X, b.valid.X);
+    EXPECT_EQ(a.test.X, b.test.X);
+    const Dataset fit = b.fit_rows(FitOn::TrainAndValid);
+    EXPECT_EQ(fit.rows(), b.train.rows() + b.synthetic.rows() + b.valid.rows());
+    std::vector<int> counts(static_cast<std::size_t>(b.train.classes()), 0);
+    for (Eigen::Index i = 0; i < b.train.rows() + b.synthetic.rows(); ++i) ++counts[static_cast<std::size_t>(fit.y(i))];
+    for (const int count : counts) EXPECT_EQ(count, counts.front());
+    EXPECT_NE(equivalent_command(rebalanced).find(" --smote"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace treelab
