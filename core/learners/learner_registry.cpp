@@ -4,13 +4,14 @@
 #include "core/error.h"
 #include "core/learners/cart/cart.h"
 #include "core/learners/cart/cost_complexity.h"
+#include "core/learners/gradtree/gradtree_learner.h"
 #include "core/learners/latent/latent_learner.h"
 #include "core/learners/learner.h"
 
 namespace treelab {
 
 std::span<const LearnerInfo> learners() {
-    static const std::array<LearnerInfo, 2> table = {
+    static const std::array<LearnerInfo, 3> table = {
         LearnerInfo{"cart", "CART",
                     "Greedy CART (scikit-learn semantics) with minimal cost-complexity pruning; the baseline.",
                     "Breiman, Friedman, Olshen, Stone: Classification and Regression Trees (1984)",
@@ -28,6 +29,14 @@ std::span<const LearnerInfo> learners() {
                     "Zantedeschi, Kusner, Niculae: Learning Binary Trees via Sparse Relaxation (ICLR 2021 submission)",
                     true, latent_params(), train_latent, std::nullopt,
                     "lambda", "λ", Scaling::QuantileNormal, {"depth=3", "epochs=5"}},
+        LearnerInfo{"gradtree", "GradTree",
+                    "Dense axis-aligned tree learned by gradient descent with straight-through hard splits and feature "
+                    "choices (entmax), three Adam groups, restarts, and post-hoc pruning of empty branches.",
+                    "Marton, Lüdtke, Bartelt, Stuckenschmidt: GradTree: Learning Axis-Aligned Decision Trees with "
+                    "Gradient Descent (AAAI 2024)",
+                    true, gradtree_params(), train_gradtree, std::nullopt, "", "",
+                    Scaling::QuantileNormal,  // gradtree.md §8: quantile transform to a normal distribution
+                    {"depth=3", "epochs=5", "restarts=0"}},
     };
     return table;
 }

@@ -1,0 +1,102 @@
+// The GradTree hyperparameter table (conventions §4) and its resolution against a training set.
+// Defaults are the paper's "default setting" (gradtree.md §6.1, the GDTs-*-DEFAULT notebooks).
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/error.h"
+#include "core/learners/gradtree/gradtree_learner.h"
+#include "core/learners/gradtree/gradtree_settings.h"
+#include "core/training/training_params.h"
+
+namespace treelab {
+
+std::span<const ParamSpec> gradtree_params() {
+    static const std::vector<ParamSpec> specs = [] {
+        std::vector<ParamSpec> rows = {
+            {"depth", "Depth", "Depth d of the dense tree (2^d leaves) before pruning; 10 is the paper's default (gradtree.md §6.1).",
+             ParamType::Integer, 1, 12, 10LL, {}},
+            {"lr_index", "Feature learning rate", "Adam rate of the feature-selection logits I (gradtree.md §6.1: 0.05).",
+             ParamType::Real, 1e-12, 10, 0.05, {}, false, true},
+            {"lr_values", "Threshold learning rate", "Adam rate of the thresholds T (gradtree.md §6.1: 0.01).", ParamType::Real,
+             1e-12, 10, 0.01, {}, false, true},
+            {"lr_leaf", "Leaf learning rate",
+             "Adam rate of the leaf outputs; auto = 0.005 for two classes, 0.05 for more (gradtree.md §6.1) and for "
+             "regression (our choice: the paper has no regression setting).",
+             ParamType::Choice, 1e-12, 10, std::string("auto"), {"auto"}, true, true},
+            {"loss", "Loss",
+             "auto = cross-entropy for two classes, focal (gamma 3) for more (gradtree.md §6.1), squared error for a "
+             "regression target; focal = (1 - p_t)^3 times the cross-entropy (§5).",
+             ParamType::Choice, 0, 0, std::string("auto"), {"auto", "crossentropy", "focal"}},
+            {"batch_size", "Batch size", "Rows per step; auto = min(128, ceil(n/2)) of the n training rows (gradtree.md §6).",
+             ParamType::Choice, 1, 1e9, std::string("auto"), {"auto"}, true},
+            {"restarts", "Restarts",
+             "Further runs from new initial parameters, the one of the lowest validation loss kept; auto = 5 for two "
+             "classes, 3 otherwise (gradtree.md §6: the default-setting notebooks).",
+             ParamType::Choice, 0, 1000, std::string("auto"), {"auto"}, true},
+            {"prune", "Prune", "Post-hoc pruning: a node with a branch no training row reaches is replaced by its other child "
+                                "(gradtree.md §7); keeps every training prediction.",
+             ParamType::Boolean, 0, 0, true, {}},
+        };
+        TrainingDefaults training;
+        training.epochs = 10000;  // gradtree.md §6: the maximum; patience ends runs long before
+        training.patience = 200;
+        for (ParamSpec& row : training_param_specs(training)) rows.push_back(std::move(row));
+        return rows;
+    }();
+    return specs;
+}
+
+namespace gradtree {
+namespace {
+
+// batch_size and restarts are "auto" or a whole number (read_training_params reads the number).
+bool is_auto(const ParamValues& params, const std::string& name) {
+    if (!params.is_number(name)) return true;
+    const double value = params.real(name);
+    if (value != std::floor(value)) throw ParamError(name + " must be auto or a whole number, not " + params.text(name));
+    return false;
+}
+
+Loss resolve_loss(const std::string& loss, Task task, bool binary) {
+    if (task == Task::Regression) {
+        if (loss != "auto") throw ParamError("loss '" + loss + "' needs a classification target; regression uses the squared error");
+        return Loss::SquaredError;
+    }
+    if (loss == "crossentropy") return Loss::CrossEntropy;
+    if (loss == "focal") return Loss::Focal;
+    return binary ? Loss::CrossEntropy : Loss::Focal;
+}
+
+}  // namespace
+
+Settings resolve_settings(const ParamValues& params, const Dataset& train) {
+    Settings s;
+    const bool classification = train.task == Task::Classification;
+    const bool binary = classification && train.classes() <= 2;
+    s.spec.depth = static_cast<int>(params.integer("depth"));
+    s.spec.inputs = static_cast<Eigen::Index>(train.features());
+    s.spec.outputs = binary || !classification ? 1 : train.classes();
+    s.spec.loss = resolve_loss(params.text("loss"), train.task, binary);
+    s.lr_index = params.real("lr_index");
+    s.lr_values = params.real("lr_values");
+    s.lr_leaf = params.is_number("lr_leaf") ? params.real("lr_leaf") : binary ? 0.005 : 0.05;
+    s.prune = params.boolean("prune");
+
+    read_training_params(params, s.training);
+    const long long half = (train.rows() + 1) / 2;
+    if (is_auto(params, "batch_size")) s.training.batch_size = static_cast<int>(std::clamp<long long>(half, 1, 128));
+    if (is_auto(params, "restarts")) s.training.restarts = binary ? 5 : 3;
+    s.training.optimizer.kind = "adam";  // TF legacy Adam (gradtree.md §6, §11 item 6)
+    s.training.optimizer.epsilon = 1e-7;
+    s.training.optimizer.epsilon_placement = EpsilonPlacement::TensorFlow;
+    if (!classification && train.rows() > 0) {
+        s.target_mean = train.y.mean();
+        const double deviation = std::sqrt((train.y.array() - s.target_mean).square().mean());
+        s.target_scale = deviation > 0.0 ? deviation : 1.0;
+    }
+    return s;
+}
+
+}  // namespace gradtree
+}  // namespace treelab

@@ -1,0 +1,155 @@
+// GradTree training (gradtree.md §6): minibatch Adam steps on the straight-through loss with three
+// parameter groups, early stopping on the validation loss, restarts chosen by it, then the
+// post-hoc pruning of §7 on the returned tree.
+#include "core/learners/gradtree/gradtree_learner.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "core/error.h"
+#include "core/learners/gradtree/gradtree_export.h"
+#include "core/learners/gradtree/gradtree_forward.h"
+#include "core/learners/gradtree/gradtree_loss.h"
+#include "core/learners/gradtree/gradtree_pruning.h"
+#include "core/learners/gradtree/gradtree_settings.h"
+#include "core/learners/gradtree/path_table.h"
+#include "core/metrics/regression_metrics.h"
+#include "core/training/minibatch_training.h"
+
+namespace treelab {
+namespace {
+
+using gradtree::Settings;
+
+// Class of each row from the leaf outputs: σ(z) > 0.5 for one logit (0.5 gives class 0), else the
+// argmax, the lowest index on ties (gradtree.md §11 item 14).
+double accuracy(const Eigen::MatrixXd& outputs, const Eigen::VectorXd& y) {
+    if (outputs.rows() == 0) return std::numeric_limits<double>::quiet_NaN();
+    Eigen::Index hits = 0;
+    for (Eigen::Index b = 0; b < outputs.rows(); ++b) {
+        Eigen::Index predicted = outputs(b, 0) > 0.0 ? 1 : 0;
+        if (outputs.cols() > 1) outputs.row(b).maxCoeff(&predicted);
+        hits += static_cast<double>(predicted) == y(b);
+    }
+    return static_cast<double>(hits) / static_cast<double>(outputs.rows());
+}
+
+// The model's outputs on the training and validation rows, computed once per parameter vector
+// for the validation loss and both metrics of an epoch.
+class EpochEvaluation {
+public:
+    EpochEvaluation(const gradtree::Spec& spec, const Eigen::MatrixXd& train_X, const Eigen::MatrixXd* valid_X)
+        : spec_(spec), train_X_(train_X), valid_X_(valid_X) {}
+
+    const Eigen::MatrixXd& train_outputs(const Eigen::VectorXd& parameters) { return update(parameters).train_; }
+    const Eigen::MatrixXd& valid_outputs(const Eigen::VectorXd& parameters) { return update(parameters).valid_; }
+
+private:
+    EpochEvaluation& update(const Eigen::VectorXd& parameters) {
+        if (parameters.size() == parameters_.size() && parameters == parameters_) return *this;
+        parameters_ = parameters;
+        train_ = gradtree::forward(spec_, parameters, train_X_).outputs;
+        if (valid_X_) valid_ = gradtree::forward(spec_, parameters, *valid_X_).outputs;
+        return *this;
+    }
+
+    const gradtree::Spec& spec_;
+    const Eigen::MatrixXd& train_X_;
+    const Eigen::MatrixXd* valid_X_;
+    Eigen::VectorXd parameters_;
+    Eigen::MatrixXd train_, valid_;
+};
+
+// The validation loss as the paper code computes it (gradtree.md §5, last item): the mean of the
+// losses of consecutive batches of batch_size rows (the whole set when it is not larger).
+double batched_loss(const gradtree::Spec& spec, const Eigen::MatrixXd& outputs, const Eigen::VectorXd& y, int batch_size) {
+    const Eigen::Index rows = outputs.rows(), size = std::min<Eigen::Index>(batch_size, rows);
+    double sum = 0.0;
+    int batches = 0;
+    for (Eigen::Index first = 0; first < rows; first += size, ++batches) {
+        const Eigen::Index n = std::min(size, rows - first);
+        sum += gradtree::output_loss(spec, outputs.middleRows(first, n), y.segment(first, n));
+    }
+    return sum / batches;
+}
+
+// The three Adam instances of gradtree.md §6: I, T and Λ, each with its own rate.
+std::vector<ParameterGroup> parameter_groups(const Settings& s) {
+    const Eigen::Index block = s.spec.internal() * s.spec.inputs;
+    return {{"feature logits", 0, block, s.lr_index}, {"thresholds", block, block, s.lr_values},
+            {"leaves", 2 * block, s.spec.leaves() * s.spec.outputs, s.lr_leaf}};
+}
+
+// The returned tree: leaves mapped back to the target's scale for regression, then pruned (§7).
+TreeModel export_model(const Settings& s, const Eigen::VectorXd& parameters, const Dataset& train) {
+    CompleteTree tree = gradtree::complete_tree(s.spec, parameters);
+    if (s.spec.loss == gradtree::Loss::SquaredError) tree.leaf_values = tree.leaf_values.array() * s.target_scale + s.target_mean;
+    TreeModel model = complete_tree_model(tree, train);
+    return s.prune ? gradtree::prune_empty_branches(model) : model;
+}
+
+}  // namespace
+
+TrainResult train_gradtree(const TrainInput& input, const Progress& progress) {
+    const Settings settings = gradtree::resolve_settings(input.params, input.train);
+    const gradtree::Spec& spec = settings.spec;
+    spec.validate();
+    const bool regression = spec.loss == gradtree::Loss::SquaredError;
+    const auto targets_of = [&](const Dataset& data) -> Eigen::MatrixXd {
+        return regression ? Eigen::VectorXd((data.y.array() - settings.target_mean) / settings.target_scale) : data.y;
+    };
+    const Eigen::MatrixXd train_targets = targets_of(input.train);
+    const bool has_valid = input.valid && input.valid->rows() > 0;
+    const Eigen::MatrixXd valid_targets = has_valid ? targets_of(*input.valid) : Eigen::MatrixXd();
+    EpochEvaluation evaluation(spec, input.train.X, has_valid ? &input.valid->X : nullptr);
+    const gradtree::PathTable paths = gradtree::path_table(spec.depth);
+
+    GradientProblem problem;
+    problem.inputs = &input.train.X;
+    problem.targets = &train_targets;
+    problem.groups = parameter_groups(settings);
+    // gradtree.md §6: each restart re-initialises every parameter (seed + start; the paper code's
+    // cumulative seed += restart is not reproduced).
+    problem.initial_parameters = [&](int start) { return gradtree::initial_parameters(spec, input.seed + static_cast<std::uint32_t>(start)); };
+    problem.batch_loss = [&](const Eigen::VectorXd& parameters, const Batch& batch, const StepContext&, Eigen::VectorXd& gradient) {
+        return gradtree::batch_loss(spec, paths, parameters, batch.inputs, batch.targets.col(0), &gradient);
+    };
+    if (has_valid)
+        problem.validation_loss = [&](const Eigen::VectorXd& parameters) {
+            return batched_loss(spec, evaluation.valid_outputs(parameters), valid_targets.col(0), settings.training.batch_size);
+        };
+    const double none = std::numeric_limits<double>::quiet_NaN();
+    if (regression) {
+        problem.metric = "r2";  // unchanged by the target standardisation
+        problem.metrics = [&](const Eigen::VectorXd& parameters) {
+            const double valid_r2 = has_valid ? regression_report(valid_targets.col(0), evaluation.valid_outputs(parameters).col(0)).r2 : none;
+            return std::pair{regression_report(train_targets.col(0), evaluation.train_outputs(parameters).col(0)).r2, valid_r2};
+        };
+    } else {
+        problem.metric = "accuracy";
+        problem.metrics = [&](const Eigen::VectorXd& parameters) {
+            const double valid_accuracy = has_valid ? accuracy(evaluation.valid_outputs(parameters), valid_targets.col(0)) : none;
+            return std::pair{accuracy(evaluation.train_outputs(parameters), train_targets.col(0)), valid_accuracy};
+        };
+    }
+    // The live tree is the tree the run would return now, pruned as at the end. It costs about one
+    // forward pass over the training rows, a small share of an epoch's steps every 10th epoch.
+    problem.snapshot = [&](const Eigen::VectorXd& parameters) { return export_model(settings, parameters, input.train); };
+    problem.snapshot_every = 10;
+
+    TrainingSettings training = settings.training;
+    training.seed = input.seed;
+    TrainingOutcome outcome = train_minibatch(problem, training, progress);
+    if (outcome.diverged && outcome.best_epoch == 0)
+        throw TrainingError("GradTree diverged (a non-finite loss or gradient) before finishing an epoch; "
+                            "try smaller learning rates");
+
+    TrainResult result;
+    result.model = export_model(settings, outcome.best_parameters, input.train);
+    result.stopped_early = outcome.cancelled;
+    result.diverged = outcome.diverged;
+    result.history = std::move(outcome.history);
+    return result;
+}
+
+}  // namespace treelab

@@ -1,0 +1,12 @@
+#pragma once
+// GradTree (001, Marton et al.): `--method gradtree`.
+#include <span>
+
+#include "core/learners/learner.h"
+
+namespace treelab {
+
+std::span<const ParamSpec> gradtree_params();
+TrainResult train_gradtree(const TrainInput& input, const Progress& progress);
+
+}  // namespace treelab
