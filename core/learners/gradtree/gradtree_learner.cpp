@@ -132,8 +132,9 @@ TrainResult train_gradtree(const TrainInput& input, const Progress& progress) {
             return std::pair{accuracy(evaluation.train_outputs(parameters), train_targets.col(0)), valid_accuracy};
         };
     }
-    // The live tree is the tree the run would return now, pruned as at the end. It costs about one
-    // forward pass over the training rows, a small share of an epoch's steps every 10th epoch.
+    // The live tree is the tree the run would return now, pruned as at the end. Measured (Release,
+    // the 2-core development machine under load; Iris, depth 10, one start, 236 epochs): 3.2 s with
+    // a live tree every 10th epoch and without any, the difference within the noise.
     problem.snapshot = [&](const Eigen::VectorXd& parameters) { return export_model(settings, parameters, input.train); };
     problem.snapshot_every = 10;
 
