@@ -35,7 +35,8 @@ double accuracy(const Eigen::MatrixXd& outputs, const Eigen::VectorXd& y) {
 }
 
 // The model's outputs on the training and validation rows, computed once per parameter vector
-// for the validation loss and both metrics of an epoch.
+// for the validation loss and both metrics of an epoch. They are the dense tree's: the paper code
+// stops early on the unpruned tree and prunes the returned one only (gradtree.md §6, §7).
 class EpochEvaluation {
 public:
     EpochEvaluation(const gradtree::Spec& spec, const Eigen::MatrixXd& train_X, const Eigen::MatrixXd* valid_X)
