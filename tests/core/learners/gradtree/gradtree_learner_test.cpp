@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "core/error.h"
+#include "core/learners/gradtree/gradtree_export.h"
 #include "core/learners/gradtree/gradtree_learner.h"
 #include "core/learners/gradtree/gradtree_settings.h"
 #include "core/metrics/regression_metrics.h"
@@ -94,6 +95,24 @@ TEST(GradTreeLearner, LearnsSeparableBlobs) {
         EXPECT_GE(accuracy(result.model, train_set), 0.97);
         EXPECT_GE(accuracy(result.model, test_set), 0.95);
     }
+}
+
+// gradtree.md §6: I, T and the leaves are three groups with their own rates; at a rate of 1e-12 for
+// I and T the splits stay those of the initial parameters (seed 3, the first start) while the leaves learn.
+TEST(GradTreeLearner, EachPartMovesAtItsOwnRate) {
+    const Dataset train_set = blobs(20, 4, 1), valid_set = blobs(10, 4, 2);
+    const ParamValues values = params({"depth=3", "epochs=30", "restarts=0", "prune=false", "lr_index=1e-12", "lr_values=1e-12"});
+    const TreeModel trained = train(train_set, valid_set, values).model;
+    const gradtree::Settings settings = gradtree::resolve_settings(values, train_set);
+    const TreeModel initial = gradtree::export_tree(settings.spec, gradtree::initial_parameters(settings.spec, 3), train_set);
+    ASSERT_EQ(trained.nodes.size(), initial.nodes.size());
+    bool leaves_moved = false;
+    for (std::size_t t = 0; t < trained.nodes.size(); ++t) {
+        EXPECT_EQ(trained.nodes[t].feature, initial.nodes[t].feature);
+        if (trained.nodes[t].is_split()) EXPECT_NEAR(trained.nodes[t].threshold, initial.nodes[t].threshold, 1e-9);
+        else leaves_moved = leaves_moved || !trained.nodes[t].distribution.isApprox(initial.nodes[t].distribution, 1e-3);
+    }
+    EXPECT_TRUE(leaves_moved);
 }
 
 // gradtree.md §7: the pruned tree predicts every training row as the unpruned one, has fewer nodes,
