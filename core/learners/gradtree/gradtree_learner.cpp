@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <limits>
 
-#include "core/error.h"
 #include "core/learners/gradtree/gradtree_export.h"
 #include "core/learners/gradtree/gradtree_forward.h"
 #include "core/learners/gradtree/gradtree_loss.h"
@@ -15,6 +14,7 @@
 #include "core/learners/gradtree/path_table.h"
 #include "core/metrics/regression_metrics.h"
 #include "core/training/minibatch_training.h"
+#include "core/training/training_result.h"
 
 namespace treelab {
 namespace {
@@ -141,17 +141,8 @@ TrainResult train_gradtree(const TrainInput& input, const Progress& progress) {
 
     TrainingSettings training = settings.training;
     training.seed = input.seed;
-    TrainingOutcome outcome = train_minibatch(problem, training, progress);
-    if (outcome.diverged && outcome.best_epoch == 0)
-        throw TrainingError("GradTree diverged (a non-finite loss or gradient) before finishing an epoch; "
-                            "try smaller learning rates");
-
-    TrainResult result;
-    result.model = export_model(settings, outcome.best_parameters, input.train);
-    result.stopped_early = outcome.cancelled;
-    result.diverged = outcome.diverged;
-    result.history = std::move(outcome.history);
-    return result;
+    return training_result(train_minibatch(problem, training, progress), "GradTree", "try smaller learning rates",
+                           [&](const Eigen::VectorXd& parameters) { return export_model(settings, parameters, input.train); });
 }
 
 }  // namespace treelab

@@ -8,12 +8,12 @@
 #include <limits>
 #include <random>
 
-#include "core/error.h"
 #include "core/learners/latent/latent_settings.h"
 #include "core/learners/latent/latent_workspace.h"
 #include "core/metrics/classification_metrics.h"
 #include "core/metrics/regression_metrics.h"
 #include "core/training/minibatch_training.h"
+#include "core/training/training_result.h"
 
 namespace treelab {
 namespace {
@@ -134,17 +134,8 @@ TrainResult train_latent(const TrainInput& input, const Progress& progress) {
 
     TrainingSettings training = settings.training;
     training.seed = input.seed;
-    TrainingOutcome outcome = train_minibatch(problem, training, progress);
-    if (outcome.diverged && outcome.best_epoch == 0)
-        throw TrainingError("LatentTrees diverged (a non-finite loss or gradient) before finishing an epoch; "
-                            "try a smaller learning_rate");
-
-    TrainResult result;
-    result.model = latent::export_tree(settings, outcome.best_parameters, input.train);
-    result.stopped_early = outcome.cancelled;
-    result.diverged = outcome.diverged;
-    result.history = std::move(outcome.history);
-    return result;
+    return training_result(train_minibatch(problem, training, progress), "LatentTrees", "try a smaller learning_rate",
+                           [&](const Eigen::VectorXd& parameters) { return latent::export_tree(settings, parameters, input.train); });
 }
 
 }  // namespace treelab
