@@ -5,22 +5,31 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "core/error.h"
+#include "core/nn/argmax.h"
 
 namespace treelab::nn {
 namespace {
 
-// τ* of one row z = v/2 − max(v/2) (gradtree.md §3 steps 2–4). `sorted` and `taus` are scratch.
-double entmax15_threshold(const Eigen::Ref<const Eigen::RowVectorXd>& z, std::vector<double>& sorted, std::vector<double>& taus) {
-    sorted.assign(z.data(), z.data() + z.size());
-    std::sort(sorted.begin(), sorted.end(), std::greater<>());
-    taus.resize(sorted.size());
+// p = entmax₁.₅(v) of one row of n logits, written to z (gradtree.md §3 steps 1–5); `sorted` and
+// `taus` are scratch of n entries each. Raw contiguous arrays, because GradTree calls this for each
+// of its 2^d − 1 nodes at every step, on rows of about ten features.
+void entmax15_row(const double* v, Eigen::Index n, double* z, double* sorted, double* taus) {
+    // z = v/2 − max(v/2) (step 1); max(v/2) = max(v)/2 exactly.
+    const double half_max = *std::max_element(v, v + n) / 2.0;
+    for (Eigen::Index k = 0; k < n; ++k) z[k] = v[k] / 2.0 - half_max;
+    std::copy(z, z + n, sorted);
+    std::sort(sorted, sorted + n, std::greater<>());
+    // Steps 2–4: τ_r from the running mean and variance of the r largest; K = #{r : τ_r ≤ z_(r)},
+    // counted over every r as the reference does; τ* = τ_K (K ≥ 1 always, τ_1 = z_(1) − 1; the
+    // guard only keeps a NaN row in range).
     double sum = 0.0, sum_squares = 0.0;
-    std::size_t support = 0;
-    for (std::size_t r = 1; r <= sorted.size(); ++r) {
+    Eigen::Index support = 0;
+    for (Eigen::Index r = 1; r <= n; ++r) {
         const double x = sorted[r - 1], rr = static_cast<double>(r);
         sum += x;
         sum_squares += x * x;
@@ -28,26 +37,59 @@ double entmax15_threshold(const Eigen::Ref<const Eigen::RowVectorXd>& z, std::ve
         const double ss = rr * (mean_squares - mean * mean);
         const double delta = (1.0 - ss) / rr;
         taus[r - 1] = mean - std::sqrt(std::max(delta, 0.0));
-        if (taus[r - 1] <= x) ++support;  // K = #{r : τ_r ≤ z_(r)}, counted as the reference does
+        if (taus[r - 1] <= x) ++support;
     }
-    // K ≥ 1 always (τ_1 = z_(1) − 1); the guard only keeps a NaN row in range.
-    return taus[support > 0 ? support - 1 : 0];
+    const double tau = taus[support > 0 ? support - 1 : 0];
+    for (Eigen::Index k = 0; k < n; ++k) {
+        const double above = std::max(z[k] - tau, 0.0);
+        z[k] = above * above;
+    }
 }
 
 }  // namespace
 
 Eigen::MatrixXd entmax15(const Eigen::Ref<const Eigen::MatrixXd>& logits) {
     if (logits.cols() == 0 && logits.rows() > 0) throw Error("entmax15 of rows with no entries");
-    Eigen::MatrixXd p(logits.rows(), logits.cols());
-    std::vector<double> sorted, taus;
-    Eigen::RowVectorXd z;
-    for (Eigen::Index i = 0; i < logits.rows(); ++i) {
-        z = logits.row(i) / 2.0;
-        z.array() -= z.maxCoeff();
-        const double tau = entmax15_threshold(z, sorted, taus);
-        p.row(i) = (z.array() - tau).cwiseMax(0.0).square().matrix();
+    // Transposed, each row of logits is one contiguous column.
+    const Eigen::MatrixXd columns = logits.transpose();
+    Eigen::MatrixXd p(columns.rows(), columns.cols());
+    std::vector<double> sorted(static_cast<std::size_t>(columns.rows())), taus(sorted.size());
+    for (Eigen::Index i = 0; i < columns.cols(); ++i)
+        entmax15_row(columns.col(i).data(), columns.rows(), p.col(i).data(), sorted.data(), taus.data());
+    return p.transpose();
+}
+
+Eigen::VectorXi entmax15_argmax(const Eigen::Ref<const Eigen::MatrixXd>& logits) {
+    if (logits.cols() == 0 && logits.rows() > 0) throw Error("entmax15 of rows with no entries");
+    const Eigen::MatrixXd columns = logits.transpose();
+    const Eigen::Index n = columns.rows();
+    Eigen::VectorXi best(columns.cols());
+    std::vector<double> p(static_cast<std::size_t>(n)), sorted(p.size()), taus(p.size());
+    for (Eigen::Index i = 0; i < columns.cols(); ++i) {
+        const double* v = columns.col(i).data();
+        Eigen::Index top = 0;
+        double runner_up = -std::numeric_limits<double>::infinity();
+        bool finite = std::isfinite(v[0]);
+        for (Eigen::Index k = 1; k < n; ++k) {
+            finite = finite && std::isfinite(v[k]);
+            if (v[k] > v[top]) {
+                runner_up = v[top];
+                top = k;
+            } else {
+                runner_up = std::max(runner_up, v[k]);
+            }
+        }
+        // Why a lead of 1e-9 in z = v/2 decides: the top entry has z = 0 and p = τ², the others
+        // p = (z − τ)² with |τ| ≥ 1/√n (Σ_k [z_k − τ]₊² = 1 over at most n terms, each ≤ τ²), so
+        // a lead of 1e-9 is millions of ulps of |τ| and survives the rounding of both.
+        if (finite && (v[top] - runner_up) / 2.0 > 1e-9) {
+            best(i) = static_cast<int>(top);
+            continue;
+        }
+        entmax15_row(v, n, p.data(), sorted.data(), taus.data());
+        best(i) = static_cast<int>(argmax(Eigen::Map<const Eigen::VectorXd>(p.data(), n)));
     }
-    return p;
+    return best;
 }
 
 Eigen::MatrixXd entmax15_backward(const Eigen::Ref<const Eigen::MatrixXd>& p, const Eigen::Ref<const Eigen::MatrixXd>& g) {

@@ -11,6 +11,11 @@ namespace treelab::nn {
 // A zero row gives the uniform distribution.
 Eigen::MatrixXd entmax15(const Eigen::Ref<const Eigen::MatrixXd>& logits);
 
+// row_argmax(entmax15(logits)) (argmax.h: lowest index on ties), without computing a row's entmax
+// where its top logit leads the runner-up by more than rounding could close: there the top entry's
+// probability is strictly the largest. Elsewhere (near or exact ties) the row is computed.
+Eigen::VectorXi entmax15_argmax(const Eigen::Ref<const Eigen::MatrixXd>& logits);
+
 // Backward pass: ∂L/∂v from the forward output p and g = ∂L/∂p, row-wise (gradtree.md §3):
 //   ∂L/∂v_k = S_k g_k − S_k (Σ_q S_q g_q) / (Σ_q S_q),   S = √p.
 // Entries outside the support (p_k = 0) get 0; a one-hot row gets 0 everywhere.

@@ -17,7 +17,7 @@ Eigen::MatrixXd hardmax_backward(const Eigen::Ref<const Eigen::MatrixXd>& d_oneh
 RoundedSplit rounded_split(const Eigen::Ref<const Eigen::MatrixXd>& u) {
     RoundedSplit split;
     split.soft = sigmoid(u);
-    split.hard = (u.array() > 0.0).cast<double>().matrix();
+    split.hard = u.unaryExpr([](double x) { return split_goes_left(x) ? 1.0 : 0.0; });
     return split;
 }
 

@@ -12,6 +12,9 @@ Eigen::MatrixXd hardmax(const Eigen::Ref<const Eigen::MatrixXd>& scores);
 // (the code's E − stopgrad(E − H)). A function so that callers say what they do.
 Eigen::MatrixXd hardmax_backward(const Eigen::Ref<const Eigen::MatrixXd>& d_onehot);
 
+// The hard decision of the rounded split at u = t − x: left iff u > 0, i.e. x < t (below).
+inline bool split_goes_left(double u) { return u > 0.0; }
+
 // The rounded split h = ⌊σ(u)⌉ (gradtree.md §2 steps 3–4, u = t − x, h = 1 means left).
 struct RoundedSplit {
     Eigen::MatrixXd soft;  // s = σ(u)

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <limits>
 
-#include "core/nn/argmax.h"
 #include "core/nn/entmax.h"
 
 namespace treelab::gradtree {
@@ -12,7 +11,7 @@ namespace treelab::gradtree {
 CompleteTree complete_tree(const Spec& spec, const Eigen::VectorXd& parameters) {
     const ParameterView v = view(spec, parameters);
     // The features of the forward pass: argmax of entmax₁.₅(I) (gradtree_forward.cpp).
-    AxisAlignedSplits splits{nn::row_argmax(nn::entmax15(v.I)), Eigen::VectorXd(spec.internal())};
+    AxisAlignedSplits splits{nn::entmax15_argmax(v.I), Eigen::VectorXd(spec.internal())};
     for (Eigen::Index i = 0; i < spec.internal(); ++i)
         splits.thresholds(i) = std::nextafter(v.T(i, splits.features(i)), -std::numeric_limits<double>::infinity());
     CompleteTree tree;

@@ -5,6 +5,12 @@
 //   u_{b,i} = T_{i,k_i} − X_{b,k_i}, s = σ(u)            selected threshold and value      (§2.2–3)
 //   h = ⌊s⌉: 1 = left iff x < t, a tie x = t goes right  (§2.4, tf.round half to even)
 //   z_b = Λ_{leaf(b)}: the one leaf with 𝕃 = 1           (§2.5–6, 001 Eq. 1, 3)
+// The code evaluates every internal node for every row (dense routing, §11 item 4), but only the
+// d nodes on a row's own path enter its output and gradient: every other node's h multiplies a
+// zero factor of each leaf membership (§4). So s is computed on the path only, rows × d instead
+// of rows × (2^d − 1), and the backward pass reads the hard decisions it needs off the path from
+// the thresholds; E is only needed as its argmax here, and the backward pass computes it for the
+// nodes some row passes. The values and gradients are the dense ones (gradtree_backward_test).
 #include <Eigen/Core>
 
 #include "core/learners/gradtree/gradtree_params.h"
@@ -12,21 +18,18 @@
 namespace treelab::gradtree {
 
 struct Forward {
-    Eigen::MatrixXd entmax;   // E, internal × inputs
-    Eigen::VectorXi feature;  // k_i per internal node
-    Eigen::MatrixXd soft;     // s, rows × internal (every node for every row: dense routing, §11 item 4)
-    Eigen::MatrixXd hard;     // h, rows × internal, 1 = left
-    Eigen::VectorXi leaf;     // the leaf each row reaches, 0 .. L − 1
-    Eigen::MatrixXd outputs;  // z, rows × spec.outputs
+    Eigen::VectorXi feature;    // k_i per internal node
+    Eigen::VectorXd threshold;  // T_{i,k_i} per internal node
+    Eigen::MatrixXd soft;       // s at the path nodes, rows × depth (column j: the node at depth j + 1)
+    Eigen::VectorXi leaf;       // the leaf each row reaches, 0 .. L − 1
+    Eigen::MatrixXd outputs;    // z, rows × spec.outputs
 };
 
 // Throws treelab::Error when X does not have spec.inputs columns or the parameters do not fit.
 Forward forward(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X);
 
-// The leaf reached from internal node `node` by following a row's hard decisions `hard` (one row
-// of Forward::hard); from the root, the row's leaf.
-// A row of the column-major Forward::hard has an inner stride: taken as such, not copied.
-using HardRow = Eigen::Ref<const Eigen::RowVectorXd, 0, Eigen::InnerStride<>>;
-int leaf_below(const Spec& spec, const HardRow& hard, Eigen::Index node);
+// The leaf reached from internal node `node` by a row x following the forward pass' hard
+// decisions (left iff x_k < t); from the root, the row's leaf.
+int leaf_below(const Spec& spec, const Forward& f, const Eigen::Ref<const Eigen::RowVectorXd>& x, Eigen::Index node);
 
 }  // namespace treelab::gradtree

@@ -1,8 +1,10 @@
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <gtest/gtest.h>
 
+#include "core/nn/argmax.h"
 #include "core/nn/entmax.h"
 #include "tests/core/nn/nn_test_util.h"
 
@@ -73,6 +75,31 @@ TEST(NnEntmax, JacobianStructure) {
     }
     const Eigen::RowVectorXd onehot = entmax_of(Eigen::RowVector4d(3, 1, 0, -1));
     EXPECT_EQ(nn::entmax15_backward(onehot, Eigen::RowVector4d(0.3, -2, 5, 1)), Eigen::RowVector4d::Zero());
+}
+
+// entmax15_argmax equals the argmax of the computed entmax on every row: clear leads (its short
+// cut), exact ties, logits one ulp apart (entmax rounds both to one value: the first wins), NaN
+// and infinite logits (argmax.h's rule on the computed row), one and many columns.
+TEST(NnEntmax, ArgmaxEqualsTheArgmaxOfEntmax) {
+    for (const Eigen::Index cols : {Eigen::Index{1}, Eigen::Index{2}, Eigen::Index{7}, Eigen::Index{40}}) {
+        Eigen::MatrixXd logits = test::random_matrix(300, cols, 5 + static_cast<std::uint32_t>(cols), 3.0);
+        for (Eigen::Index i = 0; i < logits.rows() && cols > 1; i += 6) {
+            const Eigen::Index top = i % cols, other = (i + 1) % cols;
+            logits.row(i).array() -= logits.row(i).maxCoeff() + 1.0;  // the others ≤ −1; the pair near 0, where an ulp is lost in z − τ
+            logits(i, top) = 1e-3;
+            logits(i, other) = i % 12 == 0 ? 1e-3 : std::nextafter(1e-3, 1.0);
+        }
+        logits(3, 0) = std::numeric_limits<double>::quiet_NaN();
+        logits(9, cols - 1) = std::numeric_limits<double>::infinity();
+        logits(15, 0) = -std::numeric_limits<double>::infinity();
+        const Eigen::VectorXi expected = nn::row_argmax(nn::entmax15(logits));
+        EXPECT_EQ(nn::entmax15_argmax(logits), expected) << cols << " columns";
+        if (cols > 1) {
+            Eigen::Index differs = 0;  // the ulp pairs: entmax ties where the logits do not
+            for (Eigen::Index i = 6; i < logits.rows(); i += 12) differs += expected(i) != nn::row_argmax(logits.row(i))(0);
+            EXPECT_GT(differs, 0) << cols << " columns";
+        }
+    }
 }
 
 }  // namespace
