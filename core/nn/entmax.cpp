@@ -61,32 +61,32 @@ Eigen::MatrixXd entmax15(const Eigen::Ref<const Eigen::MatrixXd>& logits) {
 
 Eigen::VectorXi entmax15_argmax(const Eigen::Ref<const Eigen::MatrixXd>& logits) {
     if (logits.cols() == 0 && logits.rows() > 0) throw Error("entmax15 of rows with no entries");
-    const Eigen::MatrixXd columns = logits.transpose();
-    const Eigen::Index n = columns.rows();
-    Eigen::VectorXi best(columns.cols());
-    std::vector<double> p(static_cast<std::size_t>(n)), sorted(p.size()), taus(p.size());
-    for (Eigen::Index i = 0; i < columns.cols(); ++i) {
-        const double* v = columns.col(i).data();
-        Eigen::Index top = 0;
-        double runner_up = -std::numeric_limits<double>::infinity();
-        bool finite = std::isfinite(v[0]);
-        for (Eigen::Index k = 1; k < n; ++k) {
-            finite = finite && std::isfinite(v[k]);
-            if (v[k] > v[top]) {
-                runner_up = v[top];
-                top = k;
+    const Eigen::Index rows = logits.rows(), n = logits.cols();
+    // Column by column, in storage order: each row's first maximum and the largest of the rest.
+    Eigen::VectorXi best = Eigen::VectorXi::Zero(rows);
+    Eigen::VectorXd top = logits.col(0);
+    Eigen::VectorXd runner_up = Eigen::VectorXd::Constant(rows, -std::numeric_limits<double>::infinity());
+    for (Eigen::Index k = 1; k < n; ++k)
+        for (Eigen::Index i = 0; i < rows; ++i) {
+            const double v = logits(i, k);
+            if (v > top(i)) {
+                runner_up(i) = top(i);
+                top(i) = v;
+                best(i) = static_cast<int>(k);
             } else {
-                runner_up = std::max(runner_up, v[k]);
+                runner_up(i) = std::max(runner_up(i), v);
             }
         }
+    const Eigen::Array<bool, Eigen::Dynamic, 1> finite = logits.array().isFinite().rowwise().all();
+    std::vector<double> v(static_cast<std::size_t>(n)), p(v.size()), sorted(v.size()), taus(v.size());
+    for (Eigen::Index i = 0; i < rows; ++i) {
         // Why a lead of 1e-9 in z = v/2 decides: the top entry has z = 0 and p = τ², the others
         // p = (z − τ)² with |τ| ≥ 1/√n (Σ_k [z_k − τ]₊² = 1 over at most n terms, each ≤ τ²), so
-        // a lead of 1e-9 is millions of ulps of |τ| and survives the rounding of both.
-        if (finite && (v[top] - runner_up) / 2.0 > 1e-9) {
-            best(i) = static_cast<int>(top);
-            continue;
-        }
-        entmax15_row(v, n, p.data(), sorted.data(), taus.data());
+        // a lead of 1e-9 is millions of ulps of |τ| and survives the rounding of both. Near and
+        // exact ties, and rows with NaN or ±∞, are computed.
+        if (finite(i) && (top(i) - runner_up(i)) / 2.0 > 1e-9) continue;
+        for (Eigen::Index k = 0; k < n; ++k) v[static_cast<std::size_t>(k)] = logits(i, k);
+        entmax15_row(v.data(), n, p.data(), sorted.data(), taus.data());
         best(i) = static_cast<int>(argmax(Eigen::Map<const Eigen::VectorXd>(p.data(), n)));
     }
     return best;
