@@ -112,7 +112,9 @@ std::string sweep_to_csv(const std::string& param, const std::vector<SweepRow>& 
     for (const char* split : {"train", "valid", "test"})
         for (const std::string& name : score_names) out << ',' << split << '_' << name;
     // en: nodes no training row reaches, pruned ones included (000 Figure 3's EN, on the training rows).
-    out << ",depth,nodes,leaves,active_nodes,empty_nodes,pruned_nodes,en\n";
+    // tree_depth, not depth: the swept hyperparameter may be a learner's `depth`, and two columns of
+    // one name would be read as one.
+    out << ",tree_depth,nodes,leaves,active_nodes,empty_nodes,pruned_nodes,en\n";
     for (const SweepRow& row : rows) {
         out << row.value << ',' << row.seed;
         for (const Scores* scores : {&row.train, &row.valid, &row.test})

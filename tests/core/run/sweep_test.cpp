@@ -1,4 +1,7 @@
 // Sweeps keep what a view needs to show any row: the model (as a run would save it) and its data.
+#include <set>
+#include <sstream>
+
 #include <gtest/gtest.h>
 
 #include "core/learners/learner.h"
@@ -61,6 +64,19 @@ TEST(Sweep, StopReturnsTheFinishedRows) {
     EXPECT_EQ(rows[0].value, "1");
     ASSERT_FALSE(reports.empty());
     EXPECT_EQ(reports.back(), std::make_pair(1, 3));
+}
+
+// The CSV's header names every column once, also when the swept hyperparameter is called `depth`
+// like the learned tree's depth (LatentTrees and GradTree have a `depth`).
+TEST(Sweep, CsvColumnNamesAreUnique) {
+    SweepRow row;
+    row.value = "4";
+    row.test["accuracy"] = 0.5;
+    const std::string csv = sweep_to_csv("depth", {row});
+    std::istringstream header(csv.substr(0, csv.find('\n')));
+    std::set<std::string> names;
+    for (std::string name; std::getline(header, name, ',');) EXPECT_TRUE(names.insert(name).second) << name << " twice";
+    EXPECT_TRUE(names.count("depth") && names.count("tree_depth"));
 }
 
 }  // namespace
