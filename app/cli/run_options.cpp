@@ -1,6 +1,6 @@
 #include "app/cli/run_options.h"
 
-#include "core/learners/learner.h"
+#include "core/run/run_option_docs.h"
 
 namespace treelab::cli {
 
@@ -10,24 +10,15 @@ void RunOptions::bind(CLI::App& command, const std::string& params_flag) {
     command.add_option("--method", method, "learning method (see `treelab-cli params`)")->capture_default_str();
     command.add_option(params_flag, params, "hyperparameter NAME=VALUE (repeatable)");
     command.add_option("--seed", seed, "seed of the split and the learner")->capture_default_str();
-    command.add_option("--split-seed", split_seed, "seed of the split alone, fixed while --seed (or --seeds) varies the learner");
+    command.add_option(split_seed_doc().flag, split_seed, option_help_line(split_seed_doc()));
     command.add_option("--split", split, "train,valid,test fractions")->capture_default_str();
-    command.add_option("--split-mode", split_mode, "stratified | shuffled | gradtree (GradTree protocol)")
-        ->capture_default_str();
+    command.add_option(split_mode_doc().flag, split_mode, option_help_line(split_mode_doc()))->capture_default_str();
     command.add_option("--task", task, "classification | regression (default: decided from the target)");
     command.add_option("--drop", drop, "column that is not a feature (repeatable)");
-    std::string defaults;  // "cart: none, latent: quantile", from the registry
-    for (const LearnerInfo& learner : learners())
-        defaults += (defaults.empty() ? "" : ", ") + learner.name + ": " + to_string(learner.default_scaling);
-    command.add_option("--scaling", scaling, "auto (the method's choice; " + defaults + ") | none | zscore | quantile | "
-                       "quantile-gradtree (quantile fitted on noisy training rows, GradTree protocol)")
-        ->capture_default_str();
-    command.add_option("--categorical", categorical, "onehot | loo: encoding of categorical columns (loo = leave-one-out target "
-                       "encoding fitted on the training rows, GradTree protocol)")->capture_default_str();
-    command.add_flag("--smote", smote, "SMOTE the training rows (k = 5, every class up to the majority) when the smallest class "
-                     "share is at most 0.25/(C-1), GradTree protocol; seeded by the split's seed");
-    command.add_option("--fit-on", fit_on, "train | train+valid: rows the learner fits on (train+valid only for learners that do not "
-                       "early-stop on the validation rows)")->capture_default_str();
+    command.add_option(scaling_doc().flag, scaling, option_help_line(scaling_doc()))->capture_default_str();
+    command.add_option(categorical_doc().flag, categorical, option_help_line(categorical_doc()))->capture_default_str();
+    command.add_flag(smote_doc().flag, smote, option_help_line(smote_doc()));
+    command.add_option(fit_on_doc().flag, fit_on, option_help_line(fit_on_doc()))->capture_default_str();
 }
 
 RunConfig RunOptions::to_config() const {

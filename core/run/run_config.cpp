@@ -68,9 +68,9 @@ std::string scaling_card_text(const RunConfig& config) {
 void check_run_config(const RunConfig& config) {
     const LearnerInfo& learner = find_learner(config.method);
     if (config.fit_on == FitOn::TrainAndValid && learner.uses_validation)
-        throw ParamError("--fit-on train+valid cannot be used with method " + learner.name + " (" + learner.label +
-                         "): it stops early on the validation rows, which would then also be training rows; use "
-                         "--fit-on train");
+        throw ParamError("fitting on train+valid cannot be used with method " + learner.name + " (" + learner.label +
+                         "): it stops early on the validation rows, which would then also be training rows; fit on "
+                         "train instead");
 }
 
 ParamValues method_params(const std::string& method, const std::vector<std::string>& assignments) {
