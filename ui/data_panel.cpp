@@ -1,7 +1,6 @@
 #include "ui/data_panel.h"
 
 #include <algorithm>
-#include <limits>
 #include <numeric>
 
 #include <QComboBox>
@@ -16,7 +15,6 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
-#include <QSpinBox>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -26,9 +24,8 @@
 #include "core/data/column_summary.h"
 #include "core/data/csv_reader.h"
 #include "core/error.h"
-#include "core/learners/learner.h"
+#include "ui/preparation_form.h"
 #include "ui/recent_files_menu.h"
-#include "ui/split_editor.h"
 #include "ui/table_preview_model.h"
 #include "ui/target_view.h"
 
@@ -37,23 +34,6 @@ namespace {
 
 const QString recentFilesKey = QStringLiteral("data/recentFiles");
 const QString lastFolderKey = QStringLiteral("data/lastFolder");
-// A new key: earlier versions saved "none" on every exit, which was their default, not a choice; a
-// user's saved "none" under the old key must not keep the method's preprocessing off.
-const QString scalingKey = QStringLiteral("data/preprocessing");
-const QString splitKey = QStringLiteral("data/split");
-const QString splitModeKey = QStringLiteral("data/splitMode");
-const QString seedKey = QStringLiteral("data/seed");
-const QString splitSeedKey = QStringLiteral("data/splitSeed");
-
-// Words a user reads for the core's --scaling texts; a text without one here is shown as it is.
-QString scalingLabel(const std::string& text) {
-    if (text == "auto") return QObject::tr("Automatic (the method's choice)");
-    if (text == "none") return QObject::tr("None");
-    if (text == "zscore") return QObject::tr("Z-score");
-    if (text == "quantile") return QObject::tr("Quantile → normal");
-    if (text == "quantile-gradtree") return QObject::tr("Quantile → normal, noisy fit (GradTree)");
-    return QString::fromStdString(text);
-}
 
 void selectData(QComboBox* combo, const QVariant& data) {
     const int index = combo->findData(data);
@@ -79,11 +59,7 @@ struct DataPanel::Parts {
     QLabel* summary = nullptr;
     QComboBox* target = nullptr;
     QComboBox* task = nullptr;
-    QComboBox* scaling = nullptr;
-    QComboBox* splitMode = nullptr;
-    SplitEditor* split = nullptr;
-    QSpinBox* seed = nullptr;
-    QSpinBox* splitSeed = nullptr;  // -1 = the seed's own split
+    PreparationForm* preparation = nullptr;
     TablePreviewModel* preview = nullptr;
     QTableWidget* columns = nullptr;
     TargetView* targetView = nullptr;
@@ -218,45 +194,9 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
     p.task->setToolTip(tr("Auto: classification for text or a few integer values, regression otherwise."));
     form->addRow(tr("T&ask:"), p.task);
 
-    p.scaling = new QComboBox(this);
-    p.scaling->setObjectName(QStringLiteral("scaling"));
-    for (const std::string& text : scaling_texts()) p.scaling->addItem(scalingLabel(text), QString::fromStdString(text));
-    QStringList choices;  // "LatentTrees: quantile", from the registry
-    for (const LearnerInfo& learner : learners())
-        choices << QStringLiteral("%1: %2").arg(QString::fromStdString(learner.label),
-                                                scalingLabel(to_string(learner.default_scaling)));
-    p.scaling->setToolTip(tr("Applied to every input feature, fitted on the training rows only. Automatic: the "
-                             "method's own choice (%1); the run card records what was applied.")
-                              .arg(choices.join(QStringLiteral(", "))));
-    form->addRow(tr("&Preprocessing:"), p.scaling);
-
-    p.split = new SplitEditor(this);
-    form->addRow(tr("&Split:"), p.split);
-
-    p.splitMode = new QComboBox(this);
-    p.splitMode->setObjectName(QStringLiteral("splitMode"));
-    for (const SplitMode mode : split_modes()) {
-        const QString text = QString::fromStdString(to_string(mode));
-        p.splitMode->addItem(text, text);
-    }
-    p.splitMode->setToolTip(tr("stratified keeps the class shares in every part; gradtree and sklearn-stratified "
-                               "reproduce the reference protocols row for row."));
-    form->addRow(tr("Split &mode:"), p.splitMode);
-
-    p.seed = new QSpinBox(this);
-    p.seed->setObjectName(QStringLiteral("seed"));
-    p.seed->setRange(0, std::numeric_limits<int>::max());
-    p.seed->setToolTip(tr("Seeds the split and the learner; the same seed gives the same run."));
-    form->addRow(tr("S&eed:"), p.seed);
-    // The LatentTrees protocol holds one split (seed 459107) while the model seed varies.
-    p.splitSeed = new QSpinBox(this);
-    p.splitSeed->setObjectName(QStringLiteral("splitSeed"));
-    p.splitSeed->setRange(-1, std::numeric_limits<int>::max());
-    p.splitSeed->setValue(-1);
-    p.splitSeed->setSpecialValueText(tr("same as the seed"));
-    p.splitSeed->setToolTip(tr("Holds the split fixed while the seed varies the learner (--split-seed)."));
-    form->addRow(tr("Split seed:"), p.splitSeed);
     layout->addLayout(form);
+    p.preparation = new PreparationForm(this);
+    layout->addWidget(p.preparation);
 
     auto* tabs = new QTabWidget(this);
     auto* rows = new QTableView(tabs);
@@ -290,11 +230,7 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
         parts_->refreshTarget();
         emit settingsChanged();
     });
-    for (QComboBox* combo : {p.scaling, p.splitMode})
-        connect(combo, &QComboBox::currentIndexChanged, this, &DataPanel::settingsChanged);
-    connect(p.split, &SplitEditor::changed, this, &DataPanel::settingsChanged);
-    connect(p.seed, &QSpinBox::valueChanged, this, &DataPanel::settingsChanged);
-    connect(p.splitSeed, &QSpinBox::valueChanged, this, &DataPanel::settingsChanged);
+    connect(p.preparation, &PreparationForm::changed, this, &DataPanel::settingsChanged);
     p.refreshTarget();
 }
 
@@ -328,7 +264,7 @@ const Table& DataPanel::table() const { return parts_->table; }
 
 QString DataPanel::problem() const {
     if (!hasData()) return tr("Open a data set first.");
-    if (!parts_->split->problem().isEmpty()) return parts_->split->problem();
+    if (!parts_->preparation->problem().isEmpty()) return parts_->preparation->problem();
     return parts_->targetProblem;
 }
 
@@ -337,12 +273,7 @@ void DataPanel::applyTo(RunConfig& config) const {
     config.data_file = p.file.toStdString();
     config.target = p.target->currentText().toStdString();
     config.task = p.forcedTask();
-    config.split = p.split->fractions();
-    config.split_mode = split_mode_from_string(p.splitMode->currentData().toString().toStdString());
-    config.seed = static_cast<std::uint32_t>(p.seed->value());
-    config.split_seed = p.splitSeed->value() < 0 ? std::nullopt
-                                                 : std::optional<std::uint32_t>(static_cast<std::uint32_t>(p.splitSeed->value()));
-    set_scaling(config, p.scaling->currentData().toString().toStdString());
+    p.preparation->applyTo(config);
 }
 
 void DataPanel::setFrom(const RunConfig& config) {
@@ -355,12 +286,7 @@ void DataPanel::setFrom(const RunConfig& config) {
         }
     }
     selectData(p.task, config.task ? QString::fromStdString(to_string(*config.task)) : QString());
-    p.split->setFractions(config.split);
-    selectData(p.splitMode, QString::fromStdString(to_string(config.split_mode)));
-    p.seed->setValue(static_cast<int>(std::min<std::uint32_t>(config.seed, std::numeric_limits<int>::max())));
-    p.splitSeed->setValue(config.split_seed ? static_cast<int>(std::min<std::uint32_t>(*config.split_seed, std::numeric_limits<int>::max()))
-                                            : -1);
-    selectData(p.scaling, QString::fromStdString(scaling_text(config)));
+    p.preparation->setFrom(config);
     emit settingsChanged();
 }
 
@@ -371,26 +297,14 @@ void DataPanel::saveSettings(QSettings& settings) const {
     const Parts& p = *parts_;
     settings.setValue(recentFilesKey, p.recent->files());
     settings.setValue(lastFolderKey, p.lastFolder);
-    settings.setValue(scalingKey, p.scaling->currentData());
-    settings.setValue(splitKey, p.split->text());
-    settings.setValue(splitModeKey, p.splitMode->currentData());
-    settings.setValue(seedKey, p.seed->value());
-    settings.setValue(splitSeedKey, p.splitSeed->value());
+    p.preparation->saveSettings(settings);
 }
 
 void DataPanel::restoreSettings(const QSettings& settings) {
     Parts& p = *parts_;
     p.recent->setFiles(settings.value(recentFilesKey).toStringList());
     p.lastFolder = settings.value(lastFolderKey, p.lastFolder).toString();
-    selectData(p.scaling, settings.value(scalingKey, p.scaling->currentData()));
-    selectData(p.splitMode, settings.value(splitModeKey, p.splitMode->currentData()));
-    p.seed->setValue(settings.value(seedKey, p.seed->value()).toInt());
-    p.splitSeed->setValue(settings.value(splitSeedKey, p.splitSeed->value()).toInt());
-    try {
-        p.split->setFractions(parse_split_fractions(settings.value(splitKey, p.split->text()).toString().toStdString()));
-    } catch (const ParamError&) {
-        // A hand-edited settings file: the default split stays, as for any unreadable setting.
-    }
+    p.preparation->restoreSettings(settings);
 }
 
 QString DataPanel::shippedDatasetsFolder() {

@@ -1,7 +1,8 @@
 #pragma once
 // The data panel: open a CSV (dialog, drag-and-drop on the window, recent files, shipped data
 // sets), preview it (first rows, column types, missing counts, class balance or target
-// histogram), choose the target, the task, the preprocessing, the split fractions and the seed.
+// histogram), choose the target and the task; below them the PreparationForm (preprocessing and
+// split).
 // A file that cannot be read shows the core's message (file, line, column) in a dialog and the
 // data set loaded before stays.
 #include <memory>
@@ -34,7 +35,7 @@ public:
     QString file() const;
     const Table& table() const;
 
-    // Writes data_file, target, task, split, split mode, seed and scaling into `config`.
+    // Writes data_file, target, task and the PreparationForm's choices into `config`.
     void applyTo(RunConfig& config) const;
     // The reverse, for a saved model's run card or "re-apply configuration" (what is known is set).
     void setFrom(const RunConfig& config);
@@ -51,7 +52,7 @@ public:
 
 signals:
     void dataChanged();      // a new file was loaded
-    void settingsChanged();  // target, task, scaling, split or seed changed
+    void settingsChanged();  // target, task or a choice of the PreparationForm changed
 
 private:
     struct Parts;

@@ -21,6 +21,7 @@
 
 #include "app/session/training_session.h"
 #include "core/data/csv_reader.h"
+#include "core/error.h"
 #include "core/learners/learner.h"
 #include "core/run/evaluation.h"
 #include "ui/data_panel.h"
@@ -202,6 +203,12 @@ void MainWindow::train() {
         return;
     }
     const RunConfig config = panelsConfig();
+    try {
+        check_run_config(config);  // what treelab-cli refuses with exit code 2, refused before a worker starts
+    } catch (const Error& error) {
+        showError(tr("Cannot train with these settings"), QString::fromStdString(error.what()));
+        return;
+    }
     const LearnerInfo& learner = find_learner(config.method);
     runMethodLabel_ = QString::fromStdString(learner.label);
     pendingConfig_ = config;

@@ -380,6 +380,7 @@ void SweepPanel::start() {
     SweepConfig sweep;
     try {
         sweep.base = *config;
+        check_run_config(sweep.base);
         sweep.param = parts_->param->currentData().toString().toStdString();
         sweep.values = grid_values(parts_->grid->grid(sweep.param), find_learner(config->method).params, sweep.param);
         sweep.seeds = parts_->seeds->value();

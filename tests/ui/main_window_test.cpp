@@ -10,12 +10,14 @@
 #include <QFile>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QTimer>
 
 #include "app/session/training_session.h"
@@ -30,6 +32,7 @@
 #include "ui/method_panel.h"
 #include "ui/param_form.h"
 #include "ui/results_panel.h"
+#include "ui/sweep_panel.h"
 #include "ui/tree_canvas.h"
 #include "ui/tree_tab.h"
 
@@ -166,6 +169,61 @@ TEST(MainWindow, BadFileShowsWhereItIsBrokenAndKeepsTheData) {
     ASSERT_EQ(boxes.size(), 1);
     EXPECT_TRUE(boxes.first()->text().contains("broken.csv:3:")) << boxes.first()->text().toStdString();
     EXPECT_EQ(window.dataPanel()->file(), glassFile());
+}
+
+// Clicks Train as a user does.
+void clickTrain(MainWindow& window) {
+    for (QPushButton* button : window.findChildren<QPushButton*>())
+        if (button->text() == MainWindow::tr("&Train")) return QTest::mouseClick(button, Qt::LeftButton);
+    FAIL() << "no Train button";
+}
+
+// GradTree with "Fit on: Training + validation rows" (chosen by a key press) is refused before a
+// worker starts, with the core's reason in a dialog, as treelab-cli refuses it; a sweep too.
+TEST(MainWindow, FitOnTrainAndValidIsRefusedForGradTreeWithTheReason) {
+    QSettings().clear();
+    MainWindow window;
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    ASSERT_TRUE(window.openFile(glassFile()));
+    window.methodPanel()->setMethod("gradtree");
+    QTest::keyClick(window.dataPanel()->findChild<QComboBox*>("fitOn"), Qt::Key_Down);
+    clickTrain(window);
+    EXPECT_FALSE(window.isTraining());
+    EXPECT_EQ(window.resultsPanel()->runCount(), 0);
+    auto boxes = window.findChildren<QMessageBox*>();
+    ASSERT_EQ(boxes.size(), 1);
+    EXPECT_TRUE(boxes.first()->text().contains("method gradtree")) << boxes.first()->text().toStdString();
+    EXPECT_TRUE(boxes.first()->text().contains("stops early on the validation rows")) << boxes.first()->text().toStdString();
+    boxes.first()->close();  // deletes itself
+
+    window.sweepPanel()->start();
+    EXPECT_FALSE(window.sweepPanel()->isRunning());
+    boxes = window.sweepPanel()->findChildren<QMessageBox*>();
+    ASSERT_EQ(boxes.size(), 1);
+    EXPECT_TRUE(boxes.first()->text().contains("method gradtree")) << boxes.first()->text().toStdString();
+}
+
+// CART trained with leave-one-out encoding, SMOTE and train+valid set in the data panel: the run
+// fits on the training rows, the synthetic SMOTE rows (glass's rarest class is under 0.25/(C-1))
+// and the validation rows, and its card's command carries every choice.
+TEST(MainWindow, CartTrainsWithTheDataPanelsProtocolChoices) {
+    QSettings().clear();
+    MainWindow window;
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    ASSERT_TRUE(window.openFile(glassFile()));
+    window.methodPanel()->setMethod("cart");
+    QTest::keyClicks(window.dataPanel()->findChild<QComboBox*>("categorical"), "Leave");
+    auto* smote = window.dataPanel()->findChild<QCheckBox*>("smote");
+    QTest::mouseClick(smote, Qt::LeftButton, {}, QPoint(6, smote->height() / 2));
+    QTest::keyClick(window.dataPanel()->findChild<QComboBox*>("fitOn"), Qt::Key_Down);
+    ASSERT_TRUE(trainAndWait(window));
+    ASSERT_EQ(window.resultsPanel()->runCount(), 1);
+    const auto outcome = window.resultsPanel()->run(0);
+    EXPECT_GT(outcome->fit_rows, outcome->train_rows + outcome->valid_rows);
+    for (const char* flag : {"--categorical loo", "--smote", "--fit-on train+valid"})
+        EXPECT_NE(outcome->model.card.command_line.find(flag), std::string::npos) << outcome->model.card.command_line;
 }
 
 // A trained model saved from the window loads back (as a result whose tree is drawn), and every
