@@ -183,6 +183,7 @@ void MainWindow::connectSession() {
     connect(session_, &TrainingSession::finished, this, &MainWindow::finishRun);
     connect(session_, &TrainingSession::failed, this, [this](const QString& message) {
         setTraining(false);
+        showRun(shown_);  // the run selected before, whose tree the failed run's start took away
         showError(tr("Training failed"), message);
         emit trainingDone();
     });
@@ -214,7 +215,7 @@ void MainWindow::train() {
     pendingConfig_ = config;
     if (!session_->start(config)) return;
     training_->startRun(runMethodLabel_);
-    treeTab_->scrubber()->clear();
+    treeTab_->startRun();
     setTraining(true);
     statusBar()->showMessage(tr("Training %1 on %2…").arg(runMethodLabel_, QFileInfo(data_->file()).fileName()));
 }

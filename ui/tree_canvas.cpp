@@ -252,6 +252,9 @@ void TreeCanvas::showSnapshot(std::shared_ptr<const TreeModel> tree) {
     parts_->shown = std::move(tree);
     parts_->reroute();
     parts_->redraw();  // keeps the user's zoom and scroll position
+    // A window not zoomed since it was fitted follows the live tree's shape: a GradTree tree's
+    // pruned size changes from epoch to epoch, and the first snapshot lands on an empty canvas.
+    if (parts_->fitted) fitToWindow();
     emit treeChanged();
 }
 

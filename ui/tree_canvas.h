@@ -33,7 +33,8 @@ public:
     // Draws `model` (feature names from its pipeline, class names from its target); `data`, when
     // given, supplies the rows whose routing the nodes show. Null model = empty canvas.
     void showModel(std::shared_ptr<const ModelFile> model, std::shared_ptr<const PreparedData> data = nullptr);
-    // A live snapshot during training (same names as the model shown before).
+    // A live snapshot, or a recorded one of the shown model's run (same names as that model; its
+    // own names on an empty canvas). Stays fitted to the window unless the user zoomed.
     void showSnapshot(std::shared_ptr<const TreeModel> tree);
     void fitToWindow();
     int nodeCount() const;  // nodes drawn

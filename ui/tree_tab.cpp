@@ -183,6 +183,11 @@ void TreeTab::showSnapshot(std::shared_ptr<const TreeModel> tree) {
     canvas_->showSnapshot(std::move(tree));
 }
 
+void TreeTab::startRun() {
+    scrubber_->clear();
+    showModel(nullptr);
+}
+
 void TreeTab::refreshChoices() {
     const std::vector<std::string>& classes = canvas_->classNames();
     {

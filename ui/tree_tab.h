@@ -31,6 +31,10 @@ public:
 
     void showModel(std::shared_ptr<const ModelFile> model, std::shared_ptr<const PreparedData> data = nullptr);
     void showSnapshot(std::shared_ptr<const TreeModel> tree);
+    // A new run starts: the tree shown and the recorded ones go. The run's live trees are then drawn
+    // with their own names and training counts; the rows of the run shown before (another file,
+    // split or preprocessing) would route through them wrongly.
+    void startRun();
 
     // Opens the inspector on `node` with the rows of the chosen set that reach it.
     void inspectNode(int node);

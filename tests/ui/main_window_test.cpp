@@ -226,6 +226,45 @@ TEST(MainWindow, CartTrainsWithTheDataPanelsProtocolChoices) {
         EXPECT_NE(outcome->model.card.command_line.find(flag), std::string::npos) << outcome->model.card.command_line;
 }
 
+// A run's live trees are drawn with their own names and training counts: the rows of the run
+// shown before (CART on unscaled glass) never route through the GradTree trees fitted on
+// quantile-scaled rows; at the end the run's own rows do. A run that fails (SMOTE on a regression
+// target) gives the tree shown before back.
+TEST(MainWindow, LiveTreesNeverRouteThePreviousRunsRows) {
+    QSettings().clear();
+    MainWindow window;
+    ASSERT_TRUE(window.openFile(glassFile()));
+    window.methodPanel()->setMethod("cart");
+    ASSERT_TRUE(trainAndWait(window));
+    ASSERT_NE(window.treeCanvas()->data(), nullptr);
+    const int cartNodes = window.treeCanvas()->nodeCount();
+
+    window.methodPanel()->setMethod("gradtree");
+    setField(*window.methodPanel(), "depth", "3");
+    setField(*window.methodPanel(), "epochs", "30");
+    setField(*window.methodPanel(), "restarts", "0");
+    int liveTrees = 0, routedByOthers = 0;
+    QObject::connect(window.findChild<TrainingSession*>(), &TrainingSession::epochReported, &window,
+                     [&](const EpochPoint& point) {
+                         if (!point.snapshot) return;
+                         ++liveTrees;
+                         if (window.treeCanvas()->data()) ++routedByOthers;
+                         EXPECT_EQ(window.treeCanvas()->featureNames(), point.snapshot->feature_names);
+                     });
+    ASSERT_TRUE(trainAndWait(window));
+    EXPECT_GT(liveTrees, 0);
+    EXPECT_EQ(routedByOthers, 0);
+    ASSERT_EQ(window.resultsPanel()->runCount(), 2);
+    EXPECT_EQ(window.treeCanvas()->data(), window.resultsPanel()->run(1)->data);
+
+    window.resultsPanel()->selectRun(0);
+    window.dataPanel()->findChild<QComboBox*>("target")->setCurrentText("RI");
+    window.dataPanel()->findChild<QCheckBox*>("smote")->setChecked(true);
+    ASSERT_TRUE(trainAndWait(window));
+    EXPECT_EQ(window.resultsPanel()->runCount(), 2);
+    EXPECT_EQ(window.treeCanvas()->nodeCount(), cartNodes);
+}
+
 // A trained model saved from the window loads back (as a result whose tree is drawn), and every
 // tab exports as a PNG, an SVG and a PDF that parse back.
 TEST(MainWindow, SavesOpensAndExportsEveryView) {

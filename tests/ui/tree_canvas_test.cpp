@@ -1,8 +1,11 @@
 // TreeCanvas under QT_QPA_PLATFORM=offscreen: models from real runs on Glass, every node drawn.
 #include <gtest/gtest.h>
 
+#include <QApplication>
 #include <QImage>
 #include <QPainter>
+#include <QTest>
+#include <QWheelEvent>
 
 #include "core/run/training_run.h"
 #include "tests/support/test_support.h"
@@ -58,6 +61,37 @@ TEST(TreeCanvas, ShowsLatentTreeWithGhosts) {
     EXPECT_EQ(canvas.nodeCount(), 15);
     canvas.showModel(nullptr);
     EXPECT_EQ(canvas.nodeCount(), 0);
+}
+
+// Whether the whole scene shows in the viewport and touches two of its sides (fitted, not smaller).
+bool fitsWindow(const TreeCanvas& canvas) {
+    const QRect shown = canvas.mapFromScene(canvas.sceneRect()).boundingRect();
+    const QRect window = canvas.viewport()->rect();
+    return window.adjusted(-2, -2, 2, 2).contains(shown) &&
+           (shown.width() >= window.width() - 4 || shown.height() >= window.height() - 4);
+}
+
+// Live trees change shape from epoch to epoch (GradTree's pruned tree): the first one, drawn on
+// an empty canvas as a run starts, and each later one fill the window, until the user zooms with
+// the wheel; from then on the user's zoom stays.
+TEST(TreeCanvas, LiveSnapshotsStayFittedUntilTheUserZooms) {
+    const RunOutcome shallow = glass_run("cart", {"max_depth=2"}), deep = glass_run("cart", {"max_depth=6"});
+    TreeCanvas canvas;
+    canvas.resize(800, 600);
+    canvas.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&canvas));
+    canvas.showModel(nullptr);
+    canvas.showSnapshot(std::make_shared<const TreeModel>(shallow.model.tree));
+    EXPECT_TRUE(fitsWindow(canvas));
+    canvas.showSnapshot(std::make_shared<const TreeModel>(deep.model.tree));
+    EXPECT_TRUE(fitsWindow(canvas));
+
+    const QPointF centre = canvas.viewport()->rect().center();
+    QWheelEvent zoomIn(centre, canvas.viewport()->mapToGlobal(centre), {}, {0, 120}, Qt::NoButton, Qt::NoModifier,
+                       Qt::NoScrollPhase, false);
+    QApplication::sendEvent(canvas.viewport(), &zoomIn);
+    canvas.showSnapshot(std::make_shared<const TreeModel>(shallow.model.tree));
+    EXPECT_FALSE(fitsWindow(canvas));
 }
 
 // The depth limit and folding hide nodes from the display only, and undo cleanly.
