@@ -13,21 +13,28 @@ namespace treelab {
 struct EpochScrubber::Parts {
     QSlider* slider = nullptr;
     QLabel* label = nullptr;
-    std::vector<std::pair<int, std::shared_ptr<const TreeModel>>> snapshots;  // in epoch order
+    std::vector<EpochPoint> snapshots;  // in the order the run reported them
 
     bool onNewest() const { return slider->value() == static_cast<int>(snapshots.size()) - 1; }
+    const EpochPoint& current() const { return snapshots[static_cast<std::size_t>(slider->value())]; }
 
     void showLabel() {
-        label->setText(snapshots.empty() ? EpochScrubber::tr("no trees recorded")
-                                         : EpochScrubber::tr("epoch %1 of %2")
-                                               .arg(snapshots[static_cast<std::size_t>(slider->value())].first)
-                                               .arg(snapshots.back().first));
+        if (snapshots.empty()) {
+            label->setText(EpochScrubber::tr("no trees recorded"));
+        } else if (current().starts > 1) {  // epochs count from 1 in every start
+            label->setText(EpochScrubber::tr("start %1 of %2, epoch %3")
+                               .arg(current().start + 1)
+                               .arg(current().starts)
+                               .arg(current().epoch));
+        } else {
+            label->setText(EpochScrubber::tr("epoch %1 of %2").arg(current().epoch).arg(snapshots.back().epoch));
+        }
     }
 };
 
 EpochScrubber::EpochScrubber(QWidget* parent) : QWidget(parent), parts_(std::make_unique<Parts>()) {
     auto* layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setContentsMargins(6, 0, 6, 0);  // as the Tree tab's footer: the label off the window's edge
     parts_->slider = new QSlider(Qt::Horizontal, this);
     parts_->slider->setToolTip(tr("The tree as it was at a recorded epoch of the last run"));
     parts_->label = new QLabel(this);
@@ -37,17 +44,17 @@ EpochScrubber::EpochScrubber(QWidget* parent) : QWidget(parent), parts_(std::mak
     connect(parts_->slider, &QSlider::valueChanged, this, [this](int index) {
         if (index < 0 || index >= snapshotCount()) return;
         parts_->showLabel();
-        emit snapshotChosen(parts_->snapshots[static_cast<std::size_t>(index)].second);
+        emit snapshotChosen(parts_->current().snapshot);
     });
     clear();
 }
 
 EpochScrubber::~EpochScrubber() = default;
 
-void EpochScrubber::addSnapshot(int epoch, std::shared_ptr<const TreeModel> tree) {
-    if (!tree) return;
+void EpochScrubber::addSnapshot(const EpochPoint& point) {
+    if (!point.snapshot) return;
     const bool follow = parts_->snapshots.empty() || parts_->onNewest();
-    parts_->snapshots.emplace_back(epoch, std::move(tree));
+    parts_->snapshots.push_back(point);
     const int newest = snapshotCount() - 1;
     {
         const QSignalBlocker blocker(parts_->slider);
@@ -68,15 +75,15 @@ void EpochScrubber::clear() {
 
 int EpochScrubber::snapshotCount() const { return static_cast<int>(parts_->snapshots.size()); }
 
-int EpochScrubber::currentEpoch() const {
-    return parts_->snapshots.empty() ? 0 : parts_->snapshots[static_cast<std::size_t>(parts_->slider->value())].first;
-}
+int EpochScrubber::currentEpoch() const { return parts_->snapshots.empty() ? 0 : parts_->current().epoch; }
+
+QString EpochScrubber::label() const { return parts_->label->text(); }
 
 void EpochScrubber::setCurrentIndex(int index) {
     if (index < 0 || index >= snapshotCount()) return;
     if (parts_->slider->value() == index) {
         parts_->showLabel();
-        emit snapshotChosen(parts_->snapshots[static_cast<std::size_t>(index)].second);
+        emit snapshotChosen(parts_->current().snapshot);
     } else {
         parts_->slider->setValue(index);
     }

@@ -6,6 +6,7 @@
 
 #include <QWidget>
 
+#include "app/session/epoch_point.h"
 #include "core/model/tree_model.h"
 
 namespace treelab {
@@ -16,13 +17,15 @@ public:
     explicit EpochScrubber(QWidget* parent = nullptr);
     ~EpochScrubber() override;
 
-    // Records the tree of `epoch` (null trees are ignored). The slider moves to it when it was on
-    // the newest snapshot before (following the run), and stays where the user put it otherwise.
-    void addSnapshot(int epoch, std::shared_ptr<const TreeModel> tree);
+    // Records the point's tree (points without one are ignored). The slider moves to it when it was
+    // on the newest snapshot before (following the run), and stays where the user put it otherwise.
+    // A run with restarts numbers each start's epochs from 1; the label then names the start.
+    void addSnapshot(const EpochPoint& point);
     void clear();  // a new run
 
     int snapshotCount() const;
-    int currentEpoch() const;  // epoch of the snapshot shown; 0 when there is none
+    int currentEpoch() const;  // epoch (within its start) of the snapshot shown; 0 when there is none
+    QString label() const;     // what the label beside the slider says
     void setCurrentIndex(int index);  // as if the user moved the slider to the index-th snapshot
 
 signals:

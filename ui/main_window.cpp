@@ -178,7 +178,7 @@ void MainWindow::connectSession() {
     connect(session_, &TrainingSession::epochReported, this, [this](const EpochPoint& point) {
         training_->addEpoch(point);
         // The scrubber records the tree and, while it sits on the newest one, shows it live.
-        if (point.snapshot) treeTab_->scrubber()->addSnapshot(point.epoch, point.snapshot);
+        treeTab_->scrubber()->addSnapshot(point);
     });
     connect(session_, &TrainingSession::finished, this, &MainWindow::finishRun);
     connect(session_, &TrainingSession::failed, this, [this](const QString& message) {

@@ -1,6 +1,7 @@
 #include "ui/training_panel.h"
 
 #include <cmath>
+#include <limits>
 
 #include <QCheckBox>
 #include <QHBoxLayout>
@@ -39,6 +40,17 @@ void clear_plot(QCustomPlot* plot, QCPGraph::LineStyle style) {
         plot->graph(g)->data()->clear();
         plot->graph(g)->setLineStyle(style);
     }
+    plot->clearItems();  // the start boundaries
+}
+
+// A restart begins from new parameters: its curves start afresh at `x` (a NaN breaks each line
+// there) behind a dashed line, so that its first, high losses read as a new start, not a jump.
+void mark_start(QCustomPlot* plot, double x) {
+    for (int g = 0; g < plot->graphCount(); ++g) plot->graph(g)->addData(x, std::numeric_limits<double>::quiet_NaN());
+    auto* boundary = new QCPItemStraightLine(plot);
+    boundary->setPen(QPen(Qt::gray, 1.0, Qt::DashLine));
+    boundary->point1->setCoords(x, 1.0);  // positive values: the line stays valid on a log-scale axis
+    boundary->point2->setCoords(x, 2.0);
 }
 
 const LearnerInfo* learner_named(const std::string& name) {
@@ -154,6 +166,7 @@ void TrainingPanel::addEpoch(const EpochPoint& point) {
     if (point.start != p.lastStart) {
         p.epochOffset += p.lastEpoch;
         p.lastStart = point.start;
+        for (QCustomPlot* plot : {p.loss, p.metric, p.nodes}) mark_start(plot, p.epochOffset + 0.5);
     }
     p.lastEpoch = point.epoch;
     const double x = p.epochOffset + point.epoch;
@@ -194,9 +207,11 @@ void TrainingPanel::showOutcome(const RunOutcome& outcome) {
         startRun(label);
         for (const EpochReport& report : outcome.history)
             if (!report.heartbeat) addEpoch(epoch_point(report));
-        p.caption->setText(tr("%1: %2 epochs in %3 s%4")
+        const int starts = outcome.history.empty() ? 1 : outcome.history.back().start + 1;  // a stopped run made fewer
+        p.caption->setText(tr("%1: %2 epochs%3 in %4 s%5")
                                .arg(label)
                                .arg(outcome.history.size())
+                               .arg(starts > 1 ? tr(" over %1 starts (dashed lines; the best one is kept)").arg(starts) : QString())
                                .arg(outcome.train_seconds, 0, 'f', 2)
                                .arg(status));
         p.replotIfDirty(QCustomPlot::rpRefreshHint);  // a finished run is drawn at once

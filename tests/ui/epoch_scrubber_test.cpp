@@ -17,6 +17,16 @@ std::shared_ptr<const TreeModel> tree_with_nodes(int nodes) {
     return tree;
 }
 
+// What TrainingSession reports for `epoch` of start `start` (of `starts`) with `tree` attached.
+EpochPoint point(int epoch, std::shared_ptr<const TreeModel> tree, int start = 0, int starts = 1) {
+    EpochPoint result;
+    result.epoch = epoch;
+    result.snapshot = std::move(tree);
+    result.start = start;
+    result.starts = starts;
+    return result;
+}
+
 // While the slider is on the newest tree it follows new ones; moved back, it stays and emits the
 // tree recorded at that epoch; clear() forgets the run.
 TEST(EpochScrubber, EmitsTheTreeOfTheChosenEpoch) {
@@ -25,16 +35,16 @@ TEST(EpochScrubber, EmitsTheTreeOfTheChosenEpoch) {
     QObject::connect(&scrubber, &EpochScrubber::snapshotChosen, &scrubber,
                      [&](std::shared_ptr<const TreeModel> tree) { shown.push_back(std::move(tree)); });
     const auto first = tree_with_nodes(1), second = tree_with_nodes(3), third = tree_with_nodes(7);
-    scrubber.addSnapshot(1, first);
-    scrubber.addSnapshot(5, second);
-    scrubber.addSnapshot(0, nullptr);  // an epoch without a tree is not recorded
+    scrubber.addSnapshot(point(1, first));
+    scrubber.addSnapshot(point(5, second));
+    scrubber.addSnapshot(point(6, nullptr));  // an epoch without a tree is not recorded
     ASSERT_EQ(shown, (std::vector<std::shared_ptr<const TreeModel>>{first, second}));
     EXPECT_EQ(scrubber.snapshotCount(), 2);
 
     scrubber.findChild<QSlider*>()->setValue(0);  // the user moves back
     ASSERT_EQ(shown.back(), first);
     EXPECT_EQ(scrubber.currentEpoch(), 1);
-    scrubber.addSnapshot(9, third);  // not followed: the user is looking at epoch 1
+    scrubber.addSnapshot(point(9, third));  // not followed: the user is looking at epoch 1
     EXPECT_EQ(shown.size(), 3u);
     EXPECT_EQ(scrubber.currentEpoch(), 1);
     scrubber.setCurrentIndex(2);
@@ -44,8 +54,22 @@ TEST(EpochScrubber, EmitsTheTreeOfTheChosenEpoch) {
     scrubber.clear();
     EXPECT_EQ(scrubber.snapshotCount(), 0);
     EXPECT_EQ(scrubber.currentEpoch(), 0);
-    scrubber.addSnapshot(2, second);
+    scrubber.addSnapshot(point(2, second));
     EXPECT_EQ(shown.back(), second);
+}
+
+// A run with restarts (GradTree) numbers each start's epochs from 1: the label names the start,
+// where "epoch 10 of 10" would pass a later start's tree off as the end of one run.
+TEST(EpochScrubber, NamesTheStartOfARunWithRestarts) {
+    EpochScrubber scrubber;
+    scrubber.addSnapshot(point(1, tree_with_nodes(1)));
+    EXPECT_EQ(scrubber.label(), "epoch 1 of 1");
+    scrubber.clear();
+    scrubber.addSnapshot(point(10, tree_with_nodes(1), 0, 4));
+    scrubber.addSnapshot(point(10, tree_with_nodes(3), 1, 4));
+    EXPECT_EQ(scrubber.label(), "start 2 of 4, epoch 10");
+    scrubber.setCurrentIndex(0);
+    EXPECT_EQ(scrubber.label(), "start 1 of 4, epoch 10");
 }
 
 }  // namespace

@@ -1,4 +1,6 @@
 // TrainingPanel: live curves from a real session, coalesced replots, the CART pruning path.
+#include <cmath>
+
 #include <gtest/gtest.h>
 
 #include <QCheckBox>
@@ -78,7 +80,8 @@ TEST(TrainingPanel, NamesTheMetricTheReportsName) {
     EXPECT_FALSE(panel.plots()[1]->isHidden());
 }
 
-// Restarts count their epochs from 1 again: the plots continue along one axis and the caption names the start.
+// Restarts count their epochs from 1 again: the plots continue along one axis, each start's line
+// begins afresh behind a dashed boundary (no line joins two starts), and the caption names the start.
 TEST(TrainingPanel, RestartsContinueAlongTheEpochAxis) {
     TrainingPanel panel;
     panel.startRun("LatentTrees");
@@ -90,10 +93,25 @@ TEST(TrainingPanel, RestartsContinueAlongTheEpochAxis) {
             panel.addEpoch(point);
         }
     const QCPGraphDataContainer& losses = *panel.plots()[0]->graph(0)->data();
-    ASSERT_EQ(losses.size(), 5);
-    for (int k = 0; k < 5; ++k) EXPECT_EQ(losses.at(k)->key, k + 1.0);
+    ASSERT_EQ(losses.size(), 6);
+    const double keys[] = {1.0, 2.0, 3.0, 3.5, 4.0, 5.0};
+    for (int k = 0; k < 6; ++k) EXPECT_EQ(losses.at(k)->key, keys[k]);
+    EXPECT_TRUE(std::isnan(losses.at(3)->value)) << "the gap between the two starts";
+    EXPECT_EQ(panel.plots()[0]->itemCount(), 1) << "one dashed boundary";
     bool named = false;
     for (const QLabel* label : panel.findChildren<QLabel*>()) named = named || label->text().contains("start 2 of 2");
+    EXPECT_TRUE(named);
+}
+
+// A finished GradTree run with a restart is redrawn with its boundary, and the caption says over
+// how many starts its epochs ran.
+TEST(TrainingPanel, FinishedRunNamesItsStarts) {
+    TrainingPanel panel;
+    const RunOutcome outcome = run_training(glass("gradtree", {"depth=3", "epochs=5", "restarts=1"}));
+    panel.showOutcome(outcome);
+    EXPECT_EQ(panel.plots()[0]->itemCount(), 1);
+    bool named = false;
+    for (const QLabel* label : panel.findChildren<QLabel*>()) named = named || label->text().contains("over 2 starts");
     EXPECT_TRUE(named);
 }
 
