@@ -1,10 +1,12 @@
 // Regenerates the README's screenshots of the workbench (issue 6): the main window while
 // LatentTrees trains on letterrecognition.csv (then stopped), after a run on glass, its tree, the
-// results list, a CART pruning sweep and a LatentTrees λ sweep.
+// results list, a CART pruning sweep, a LatentTrees λ sweep, and GradTree's tree on glass after a
+// run with every default (issue 13).
 //   xvfb-run -a ./build/gui_screenshots resources/screenshots
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QSettings>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTimer>
@@ -22,6 +24,9 @@ using namespace treelab;
 int main(int argc, char** argv) {
     QApplication application(argc, argv);
     QApplication::setOrganizationName("TreeLab-screenshots");
+    // The window saves its tab, splitters and choices when quit() closes it; every run starts from
+    // the defaults instead, or the letter run would be shot on the tab the last run ended on.
+    QSettings().clear();
     const QDir out(argc > 1 ? argv[1] : ".");
     MainWindow window;
     window.resize(1440, 900);
@@ -43,7 +48,15 @@ int main(int argc, char** argv) {
         });
     });
     QObject::connect(&window, &MainWindow::trainingDone, &window, [&] {
-        if (++runs == 1) {  // the stopped letter run: now a whole run on glass
+        if (++runs == 3) {  // GradTree at its defaults: its tree and the data panel's choices
+            window.tabs()->setCurrentIndex(1);
+            later(400, [&] {
+                shoot("workbench-gradtree.png");
+                QApplication::quit();
+            });
+            return;
+        }
+        if (runs == 1) {  // the stopped letter run: now a whole run on glass
             window.openFile(datasets.filePath("glass.csv"));
             QComboBox* scaling = window.dataPanel()->findChild<QComboBox*>("scaling");
             scaling->setCurrentIndex(scaling->findData("zscore"));
@@ -66,7 +79,12 @@ int main(int argc, char** argv) {
                         later(400, [&] {
                             if (++sweeps == 2) {
                                 shoot("workbench-lambda-sweep.png");
-                                QApplication::quit();
+                                RunConfig defaults;  // every data choice back to its default
+                                defaults.target = "Type";
+                                window.dataPanel()->setFrom(defaults);
+                                window.methodPanel()->setMethod("gradtree");
+                                window.methodPanel()->setValues(method_params("gradtree", {}));
+                                later(100, [&] { window.train(); });
                                 return;
                             }
                             shoot("workbench-sweep.png");
