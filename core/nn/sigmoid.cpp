@@ -23,16 +23,35 @@ double log_sigmoid(double u) {
     return std::min(u, 0.0) - std::log1p(std::exp(-std::abs(u)));
 }
 
+namespace {
+void require_same_shape(const char* what, Eigen::Index rows, Eigen::Index cols, Eigen::Index expected_rows, Eigen::Index expected_cols) {
+    if (rows != expected_rows || cols != expected_cols)
+        throw Error(std::string("scaled sigmoid: ") + what + " is " + std::to_string(rows) + " × " + std::to_string(cols) +
+                    " but should be " + std::to_string(expected_rows) + " × " + std::to_string(expected_cols));
+}
+}  // namespace
+
 Eigen::MatrixXd scaled_sigmoid(const Eigen::Ref<const Eigen::MatrixXd>& u, double alpha) {
-    return u.unaryExpr([alpha](double v) { return sigmoid(alpha * v); });
+    Eigen::MatrixXd s(u.rows(), u.cols());
+    scaled_sigmoid_into(u, alpha, s);
+    return s;
+}
+
+void scaled_sigmoid_into(const Eigen::Ref<const Eigen::MatrixXd>& u, double alpha, Eigen::Ref<Eigen::MatrixXd> s) {
+    require_same_shape("the output", s.rows(), s.cols(), u.rows(), u.cols());
+    s = u.unaryExpr([alpha](double v) { return sigmoid(alpha * v); });
 }
 
 Eigen::MatrixXd scaled_sigmoid_backward(const Eigen::Ref<const Eigen::MatrixXd>& s, const Eigen::Ref<const Eigen::MatrixXd>& g,
                                         double alpha) {
-    if (s.rows() != g.rows() || s.cols() != g.cols())
-        throw Error("scaled sigmoid backward: the gradient is " + std::to_string(g.rows()) + " × " + std::to_string(g.cols()) +
-                    " but the output " + std::to_string(s.rows()) + " × " + std::to_string(s.cols()));
-    return (alpha * g.array() * s.array() * (1.0 - s.array())).matrix();
+    Eigen::MatrixXd d_u = g;
+    scaled_sigmoid_backward_in_place(s, d_u, alpha);
+    return d_u;
+}
+
+void scaled_sigmoid_backward_in_place(const Eigen::Ref<const Eigen::MatrixXd>& s, Eigen::Ref<Eigen::MatrixXd> g_to_u, double alpha) {
+    require_same_shape("the gradient", g_to_u.rows(), g_to_u.cols(), s.rows(), s.cols());
+    g_to_u.array() *= alpha * s.array() * (1.0 - s.array());
 }
 
 }  // namespace treelab::nn

@@ -2,6 +2,7 @@
 // Hyperparameters are described once, as data (conventions §4). The description drives the CLI
 // flags (--param name=value), the `params` table, the README table and later the GUI form;
 // validation lives here, never in a widget.
+#include <functional>
 #include <map>
 #include <span>
 #include <string>
@@ -10,7 +11,8 @@
 
 namespace treelab {
 
-enum class ParamType { Integer, Real, Boolean, Choice, Text };  // Text: free text, the learner checks it
+// Text: free text, or text in a grammar its ParamSpec::parse_text checks (e.g. GET's scale-factor schedule).
+enum class ParamType { Integer, Real, Boolean, Choice, Text };
 std::string to_string(ParamType type);
 
 using ParamValue = std::variant<long long, double, bool, std::string>;
@@ -29,12 +31,15 @@ struct ParamSpec {
     ParamType type = ParamType::Real;
     double min = 0.0, max = 0.0;        // Integer/Real: inclusive range
     ParamValue default_value;
-    std::vector<std::string> choices;   // Choice: allowed words
+    std::vector<std::string> choices;   // Choice: allowed words; Text: named presets parse_text accepts
     bool accepts_number = false;        // Choice: also accepts a number in [min, max]
     bool log_scale = false;             // sweeps and sliders step geometrically
     SweepRange sweep = {};              // the sweep tab's first grid
+    // Text: checks a value and returns its canonical text, or throws ParamError with a sentence
+    // saying what is wrong (ParamValues::set prefixes the parameter and the text); empty = any text.
+    std::function<std::string(const std::string&)> parse_text = {};
 
-    std::string range_text() const;     // "[1, 1000]", "gini | entropy", "true | false"
+    std::string range_text() const;     // "[1, 1000]", "gini | entropy", "true | false", "paper | code | text"
 };
 
 // Values by name; missing names take their defaults.

@@ -54,7 +54,13 @@ ParamValue parse_value(const ParamSpec& spec, const std::string& text) {
         if (spec.accepts_number && parse_number(text, number) && number >= spec.min && number <= spec.max) return number;
         reject(spec, text, "one of");
     }
-    case ParamType::Text: return text;
+    case ParamType::Text:
+        if (!spec.parse_text) return text;
+        try {
+            return spec.parse_text(text);
+        } catch (const ParamError& error) {
+            throw ParamError("parameter " + spec.name + " = '" + text + "': " + error.what());
+        }
     }
     reject(spec, text, "a value in");
 }
@@ -94,7 +100,11 @@ std::string ParamSpec::range_text() const {
         if (accepts_number) text += " | a number in [" + number(min) + ", " + number(max) + "]";
         return text;
     }
-    case ParamType::Text: return "text";
+    case ParamType::Text: {
+        std::string text;
+        for (const std::string& preset : choices) text += preset + " | ";
+        return text + "text";
+    }
     }
     return "";
 }

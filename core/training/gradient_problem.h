@@ -3,6 +3,7 @@
 // training rows, parameter groups, initial parameters per start, and batch losses with gradients.
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <random>
 #include <span>
 #include <string_view>
@@ -12,6 +13,7 @@
 #include <Eigen/Core>
 
 #include "core/model/tree_model.h"
+#include "core/optim/learning_rate_schedule.h"
 #include "core/optim/parameter_group.h"
 #include "core/training/progress.h"
 
@@ -46,8 +48,11 @@ struct GradientProblem {
                          Eigen::VectorXd& gradient)>
         batch_loss;
     // Optional: called before each epoch's first step; may change the parameters (GET moves to its
-    // next scale-factor stage and warm-starts from the stage's best tree).
-    std::function<void(const StepContext& context, Eigen::VectorXd& parameters)> on_epoch_start;
+    // next scale-factor stage and warm-starts from the stage's best tree). Returning a schedule
+    // begins a new stage: the optimizer is created afresh (no moments, step count 0) and this
+    // schedule starts on it, as GET trains each stage with its own AdamW and warm-up + cosine
+    // (reference_implementations.md §4.3).
+    std::function<std::optional<ScheduleSettings>(const StepContext& context, Eigen::VectorXd& parameters)> on_epoch_start;
     // Loss on the validation split; empty = no validation split.
     std::function<double(const Eigen::VectorXd& parameters)> validation_loss;
     // The loss early stopping, the plateau schedule and the choice of the best epoch and start

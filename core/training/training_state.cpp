@@ -44,11 +44,7 @@ void TrainingState::begin_start(int start) {
     parameters_ = problem_.initial_parameters(start);
     if (parameters_.size() == 0) throw TrainingError("The learner has no parameters to train.");
     gradient_.resize(parameters_.size());
-    optimizer_ = make_optimizer(settings_.optimizer, problem_.groups.empty()
-                                                         ? single_group(parameters_.size(), settings_.learning_rate)
-                                                         : problem_.groups);
-    schedule_ = make_schedule(settings_.schedule);
-    schedule_->start(*optimizer_);
+    begin_stage(settings_.schedule);
     std::seed_seq seeds{settings_.seed, static_cast<std::uint32_t>(start)};
     rng_.seed(seeds);
     start_best_parameters_ = parameters_;
@@ -62,7 +58,17 @@ void TrainingState::begin_period(int period) {
     period_ = period;
     period_loss_sum_ = 0.0;
     period_rows_ = 0.0;
-    if (problem_.on_epoch_start) problem_.on_epoch_start(StepContext{period, step_, start_, &rng_}, parameters_);
+    if (!problem_.on_epoch_start) return;
+    const std::optional<ScheduleSettings> stage = problem_.on_epoch_start(StepContext{period, step_, start_, &rng_}, parameters_);
+    if (stage) begin_stage(*stage);
+}
+
+void TrainingState::begin_stage(const ScheduleSettings& schedule) {
+    optimizer_ = make_optimizer(settings_.optimizer, problem_.groups.empty()
+                                                         ? single_group(parameters_.size(), settings_.learning_rate)
+                                                         : problem_.groups);
+    schedule_ = make_schedule(schedule);
+    schedule_->start(*optimizer_);
 }
 
 bool TrainingState::step(const Batch& batch) {

@@ -52,6 +52,8 @@ public:
     TrainingOutcome take_outcome();
 
 private:
+    // A new optimizer over the problem's groups with `schedule` started on it.
+    void begin_stage(const ScheduleSettings& schedule);
     bool report(const EpochReport& epoch_report);
     bool wants_snapshot(int period) const;
 

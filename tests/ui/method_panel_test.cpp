@@ -57,7 +57,14 @@ std::optional<QString> changeField(ParamForm& form, const ParamSpec& spec) {
         box->setChecked(!box->isChecked());
         return box->isChecked() ? QString("true") : QString("false");
     }
-    case ParamType::Text: form.findChild<QLineEdit*>(name)->setText("RI"); return QString("RI");
+    case ParamType::Text: {
+        // Free text takes anything; text in a grammar (parse_text) takes another of its presets.
+        QString text = "RI";
+        for (const std::string& preset : spec.choices)
+            if (QString::fromStdString(preset) != defaultText) text = QString::fromStdString(preset);
+        form.findChild<QLineEdit*>(name)->setText(text);
+        return text;
+    }
     }
     return std::nullopt;
 }

@@ -311,13 +311,38 @@ TEST(MinibatchTraining, EpochsCoverEveryRowInShuffledBatches) {
 TEST(MinibatchTraining, EpochStartHookCanChangeTheParameters) {
     GradientProblem problem = climbing_problem(100.0, four);
     std::vector<int> epochs;
-    problem.on_epoch_start = [&](const StepContext& context, Eigen::VectorXd& theta) {
+    problem.on_epoch_start = [&](const StepContext& context, Eigen::VectorXd& theta) -> std::optional<ScheduleSettings> {
         epochs.push_back(context.epoch);
         if (context.epoch == 3) theta(0) = 50.0;  // a new stage starts from elsewhere
+        return std::nullopt;
     };
     const TrainingOutcome outcome = train_minibatch(problem, one_step_per_epoch(4, 0), {});
     EXPECT_EQ(epochs, (std::vector<int>{1, 2, 3, 4}));
     EXPECT_NEAR(outcome.best_parameters(0), 52.0, 1e-6);
+}
+
+// A schedule returned by the epoch-start hook begins a new stage: a fresh optimizer with that
+// schedule started on it (a warm-up from rate 0 holds the parameters still for the stage's first step).
+TEST(MinibatchTraining, EpochStartHookCanBeginAStage) {
+    GradientProblem problem = climbing_problem(100.0, four);
+    std::vector<double> thetas;
+    problem.metrics = [&](const Eigen::VectorXd& theta) {
+        thetas.push_back(theta(0));
+        return std::pair{0.0, 0.0};
+    };
+    problem.on_epoch_start = [](const StepContext& context, Eigen::VectorXd&) -> std::optional<ScheduleSettings> {
+        if (context.epoch != 3) return std::nullopt;
+        ScheduleSettings stage;
+        stage.kind = "warmup_cosine";
+        stage.warmup_steps = 2;
+        stage.total_steps = 10;
+        return stage;
+    };
+    train_minibatch(problem, one_step_per_epoch(4, 0), {});
+    ASSERT_EQ(thetas.size(), 4u);
+    EXPECT_NEAR(thetas[1], 2.0, 1e-6);
+    EXPECT_EQ(thetas[2], thetas[1]) << "the new stage's first rate is its warm-up's 0";
+    EXPECT_NEAR(thetas[3], 2.5, 1e-6) << "then half the rate, from an optimizer with no moments";
 }
 
 // Restarts begin again from each start's parameters with a fresh optimizer; the start with the
