@@ -4,6 +4,7 @@
 #include "core/error.h"
 #include "core/learners/cart/cart.h"
 #include "core/learners/cart/cost_complexity.h"
+#include "core/learners/get/get_learner.h"
 #include "core/learners/gradtree/gradtree_learner.h"
 #include "core/learners/latent/latent_learner.h"
 #include "core/learners/learner.h"
@@ -11,7 +12,7 @@
 namespace treelab {
 
 std::span<const LearnerInfo> learners() {
-    static const std::array<LearnerInfo, 3> table = {
+    static const std::array<LearnerInfo, 4> table = {
         LearnerInfo{"cart", "CART",
                     "Greedy CART (scikit-learn semantics) with minimal cost-complexity pruning; the baseline.",
                     "Breiman, Friedman, Olshen, Stone: Classification and Regression Trees (1984)",
@@ -37,6 +38,14 @@ std::span<const LearnerInfo> learners() {
                     true, gradtree_params(), train_gradtree, std::nullopt, "", "",
                     Scaling::QuantileNormal,  // gradtree.md §8: quantile transform to a normal distribution
                     {"depth=3", "epochs=5", "restarts=0"}},
+        LearnerInfo{"get", "GET",
+                    "Oblique tree learned whole by gradient descent on scaled-sigmoid splits with a schedule of growing "
+                    "scale factors, hard splits and refitted leaves kept, multi-start from CART and random trees; "
+                    "regression as in the paper, classification as TreeLab's extension.",
+                    "Mao, Cao: Can a Single Tree Outperform an Entire Forest? (Gradient-based Entire Tree, 2024)",
+                    false, get_params(), train_get, std::nullopt, "", "",
+                    Scaling::None,  // the learner scales inputs and target to [0, 1] itself (get/unit_scaling.h)
+                    {"depth=2", "schedule=U(5,25):10,U(50,150):10", "starts=2"}},
     };
     return table;
 }

@@ -1,0 +1,74 @@
+// The GET hyperparameter table (conventions §4) and its resolution against a training set.
+// Defaults are the paper's setting (004 App. D, App. F: N_start 10, N_epoch 3000 per scale
+// factor, lr 0.01) at the code's default depth 4 (GET/main.py).
+#include <algorithm>
+#include <string>
+
+#include "core/learners/get/get_learner.h"
+#include "core/learners/get/get_settings.h"
+#include "core/training/training_params.h"
+
+namespace treelab {
+
+std::span<const ParamSpec> get_params() {
+    static const std::vector<ParamSpec> specs = [] {
+        std::vector<ParamSpec> rows = {
+            {"depth", "Depth",
+             "Depth D of the complete oblique tree (2^D leaves); 4 is the code's default, the paper tunes it by "
+             "cross-validation from 1 to 12 (004 App. F.1).",
+             ParamType::Integer, 1, get::kMaxDepth, 4LL, {}},
+            {"schedule", "Scale-factor schedule",
+             "Stages ALPHA:EPOCHS run in order, ALPHA fixed or U(LOW,HIGH) drawn per start, each stage warm-started "
+             "from the last one's best hard tree (004 §4.1): paper = U(5,25):3000,U(50,150):3000 (App. D), code = "
+             "U(5,25):3000,U(80,120):3000 (the authors' code).",
+             ParamType::Text, 0, 0, std::string("paper"), get::scale_schedule_presets()},
+            {"starts", "Starts",
+             "Runs of the whole schedule: the first from CART of the same depth, the others from random splits; the "
+             "lowest training objective wins, CART if no start beats it (004 Alg. 1: N_start = 10).",
+             ParamType::Integer, 1, 1000, 10LL, {}},
+        };
+        rows[1].parse_text = get::canonical_scale_schedule;
+        TrainingDefaults training;
+        training.learning_rate = 0.01;  // 004 App. D (4): 0.01 with warm-up and cosine decay
+        for (ParamSpec& row : training_param_specs(training)) rows.push_back(std::move(row));
+        rows.push_back({"weight_decay", "Weight decay",
+                        "AdamW's decoupled weight decay on every parameter; 0.01 is the code's (PyTorch's default).",
+                        ParamType::Real, 0, 10, 0.01, {}});
+        return rows;
+    }();
+    return specs;
+}
+
+namespace get {
+
+ScheduleSettings stage_schedule(int epochs, double learning_rate) {
+    ScheduleSettings schedule;
+    schedule.kind = "warmup_cosine";
+    schedule.min_rate = std::min(kMinRate, learning_rate);
+    schedule.warmup_steps = std::min(kWarmupSteps, epochs - 1);
+    schedule.total_steps = epochs;
+    return schedule;
+}
+
+Settings resolve_settings(const ParamValues& params, const Dataset& train) {
+    Settings s;
+    const bool classification = train.task == Task::Classification;
+    s.spec.depth = static_cast<int>(params.integer("depth"));
+    s.spec.inputs = static_cast<Eigen::Index>(train.features());
+    s.spec.outputs = classification ? train.classes() : 1;
+    s.spec.loss = classification ? LeafLoss::LogLoss : LeafLoss::SquaredError;
+    s.schedule = parse_scale_schedule(params.text("schedule"));
+    s.weight_decay = params.real("weight_decay");
+
+    read_training_params(params, s.training);
+    s.training.full_batch = true;  // 004 §4.3: every epoch is one step on the whole training set
+    s.training.max_epochs = total_epochs(s.schedule);
+    s.training.patience = 0;  // every stage runs all its epochs; the best hard tree is kept
+    s.training.restarts = static_cast<int>(params.integer("starts")) - 1;
+    s.training.optimizer.kind = "adamw";
+    s.training.schedule = stage_schedule(s.schedule.front().epochs, s.training.learning_rate);
+    return s;
+}
+
+}  // namespace get
+}  // namespace treelab

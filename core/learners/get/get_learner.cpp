@@ -1,0 +1,232 @@
+// GET training (004 Algorithm 1 with the authors' code's choices, reference_implementations.md
+// §4.3): for each start, the scale-factor stages in order, each a fresh full-batch AdamW with
+// warm-up + cosine on the soft objective; after every step the hard tree with refitted leaves is
+// scored on the training rows and the best kept; the best start by that score wins, and CART of
+// the same depth when no start beats it. No validation rows are used (the paper tunes only the
+// depth, by cross-validation); when there are some, the hard tree's score on them is reported.
+#include "core/learners/get/get_learner.h"
+
+#include <limits>
+#include <random>
+
+#include "core/learners/get/cart_warm_start.h"
+#include "core/learners/get/get_backward.h"
+#include "core/learners/get/get_export.h"
+#include "core/learners/get/get_forward.h"
+#include "core/learners/get/get_hard_tree.h"
+#include "core/learners/get/get_loss.h"
+#include "core/learners/get/get_settings.h"
+#include "core/metrics/regression_metrics.h"
+#include "core/nn/class_labels.h"
+#include "core/training/minibatch_training.h"
+#include "core/training/training_result.h"
+
+namespace treelab {
+namespace {
+
+using get::Settings;
+using get::Spec;
+
+// rows × 1 unit-scaled target, or rows × C one-hot classes.
+Eigen::MatrixXd training_targets(const Spec& spec, const get::UnitScaling& scaling, const Dataset& data) {
+    if (spec.loss == get::LeafLoss::SquaredError) return scaling.target(data.y);
+    nn::check_class_labels(Eigen::MatrixXd(data.y.size(), spec.outputs), data.y, spec.outputs, "GET");
+    Eigen::MatrixXd onehot = Eigen::MatrixXd::Zero(data.y.size(), spec.outputs);
+    for (Eigen::Index i = 0; i < data.y.size(); ++i) onehot(i, static_cast<Eigen::Index>(data.y(i))) = 1.0;
+    return onehot;
+}
+
+// The hard tree of one parameter vector on the training rows, computed once however many of the
+// loop's callbacks ask (selection loss, metrics, fallback). Its margins stay in the workspace, so
+// the next epoch's soft forward pass, on the same parameters, does not recompute them.
+struct HardEvaluation {
+    Eigen::VectorXd parameters;
+    Eigen::VectorXi leaves;
+    Eigen::MatrixXd values;
+    double objective = std::numeric_limits<double>::infinity();
+};
+
+// One run's state: data on the unit scale, buffers, the scale factors of the current start and
+// the best hard tree of the current stage (the next stage's warm start, 004 §4.1).
+class GetRun {
+public:
+    GetRun(const Settings& settings, const TrainInput& input)
+        : s_(settings),
+          spec_(settings.spec),
+          scaling_(get::UnitScaling::fit(input.train)),
+          inputs_(scaling_.inputs(input.train.X)),
+          targets_(training_targets(spec_, scaling_, input.train)),
+          train_y_(scored_target(input.train)),
+          rows_{spec_, scaling_, inputs_, targets_},
+          work_(spec_, inputs_.rows()),
+          seed_(input.seed),
+          cart_(get::cart_parameters(spec_, get::grow_depth_limited_cart(spec_, input.train), scaling_)) {
+        if (input.valid && input.valid->rows() > 0) {
+            valid_inputs_ = scaling_.inputs(input.valid->X);
+            valid_y_ = scored_target(*input.valid);
+        }
+    }
+
+    const Eigen::MatrixXd& inputs() const { return inputs_; }
+    const Eigen::MatrixXd& targets() const { return targets_; }
+    const get::TrainingRows& rows() const { return rows_; }
+
+    // Start 0 is CART (reference_implementations.md §4.3), the others random; each start draws its
+    // scale factors after its initial parameters, from its own stream.
+    Eigen::VectorXd initial_parameters(int start) {
+        std::seed_seq seeds{seed_, static_cast<std::uint32_t>(start)};
+        std::mt19937 random(seeds);
+        Eigen::VectorXd parameters = start == 0 ? cart_ : get::random_parameters(spec_, random);
+        alphas_ = get::draw_scale_factors(s_.schedule, random);
+        return parameters;
+    }
+
+    // Before each epoch: at a stage's first epoch, its α; from the second stage on, the previous
+    // stage's best hard tree as the starting point and a fresh optimizer and schedule.
+    std::optional<ScheduleSettings> begin_epoch(int epoch, Eigen::VectorXd& parameters) {
+        int first = 1;
+        for (std::size_t k = 0; k < s_.schedule.size(); first += s_.schedule[k].epochs, ++k) {
+            if (epoch != first) continue;
+            alpha_ = alphas_[k];
+            if (k > 0 && stage_best_.size() > 0) {
+                parameters = stage_best_;
+                get::mutable_view(spec_, parameters).leaf = get::leaf_parameters(spec_, evaluate(stage_best_).values);
+            }
+            stage_best_.resize(0);
+            stage_best_objective_ = std::numeric_limits<double>::infinity();
+            if (k > 0) return get::stage_schedule(s_.schedule[k].epochs, s_.training.learning_rate);
+        }
+        return std::nullopt;
+    }
+
+    // The soft objective and its gradient (004 eq. 3-4) on the whole training set.
+    double objective(const Eigen::VectorXd& parameters, Eigen::VectorXd& gradient) {
+        if (!margins_hold(parameters)) get::split_margins(spec_, parameters, inputs_, work_.margins);
+        margins_for_.resize(0);  // the backward pass overwrites them
+        get::soft_routing(spec_, alpha_, work_);
+        const get::ParameterView v = get::view(spec_, parameters);
+        get::MutableParameterView d = get::mutable_view(spec_, gradient);
+        const double value = get::leaf_objective(spec_, v.leaf, targets_, work_, &d.leaf);
+        get::backward(spec_, alpha_, inputs_, work_, gradient);
+        return value;
+    }
+
+    // The hard tree's training objective; also keeps the stage's best tree.
+    double selection_loss(const Eigen::VectorXd& parameters) {
+        const HardEvaluation& hard = evaluate(parameters);
+        if (hard.objective <= stage_best_objective_) {
+            stage_best_objective_ = hard.objective;
+            stage_best_ = parameters;
+        }
+        return hard.objective;
+    }
+
+    // R² (regression) or accuracy of the hard tree on the training and validation rows.
+    std::pair<double, double> metrics(const Eigen::VectorXd& parameters) {
+        const HardEvaluation& hard = evaluate(parameters);
+        const double train = score(hard.values, hard.leaves, train_y_);
+        double valid = std::numeric_limits<double>::quiet_NaN();
+        if (valid_inputs_.rows() > 0) {
+            Eigen::MatrixXd margins(valid_inputs_.rows(), spec_.internal());
+            get::split_margins(spec_, parameters, valid_inputs_, margins);
+            valid = score(hard.values, get::hard_leaves(spec_, margins), valid_y_);
+        }
+        return {train, valid};
+    }
+
+    // The returned parameters: the best start's, or CART's when no start beats it on the hard
+    // training objective (reference_implementations.md §4.3, "the CART tree is substituted").
+    Eigen::VectorXd with_cart_fallback(const Eigen::VectorXd& best) {
+        const double cart_objective = evaluate(cart_).objective;
+        return evaluate(best).objective < cart_objective ? best : cart_;
+    }
+
+    const HardEvaluation& evaluate(const Eigen::VectorXd& parameters) {
+        if (hard_.parameters.size() == parameters.size() && hard_.parameters == parameters) return hard_;
+        get::split_margins(spec_, parameters, inputs_, work_.margins);
+        margins_for_ = parameters;
+        hard_.parameters = parameters;
+        hard_.leaves = get::hard_leaves(spec_, work_.margins);
+        hard_.values = get::refit_leaves(spec_, hard_.leaves, targets_);
+        hard_.objective = get::hard_objective(spec_, hard_.leaves, hard_.values, targets_);
+        return hard_;
+    }
+
+private:
+    // What the metrics compare the hard predictions with: the unit-scaled target (R² does not
+    // change with the scale) or the class indices.
+    Eigen::VectorXd scored_target(const Dataset& data) const {
+        return spec_.loss == get::LeafLoss::SquaredError ? scaling_.target(data.y) : data.y;
+    }
+
+    bool margins_hold(const Eigen::VectorXd& parameters) const {
+        return margins_for_.size() == parameters.size() && margins_for_ == parameters;
+    }
+
+    double score(const Eigen::MatrixXd& values, const Eigen::VectorXi& leaves, const Eigen::VectorXd& y) const {
+        if (spec_.loss == get::LeafLoss::SquaredError) {
+            Eigen::VectorXd predicted(leaves.size());
+            for (Eigen::Index i = 0; i < leaves.size(); ++i) predicted(i) = values(leaves(i), 0);
+            return regression_report(y, predicted).r2;
+        }
+        Eigen::Index hits = 0;
+        for (Eigen::Index i = 0; i < leaves.size(); ++i) {
+            Eigen::Index predicted = 0;
+            values.row(leaves(i)).maxCoeff(&predicted);  // the lowest class on ties, as TreeModel::predict
+            hits += static_cast<double>(predicted) == y(i);
+        }
+        return static_cast<double>(hits) / static_cast<double>(leaves.size());
+    }
+
+    const Settings& s_;
+    const Spec& spec_;
+    get::UnitScaling scaling_;
+    Eigen::MatrixXd inputs_, targets_;
+    Eigen::VectorXd train_y_;
+    Eigen::MatrixXd valid_inputs_;
+    Eigen::VectorXd valid_y_;
+    get::TrainingRows rows_;
+    get::Workspace work_;
+    std::uint32_t seed_;
+    Eigen::VectorXd cart_;
+    std::vector<double> alphas_;
+    double alpha_ = 1.0;
+    Eigen::VectorXd stage_best_;
+    double stage_best_objective_ = std::numeric_limits<double>::infinity();
+    Eigen::VectorXd margins_for_;  // the parameters work_.margins were computed for; empty = none
+    HardEvaluation hard_;
+};
+
+}  // namespace
+
+TrainResult train_get(const TrainInput& input, const Progress& progress) {
+    const Settings settings = get::resolve_settings(input.params, input.train);
+    settings.spec.validate();
+    GetRun run(settings, input);
+
+    GradientProblem problem;
+    problem.inputs = &run.inputs();
+    problem.targets = &run.targets();
+    problem.groups = {{"all", 0, settings.spec.parameters(), settings.training.learning_rate, settings.weight_decay}};
+    problem.initial_parameters = [&](int start) { return run.initial_parameters(start); };
+    problem.on_epoch_start = [&](const StepContext& context, Eigen::VectorXd& parameters) {
+        return run.begin_epoch(context.epoch, parameters);
+    };
+    problem.batch_loss = [&](const Eigen::VectorXd& parameters, const Batch&, const StepContext&, Eigen::VectorXd& gradient) {
+        return run.objective(parameters, gradient);
+    };
+    problem.selection_loss = [&](const Eigen::VectorXd& parameters) { return run.selection_loss(parameters); };
+    problem.metric = settings.spec.loss == get::LeafLoss::SquaredError ? "r2" : "accuracy";
+    problem.metrics = [&](const Eigen::VectorXd& parameters) { return run.metrics(parameters); };
+    problem.snapshot = [&](const Eigen::VectorXd& parameters) { return get::export_tree(run.rows(), parameters, input.train); };
+    problem.snapshot_every = 100;
+
+    TrainingSettings training = settings.training;
+    training.seed = input.seed;
+    TrainingOutcome outcome = train_minibatch(problem, training, progress);
+    outcome.best_parameters = run.with_cart_fallback(outcome.best_parameters);
+    return training_result(std::move(outcome), "GET", "try a smaller learning rate or smaller scale factors",
+                           [&](const Eigen::VectorXd& parameters) { return get::export_tree(run.rows(), parameters, input.train); });
+}
+
+}  // namespace treelab

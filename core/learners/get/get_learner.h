@@ -1,0 +1,12 @@
+#pragma once
+// GET, Gradient-based Entire Tree (004, Mao & Cao): `--method get`.
+#include <span>
+
+#include "core/learners/learner.h"
+
+namespace treelab {
+
+std::span<const ParamSpec> get_params();
+TrainResult train_get(const TrainInput& input, const Progress& progress);
+
+}  // namespace treelab

@@ -1,0 +1,31 @@
+#pragma once
+// A GET run's settings resolved from its hyperparameters (get_hyperparams.cpp) against the
+// training set.
+#include "core/data/dataset.h"
+#include "core/learners/get/get_params.h"
+#include "core/learners/get/scale_schedule.h"
+#include "core/params/param_spec.h"
+#include "core/training/training_settings.h"
+
+namespace treelab::get {
+
+struct Settings {
+    Spec spec;
+    ScaleSchedule schedule;
+    // Full-batch AdamW (004 §4.3; the code's defaults lr 0.01, weight decay 0.01 on every
+    // parameter), every epoch one step, no early stopping, starts = restarts + 1.
+    TrainingSettings training;
+    double weight_decay = 0.01;
+};
+
+// The warm-up + cosine schedule of one stage of `epochs` steps (reference_implementations.md
+// §4.3, GET/modifiedScheduler.py): from kMinRate up to the learning rate in kWarmupSteps steps,
+// then one cosine down to kMinRate at the stage's end; a fresh AdamW with it at each stage.
+ScheduleSettings stage_schedule(int epochs, double learning_rate);
+constexpr double kMinRate = 1e-6;
+constexpr int kWarmupSteps = 10;
+
+// Throws ParamError for a schedule that does not parse.
+Settings resolve_settings(const ParamValues& params, const Dataset& train);
+
+}  // namespace treelab::get

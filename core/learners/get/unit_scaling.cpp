@@ -1,0 +1,42 @@
+// unit_scaling.h.
+#include "core/learners/get/unit_scaling.h"
+
+#include "core/error.h"
+
+namespace treelab::get {
+
+UnitScaling UnitScaling::fit(const Dataset& train) {
+    if (train.X.rows() == 0) throw Error("GET cannot scale an empty training set");
+    UnitScaling s;
+    s.low = train.X.colwise().minCoeff();
+    const Eigen::RowVectorXd range = train.X.colwise().maxCoeff() - s.low;
+    s.factor = range.unaryExpr([](double r) { return r > 0.0 ? 1.0 / r : 0.0; });
+    if (train.task == Task::Regression) {
+        s.y_low = train.y.minCoeff();
+        const double y_range = train.y.maxCoeff() - s.y_low;
+        s.y_range = y_range > 0.0 ? y_range : 1.0;
+    }
+    return s;
+}
+
+Eigen::MatrixXd UnitScaling::inputs(const Eigen::Ref<const Eigen::MatrixXd>& X) const {
+    return ((X.rowwise() - low).array().rowwise() * factor.array()).matrix();
+}
+
+Eigen::VectorXd UnitScaling::target(const Eigen::Ref<const Eigen::VectorXd>& y) const {
+    return ((y.array() - y_low) / y_range).matrix();
+}
+
+ObliqueSplits UnitScaling::data_splits(const Eigen::Ref<const Eigen::MatrixXd>& A, const Eigen::Ref<const Eigen::VectorXd>& b) const {
+    ObliqueSplits splits;
+    splits.weights = (A.array().rowwise() * factor.array()).matrix();
+    // ObliqueSplits: left iff w·x + bias <= 0, so bias = −(b + w·low).
+    splits.bias = -(b + splits.weights * low.transpose());
+    return splits;
+}
+
+Eigen::MatrixXd UnitScaling::data_values(const Eigen::Ref<const Eigen::MatrixXd>& unit_values) const {
+    return ((unit_values.array() * y_range) + y_low).matrix();
+}
+
+}  // namespace treelab::get

@@ -1,0 +1,94 @@
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/learners/get/cart_warm_start.h"
+#include "core/learners/get/get_learner.h"
+#include "core/learners/get/get_settings.h"
+#include "core/run/prepared_data.h"
+#include "core/run/run_config.h"
+#include "tests/support/test_support.h"
+
+namespace treelab {
+namespace {
+
+Dataset training_rows(const std::string& file, const std::string& target) {
+    RunConfig config;
+    config.data_file = test::dataset(file);
+    config.target = target;
+    config.method = "get";
+    config.params = method_params("get", {});
+    return prepare_data(config).train;
+}
+
+double mse(const TreeModel& model, const Dataset& data) { return (model.predict(data.X) - data.y).squaredNorm() / data.y.size(); }
+
+TrainResult train(const Dataset& data, std::vector<std::string> assignments, std::vector<EpochReport>* reports = nullptr) {
+    const ParamValues values = method_params("get", assignments);
+    return train_get(TrainInput{data, nullptr, values, 5}, [&](const EpochReport& report) {
+        if (reports && !report.heartbeat) reports->push_back(report);
+        return true;
+    });
+}
+
+// The code's invariant (reference_implementations.md §8.4): GET(D)'s training MSE is at most
+// TreeLab CART(D)'s, because CART is start 0 and the fallback; here it is also strictly lower.
+TEST(GetLearner, TrainingErrorIsAtMostCartsOfTheSameDepth) {
+    for (const auto& [file, target] : {std::pair{"diabetes.csv", "progression"}, std::pair{"servo.csv", "Class"}}) {
+        const Dataset data = training_rows(file, target);
+        for (int depth : {3, 4}) {
+            SCOPED_TRACE(std::string(file) + " depth " + std::to_string(depth));
+            const TreeModel cart = get::grow_depth_limited_cart(get::Spec{depth, 1, 1, get::LeafLoss::SquaredError}, data);
+            const TreeModel tree = train(data, {"depth=" + std::to_string(depth), "schedule=U(5,25):150,U(50,150):150", "starts=3"}).model;
+            EXPECT_LE(mse(tree, data), mse(cart, data) * (1.0 + 1e-12));
+            EXPECT_LT(mse(tree, data), mse(cart, data)) << "GET improves on its CART start";
+        }
+    }
+}
+
+// With a single one-epoch stage nothing can beat CART by much; whatever happens, the returned
+// tree is never worse than CART on the training rows (the fallback).
+TEST(GetLearner, CartFallbackHoldsForAnyBudget) {
+    const Dataset data = training_rows("servo.csv", "Class");
+    const TreeModel cart = get::grow_depth_limited_cart(get::Spec{3, 1, 1, get::LeafLoss::SquaredError}, data);
+    const TreeModel tree = train(data, {"depth=3", "schedule=1000:1", "starts=2"}).model;
+    EXPECT_LE(mse(tree, data), mse(cart, data) * (1.0 + 1e-12));
+}
+
+// Every start reports each epoch of every stage, in order, with the hard tree's training R²,
+// so a GUI can draw one curve per start.
+TEST(GetLearner, EveryStartReportsItsCurve) {
+    const Dataset data = training_rows("diabetes.csv", "progression");
+    std::vector<EpochReport> reports;
+    train(data, {"depth=2", "schedule=U(5,25):4,100:3", "starts=3"}, &reports);
+    ASSERT_EQ(reports.size(), 21u);
+    for (std::size_t k = 0; k < reports.size(); ++k) {
+        EXPECT_EQ(reports[k].start, static_cast<int>(k / 7));
+        EXPECT_EQ(reports[k].starts, 3);
+        EXPECT_EQ(reports[k].epoch, static_cast<int>(k % 7) + 1);
+        EXPECT_EQ(reports[k].total, 7);
+        EXPECT_EQ(reports[k].metric, "r2");
+        EXPECT_TRUE(std::isfinite(reports[k].train_metric));
+    }
+}
+
+// Settings follow the paper and the code: full batch, AdamW, no early stopping, one warm-up + cosine per stage.
+TEST(GetLearner, SettingsFollowThePaperAndTheCode) {
+    const Dataset data = training_rows("servo.csv", "Class");
+    const get::Settings s = get::resolve_settings(method_params("get", {}), data);
+    EXPECT_EQ(s.spec.depth, 4);
+    EXPECT_EQ(s.training.max_epochs, 6000);
+    EXPECT_EQ(s.training.restarts, 9);
+    EXPECT_TRUE(s.training.full_batch);
+    EXPECT_EQ(s.training.patience, 0);
+    EXPECT_EQ(s.training.optimizer.kind, "adamw");
+    EXPECT_EQ(s.weight_decay, 0.01);
+    EXPECT_EQ(s.training.schedule.kind, "warmup_cosine");
+    EXPECT_EQ(s.training.schedule.warmup_steps, 10);
+    EXPECT_EQ(s.training.schedule.total_steps, 3000);
+    EXPECT_EQ(s.training.schedule.min_rate, 1e-6);
+}
+
+}  // namespace
+}  // namespace treelab
