@@ -9,8 +9,10 @@ void RunOptions::bind(CLI::App& command, const std::string& params_flag) {
     command.add_option("--target", target, "target column: name or 1-based index")->required();
     command.add_option("--method", method, "learning method (see `treelab-cli params`)")->capture_default_str();
     command.add_option(params_flag, params, "hyperparameter NAME=VALUE (repeatable)");
-    command.add_option("--seed", seed, "seed of the split and the learner")->capture_default_str();
+    command.add_option("--seed", seed, "seed of the split and the learner (of one of them with --split-seed or --learner-seed)")
+        ->capture_default_str();
     command.add_option(split_seed_doc().flag, split_seed, option_help_line(split_seed_doc()));
+    command.add_option(learner_seed_doc().flag, learner_seed, option_help_line(learner_seed_doc()));
     command.add_option("--split", split, "train,valid,test fractions")->capture_default_str();
     command.add_option(split_mode_doc().flag, split_mode, option_help_line(split_mode_doc()))->capture_default_str();
     command.add_option("--task", task, "classification | regression (default: decided from the target)");
@@ -31,6 +33,7 @@ RunConfig RunOptions::to_config() const {
     config.params = method_params(method, params);
     config.seed = seed;
     config.split_seed = split_seed;
+    config.learner_seed = learner_seed;
     config.split = parse_split_fractions(split);
     config.split_mode = split_mode_from_string(split_mode);
     set_scaling(config, scaling);

@@ -16,7 +16,7 @@ struct RunOptions {
     std::vector<std::string> drop, params;
     std::uint32_t seed = 0;
     bool smote = false;
-    std::optional<std::uint32_t> split_seed;
+    std::optional<std::uint32_t> split_seed, learner_seed;
 
     // `params_flag` is the option that carries NAME=VALUE settings ("--param" for train, "--set" for sweep).
     void bind(CLI::App& command, const std::string& params_flag);

@@ -1,5 +1,4 @@
 #include <iostream>
-#include <map>
 #include <memory>
 
 #include "app/cli/commands.h"
@@ -8,6 +7,7 @@
 #include "core/io/atomic_file.h"
 #include "core/run/sweep.h"
 #include "core/run/sweep_grid.h"
+#include "core/run/sweep_summary.h"
 
 namespace treelab::cli {
 namespace {
@@ -22,30 +22,27 @@ std::pair<std::string, std::vector<std::string>> parse_sweep(const std::string& 
     return {name, grid_values(parse_grid(name, text.substr(equals + 1)), find_learner(method).params, name)};
 }
 
-// Mean test (else valid) score, leaves and empty nodes per value, across seeds, for the terminal.
+// Per value, across seeds: the test (else valid) score as mean ± population std, mean leaves and
+// mean empty nodes, for the terminal (sweep_summary.h does the grouping and the statistics).
 void print_overview(const std::string& param, const std::vector<SweepRow>& rows) {
-    struct Sum { double score = 0, leaves = 0, empty = 0; int count = 0; };
-    std::vector<std::string> order;
-    std::map<std::string, Sum> sums;
+    const bool on_test = rows.empty() || !rows.front().test.empty();
     std::string metric;
-    for (const SweepRow& row : rows) {
-        const Scores& scores = row.test.empty() ? row.valid : row.test;
-        if (metric.empty())
-            for (const char* name : {"macro_f1", "r2", "dendrogram_purity"})
-                if (metric.empty() && scores.count(name)) metric = name;
-        if (!sums.count(row.value)) order.push_back(row.value);
-        Sum& sum = sums[row.value];
-        if (!metric.empty() && scores.count(metric)) sum.score += scores.at(metric);
-        sum.leaves += row.tree.leaves;
-        sum.empty += row.tree.empty_nodes + row.tree.pruned_nodes;
-        ++sum.count;
-    }
-    std::cout << param << "\tmean " << (rows.empty() || rows.front().test.empty() ? "valid " : "test ") << metric
+    if (!rows.empty())
+        for (const char* name : {"macro_f1", "r2", "dendrogram_purity"})
+            if (metric.empty() && (on_test ? rows.front().test : rows.front().valid).count(name)) metric = name;
+    std::cout << param << "\tmean ± std " << (on_test ? "test " : "valid ") << metric
               << "\tmean leaves\tmean EN (training rows)\n";
-    for (const std::string& value : order) {
-        const Sum& sum = sums[value];
-        std::cout << value << '\t' << sum.score / sum.count << '\t' << sum.leaves / sum.count << '\t'
-                  << sum.empty / sum.count << '\n';
+    for (const SweepPoint& point : summarize_sweep(rows)) {
+        std::vector<double> leaves, empty;
+        for (const std::size_t r : point.rows) {
+            leaves.push_back(rows[r].tree.leaves);
+            empty.push_back(rows[r].tree.empty_nodes + rows[r].tree.pruned_nodes);
+        }
+        const auto& scores = on_test ? point.test : point.valid;
+        const auto found = scores.find(metric);
+        const MeanStd score = found == scores.end() ? MeanStd{} : found->second;
+        std::cout << point.value << '\t' << score.mean << " ± " << score.std << '\t' << mean_std(leaves).mean << '\t'
+                  << mean_std(empty).mean << '\n';
     }
 }
 

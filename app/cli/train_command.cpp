@@ -36,6 +36,8 @@ nlohmann::json summary_json(const RunConfig& config, const RunOutcome& outcome) 
     return {{"method", config.method},
             {"params", config.params.canonical()},
             {"seed", config.seed},
+            {"split_seed", resolved_split_seed(config)},
+            {"learner_seed", resolved_learner_seed(config)},
             {"task", to_string(outcome.model.target.task)},
             {"data", config.data_file.string()},
             {"target", outcome.model.target.column},

@@ -40,7 +40,7 @@ PreparedData prepare_data(Table table, std::string sha256, const RunConfig& conf
     const Eigen::VectorXd y = encode_target(data.table, data.target);
     SplitMode mode = config.split_mode;
     if (data.target.task == Task::Regression && mode == SplitMode::Stratified) mode = SplitMode::Shuffled;
-    data.split = make_split(y, config.split, mode, config.split_seed.value_or(config.seed));
+    data.split = make_split(y, config.split, mode, resolved_split_seed(config));
     if (data.split.train.empty())
         throw DataError(data.table.source, 0, 0, "the training split is empty; the file has too few rows for the split " +
                                                      to_text(config.split.train));
@@ -61,7 +61,7 @@ PreparedData prepare_data(Table table, std::string sha256, const RunConfig& conf
             throw ParamError("--smote rebalances classes; the target '" + data.target.column + "' is a regression target");
         // After scaling, on the training rows only (gradtree.md §8.5); seeded by the data seed.
         if (needs_rebalancing(data.train.y, data.train.classes()))
-            data.synthetic = smote_rows(data.train, config.split_seed.value_or(config.seed));
+            data.synthetic = smote_rows(data.train, resolved_split_seed(config));
     }
     return data;
 }

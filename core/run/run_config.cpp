@@ -65,7 +65,13 @@ std::string scaling_card_text(const RunConfig& config) {
     return to_string(resolved_scaling(config)) + " (auto: the method's default)";
 }
 
+std::uint32_t resolved_split_seed(const RunConfig& config) { return config.split_seed.value_or(config.seed); }
+
+std::uint32_t resolved_learner_seed(const RunConfig& config) { return config.learner_seed.value_or(config.seed); }
+
 void check_run_config(const RunConfig& config) {
+    if (config.split_seed && config.learner_seed)
+        throw ParamError("--split-seed and --learner-seed together leave --seed nothing to vary; give one of them");
     const LearnerInfo& learner = find_learner(config.method);
     if (config.fit_on == FitOn::TrainAndValid && learner.uses_validation)
         throw ParamError("fitting on train+valid cannot be used with method " + learner.name + " (" + learner.label +
@@ -92,6 +98,7 @@ std::string equivalent_command(const RunConfig& config) {
         if (default_texts.at(name) != text) command += " --param " + shell_word(name + "=" + text);
     command += " --seed " + std::to_string(config.seed);
     if (config.split_seed) command += " --split-seed " + std::to_string(*config.split_seed);
+    if (config.learner_seed) command += " --learner-seed " + std::to_string(*config.learner_seed);
     command += " --split " + fractions_text(config.split);
     if (config.split_mode != SplitMode::Stratified) command += " --split-mode " + to_string(config.split_mode);
     // Pin the applied scaling (see the header); an explicit quantile-gradtree keeps its noisy fit.

@@ -30,10 +30,13 @@ struct RunConfig {
     std::vector<std::string> drop_columns; // columns that are not features
     std::string method = default_method();
     ParamValues params;                    // complete (defaults filled in)
-    std::uint32_t seed = 0;                // the learner's seed, and the split's unless split_seed is set
+    std::uint32_t seed = 0;                // the split's seed unless split_seed is set, the learner's unless learner_seed is
     // A split held fixed while the learner's seed varies (the LatentTrees protocol: one split,
     // seed 459107, four model seeds; reference_implementations.md §1.5).
     std::optional<std::uint32_t> split_seed;
+    // A learner seed held fixed while the seed varies the split and SMOTE (the GradTree protocol:
+    // data seeds 42..51, model seed always 42; gradtree.md §8).
+    std::optional<std::uint32_t> learner_seed;
     SplitFractions split;
     SplitMode split_mode = SplitMode::Stratified;
     // Empty = "auto": the method's own choice (LearnerInfo::default_scaling), resolved when the
@@ -61,9 +64,14 @@ Scaling resolved_scaling(const RunConfig& config);
 // What the run card records: "zscore", or "zscore (auto: the method's default)".
 std::string scaling_card_text(const RunConfig& config);
 
+// The seeds a run uses: split_seed, else seed (the split and SMOTE); learner_seed, else seed.
+std::uint32_t resolved_split_seed(const RunConfig& config);
+std::uint32_t resolved_learner_seed(const RunConfig& config);
+
 // Refuses combinations no run can honour, with a sentence naming the method and the reason:
 // fitting on train+valid with a learner that early-stops on the validation rows (it would stop on
-// rows it trains on). Throws ParamError.
+// rows it trains on); a split seed and a learner seed together, which leave the seed nothing to
+// vary. Throws ParamError.
 void check_run_config(const RunConfig& config);
 
 // The treelab-cli command line that reproduces `config` (non-default options only). The applied

@@ -32,6 +32,16 @@ const RunOptionDoc& split_seed_doc() {
     return doc;
 }
 
+const RunOptionDoc& learner_seed_doc() {
+    static const RunOptionDoc doc{
+        "--learner-seed",
+        "seed of the learner alone, which then stays fixed while the seed (or a sweep's seeds) varies the split and "
+        "SMOTE, as the GradTree protocol holds the model seed 42 for the data seeds 42..51; unset = the seed seeds the "
+        "learner too; not with --split-seed",
+        {}};
+    return doc;
+}
+
 const RunOptionDoc& split_mode_doc() {
     static const RunOptionDoc doc{
         "--split-mode",

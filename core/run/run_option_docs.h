@@ -19,6 +19,7 @@ struct RunOptionDoc {
 };
 
 const RunOptionDoc& split_seed_doc();
+const RunOptionDoc& learner_seed_doc();
 const RunOptionDoc& split_mode_doc();   // the words of split_modes()
 const RunOptionDoc& scaling_doc();      // the words of scaling_texts(); auto names each method's default
 const RunOptionDoc& categorical_doc();  // onehot | loo

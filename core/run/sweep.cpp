@@ -74,7 +74,7 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& 
         run.params.set(specs, config.param, "0");
         data.push_back(std::make_shared<const PreparedData>(prepare_data(run)));
         const TrainInput input{data.back()->fit_rows(run.fit_on), data.back()->valid.rows() > 0 ? &data.back()->valid : nullptr,
-                               run.params, run.seed};
+                               run.params, resolved_learner_seed(run)};
         TrainResult result = learner.train(input, training_progress);
         if (result.stopped_early) return rows;
         grown.push_back(std::move(result.model));

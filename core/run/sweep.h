@@ -18,7 +18,7 @@ struct SweepConfig {
     RunConfig base;              // seed = first seed
     std::string param;           // e.g. "ccp_alpha"
     std::vector<std::string> values;  // empty = "auto": the effective alphas of each seed's pruning path
-    int seeds = 1;               // seeds base.seed, base.seed + 1, ...
+    int seeds = 1;               // seeds base.seed, base.seed + 1, ... (RunConfig::seed: the split, the learner or both)
 };
 
 struct SweepRow {

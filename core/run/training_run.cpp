@@ -33,7 +33,7 @@ RunOutcome run_training(const PreparedData& data, const RunConfig& config, const
     const LearnerInfo& learner = find_learner(config.method);
     check_run_config(config);
     const Dataset fit = data.fit_rows(config.fit_on);
-    const TrainInput input{fit, data.valid.rows() > 0 ? &data.valid : nullptr, config.params, config.seed};
+    const TrainInput input{fit, data.valid.rows() > 0 ? &data.valid : nullptr, config.params, resolved_learner_seed(config)};
 
     const auto start = std::chrono::steady_clock::now();
     TrainResult result = learner.train(input, progress);

@@ -1,7 +1,9 @@
 // treelab-cli end to end: the commands a user types, their outputs and exit codes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -89,6 +91,64 @@ TEST(Cli, SweepAutoFollowsThePruningPath) {
     }
     EXPECT_GT(rows, 10);
     EXPECT_NE(last.find(",0,1,1,1,0,"), std::string::npos) << "the last alpha prunes to the root: " << last;
+}
+
+// The sweep's overview prints each value's test score over the seeds as mean ± population std:
+// the three rows of max_depth=1 in the CSV give exactly the printed numbers.
+TEST(Cli, SweepOverviewPrintsMeanAndPopulationStd) {
+    test::TempDir dir;
+    const std::string out = dir.file("s.csv").string();
+    const CommandResult sweep = run_cli("sweep --data " + glass() + " --target Type --param max_depth=1 --seeds 3 --out " + out, dir);
+    ASSERT_EQ(sweep.exit_code, 0) << sweep.err;
+    std::ifstream file(out);
+    std::string header, line;
+    std::getline(file, header);
+    std::vector<std::string> columns;
+    std::stringstream names(header);
+    for (std::string name; std::getline(names, name, ',');) columns.push_back(name);
+    const auto column = static_cast<std::size_t>(std::find(columns.begin(), columns.end(), "test_macro_f1") - columns.begin());
+    ASSERT_LT(column, columns.size()) << header;
+    std::vector<double> scores;
+    while (std::getline(file, line)) {
+        std::stringstream cells(line);
+        std::string cell;
+        for (std::size_t c = 0; c <= column; ++c) std::getline(cells, cell, ',');
+        scores.push_back(std::stod(cell));
+    }
+    ASSERT_EQ(scores.size(), 3u);
+    double sum = 0.0, squares = 0.0;
+    for (const double score : scores) sum += score;
+    const double mean = sum / 3.0;  // summed, then divided, as sweep_summary's mean_std does
+    for (const double score : scores) squares += (score - mean) * (score - mean);
+    EXPECT_NE(sweep.out.find("mean ± std test macro_f1"), std::string::npos) << sweep.out;
+    std::ostringstream expected;
+    expected << "\n1\t" << mean << " ± " << std::sqrt(squares / 3.0) << '\t';
+    EXPECT_NE(sweep.out.find(expected.str()), std::string::npos) << sweep.out << "expected " << expected.str();
+}
+
+// --learner-seed fixes the learner's seed and leaves the split to --seed: with the same --seed the
+// split is the same and CART's random feature order (max_features=1) moves the tree; the learner
+// seed equal to the seed is the run without it. --split-seed with --learner-seed is a usage error.
+TEST(Cli, LearnerSeedFixesTheLearnerAlone) {
+    test::TempDir dir;
+    const std::string common = "train --data " + glass() + " --target Type --param max_features=1 --param max_depth=4 --json --seed 3";
+    const auto run = [&](const std::string& extra) {
+        const CommandResult result = run_cli(common + extra, dir);
+        EXPECT_EQ(result.exit_code, 0) << result.err;
+        return nlohmann::json::parse(result.out);
+    };
+    const nlohmann::json plain = run(""), same = run(" --learner-seed 3"), other = run(" --learner-seed 11");
+    EXPECT_EQ(plain["learner_seed"], 3);
+    EXPECT_EQ(other["learner_seed"], 11);
+    EXPECT_EQ(other["split_seed"], 3);
+    EXPECT_EQ(same["metrics"], plain["metrics"]);
+    EXPECT_EQ(same["tree"], plain["tree"]);
+    EXPECT_EQ(other["n_rows"], plain["n_rows"]);
+    EXPECT_NE(other["metrics"], plain["metrics"]) << "another learner seed draws other features";
+
+    const CommandResult both = run_cli(common + " --split-seed 1 --learner-seed 2", dir);
+    EXPECT_EQ(both.exit_code, 2);
+    EXPECT_NE(both.err.find("--learner-seed"), std::string::npos) << both.err;
 }
 
 // A range grid goes through the same grid helper as the GUI: integers rounded, repeats dropped;

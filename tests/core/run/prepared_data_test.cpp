@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "core/error.h"
 #include "core/learners/learner.h"
 #include "core/model/model_file.h"
 #include "core/run/prepared_data.h"
@@ -35,6 +36,19 @@ TEST(RunConfig, EquivalentCommandCarriesTheSplitSeed) {
     EXPECT_EQ(equivalent_command(config).find("--split-seed"), std::string::npos);
     config.split_seed = 459107u;
     EXPECT_NE(equivalent_command(config).find("--seed 3 --split-seed 459107"), std::string::npos) << equivalent_command(config);
+}
+
+// A learner seed leaves the split to the seed (resolved_split_seed), the command line names it,
+// and a split seed and a learner seed together are refused: the seed would vary nothing.
+TEST(RunConfig, LearnerSeedLeavesTheSplitToTheSeed) {
+    RunConfig config = glass_config(42);
+    config.learner_seed = 7u;
+    EXPECT_EQ(resolved_split_seed(config), 42u);
+    EXPECT_EQ(resolved_learner_seed(config), 7u);
+    EXPECT_EQ(prepare_data(config).split.test, prepare_data(glass_config(42)).split.test);
+    EXPECT_NE(equivalent_command(config).find("--seed 42 --learner-seed 7"), std::string::npos) << equivalent_command(config);
+    config.split_seed = 1u;
+    EXPECT_THROW(check_run_config(config), ParamError);
 }
 
 // A saved model applied to its own file scores every row: its accuracy is the row-weighted mean of

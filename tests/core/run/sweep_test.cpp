@@ -4,8 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+
 #include "core/learners/learner.h"
 #include "core/run/sweep.h"
+#include "core/run/training_run.h"
 #include "tests/support/test_support.h"
 
 namespace treelab {
@@ -51,6 +54,44 @@ TEST(Sweep, RetrainingRowsCarryTheirModels) {
     ASSERT_EQ(rows.size(), 4u);
     expect_rows_carry_their_models(rows, "max_depth");
     EXPECT_LT(rows[0].tree.depth, rows[1].tree.depth);
+}
+
+// Train, valid and test scores of `config` trained on `data` (a sweep row's split).
+std::array<Scores, 3> scores_on(const PreparedData& data, const RunConfig& config) {
+    const RunOutcome outcome = run_training(data, config);
+    return {outcome.train_scores, outcome.valid_scores, outcome.test_scores};
+}
+
+// --learner-seed (gradtree.md §8: data seeds vary, the model seed is 42): the seeds move the split
+// while every row's learner draws from the one learner seed. Observed through CART's random
+// feature order (max_features=1): each row equals a run on its split with learner seed 9, and
+// differs from the run whose learner seed is the row's seed. Both the retraining and the
+// pruning-path sweep honour it; the run card's command carries it.
+TEST(Sweep, LearnerSeedStaysWhileTheSeedsMoveTheSplit) {
+    for (const std::string& param : {std::string("max_depth"), std::string("ccp_alpha")}) {
+        SCOPED_TRACE(param);
+        SweepConfig config = glass_sweep(param, {param == "max_depth" ? "4" : "0.01"}, 2);
+        config.base.params.set(find_learner("cart").params, "max_features", "1");
+        config.base.learner_seed = 9u;
+        const std::vector<SweepRow> rows = run_sweep(config);
+        ASSERT_EQ(rows.size(), 2u);
+        EXPECT_NE(rows[0].data->split.test, rows[1].data->split.test) << "the seeds 7 and 8 draw two splits";
+        bool differs_from_row_seed = false;
+        for (const SweepRow& row : rows) {
+            const std::array<Scores, 3> observed = {row.train, row.valid, row.test};
+            RunConfig fixed = config.base;
+            fixed.seed = row.seed;
+            fixed.params.set(find_learner("cart").params, param, row.value);
+            EXPECT_EQ(scores_on(*row.data, fixed), observed) << "seed " << row.seed;
+            RunConfig moving = fixed;
+            moving.learner_seed.reset();
+            differs_from_row_seed |= scores_on(*row.data, moving) != observed;
+            EXPECT_NE(row.model->card.command_line.find("--seed " + std::to_string(row.seed) + " --learner-seed 9"),
+                      std::string::npos)
+                << row.model->card.command_line;
+        }
+        EXPECT_TRUE(differs_from_row_seed) << "a learner seed that followed the seeds would give other trees";
+    }
 }
 
 // Progress counts rows out of the total, and a stop returns the rows finished so far.
