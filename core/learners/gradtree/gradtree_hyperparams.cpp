@@ -28,6 +28,15 @@ std::span<const ParamSpec> gradtree_params() {
              "auto = cross-entropy for two classes, focal (gamma 3) for more (gradtree.md §6.1), squared error for a "
              "regression target; focal = (1 - p_t)^3 times the cross-entropy (§5).",
              ParamType::Choice, 0, 0, std::string("auto"), {"auto", "crossentropy", "focal"}},
+            {"poly_epsilon", "Poly-1 epsilon",
+             "Poly-1 (Leng et al. 2022): adds epsilon * (1 - p_t) to the loss; 0 = off. The paper's tuned settings use "
+             "2 or 5 where Table 12 says polyLoss=True (gradtree.md §5).",
+             ParamType::Real, 0, 1e6, 0.0, {}, false, false, {0.0, 5.0, 6}},
+            {"poly_pt", "Poly-1 p_t",
+             "Where Poly-1's p_t comes from. paper = the paper code's quirk, the activation applied twice: sigma(sigma(z)) "
+             "for two classes, softmax(softmax(z))_y for more (with focal loss on more classes the code's term is a "
+             "constant, so it has no effect); clean = sigma(z) or softmax(z)_y (gradtree.md §5).",
+             ParamType::Choice, 0, 0, std::string("paper"), {"paper", "clean"}},
             {"batch_size", "Batch size", "Rows per step; auto = min(128, ceil(n/2)) of the n training rows (gradtree.md §6).",
              ParamType::Choice, 1, 1e9, std::string("auto"), {"auto"}, true},
             {"restarts", "Restarts",
@@ -78,6 +87,10 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train) {
     s.spec.inputs = static_cast<Eigen::Index>(train.features());
     s.spec.outputs = binary || !classification ? 1 : train.classes();
     s.spec.loss = resolve_loss(params.text("loss"), train.task, binary);
+    s.spec.poly_epsilon = params.real("poly_epsilon");
+    if (s.spec.poly_epsilon > 0.0 && !classification)
+        throw ParamError("poly_epsilon adds a term in the class probability p_t; the regression loss has none, use 0");
+    s.spec.poly_pt = params.text("poly_pt") == "clean" ? nn::PolyPt::Logits : nn::PolyPt::Activated;
     s.lr_index = params.real("lr_index");
     s.lr_values = params.real("lr_values");
     s.lr_leaf = params.is_number("lr_leaf") ? params.real("lr_leaf") : binary ? 0.005 : 0.05;

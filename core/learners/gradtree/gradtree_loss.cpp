@@ -6,13 +6,16 @@
 #include "core/learners/gradtree/gradtree_forward.h"
 #include "core/nn/focal_loss.h"
 #include "core/nn/mean_squared_error.h"
+#include "core/nn/poly1_loss.h"
 #include "core/nn/sigmoid_cross_entropy.h"
 #include "core/nn/softmax_cross_entropy.h"
 
 namespace treelab::gradtree {
 
-double output_loss(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& outputs, const Eigen::Ref<const Eigen::VectorXd>& y,
-                   Eigen::MatrixXd* d_outputs) {
+namespace {
+
+double base_loss(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& outputs, const Eigen::Ref<const Eigen::VectorXd>& y,
+                 Eigen::MatrixXd* d_outputs) {
     const bool binary = spec.outputs == 1;
     switch (spec.loss) {
     case Loss::CrossEntropy:
@@ -24,6 +27,29 @@ double output_loss(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& ou
         return nn::mean_squared_error(outputs, y, d_outputs);
     }
     throw Error("GradTree: unknown loss.");
+}
+
+// Whether the Poly-1 term moves anything. The paper code's multi-class focal loss takes sparse
+// labels, so its "p_t" = Σ_k y·softmax(softmax(z))_k is the label itself and ε(1 − y) a constant
+// (gradtree.md §5 ⚠): no gradient, the same offset on every epoch's validation loss and every
+// restart's, so no early-stopping or restart decision changes. It is left out.
+bool poly_term_moves(const Spec& spec) {
+    if (spec.poly_epsilon == 0.0 || spec.loss == Loss::SquaredError) return false;
+    return !(spec.poly_pt == nn::PolyPt::Activated && spec.loss == Loss::Focal && spec.outputs > 1);
+}
+
+}  // namespace
+
+double output_loss(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& outputs, const Eigen::Ref<const Eigen::VectorXd>& y,
+                   Eigen::MatrixXd* d_outputs) {
+    double loss = base_loss(spec, outputs, y, d_outputs);
+    if (!poly_term_moves(spec)) return loss;
+    Eigen::MatrixXd d_poly;
+    Eigen::MatrixXd* d_poly_out = d_outputs ? &d_poly : nullptr;
+    loss += spec.outputs == 1 ? nn::sigmoid_poly1_term(outputs, y, spec.poly_epsilon, spec.poly_pt, d_poly_out)
+                              : nn::softmax_poly1_term(outputs, y, spec.poly_epsilon, spec.poly_pt, d_poly_out);
+    if (d_outputs) *d_outputs += d_poly;
+    return loss;
 }
 
 double batch_loss(const Spec& spec, const PathTable& paths, const Eigen::VectorXd& parameters,

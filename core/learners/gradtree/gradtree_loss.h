@@ -8,7 +8,8 @@
 namespace treelab::gradtree {
 
 // spec.loss of the leaf outputs z (rows × spec.outputs) against y (class index as double, or the
-// regression value), averaged over the rows; with `d_outputs`, ∂ℒ/∂z, the 1/rows included.
+// regression value), plus the Poly-1 term when spec.poly_epsilon > 0 (gradtree.md §5), averaged
+// over the rows; with `d_outputs`, ∂ℒ/∂z, the 1/rows included.
 // One output with CrossEntropy/Focal is binary (labels 0/1, σ(z)), more are softmax over classes.
 // Throws treelab::Error (from core/nn) when y does not have one entry per row or holds a bad label.
 double output_loss(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& outputs, const Eigen::Ref<const Eigen::VectorXd>& y,

@@ -35,6 +35,8 @@ void Spec::validate() const {
     if (inputs < 1) throw Error("GradTree: the data needs at least one feature column.");
     if (outputs < 1) throw Error("GradTree: the tree needs at least one output per leaf.");
     if (focal_gamma < 0.0) throw Error("GradTree: the focal loss' gamma must be >= 0.");
+    if (poly_epsilon < 0.0) throw Error("GradTree: the Poly-1 epsilon must be >= 0.");
+    if (poly_epsilon > 0.0 && loss == Loss::SquaredError) throw Error("GradTree: the Poly-1 term needs a classification loss.");
 }
 
 ParameterView view(const Spec& spec, const Eigen::VectorXd& parameters) {

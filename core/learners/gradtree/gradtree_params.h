@@ -11,12 +11,15 @@
 
 #include <Eigen/Core>
 
+#include "core/nn/poly1_loss.h"
+
 namespace treelab::gradtree {
 
 // The training loss on the leaf outputs z (gradtree.md §5), averaged over the rows:
 //   CrossEntropy: binary (outputs = 1) σ + binary cross-entropy, multi-class softmax cross-entropy;
 //   Focal: the same with the focal factor (1 − p_t)^γ, γ = Spec::focal_gamma (the tuned configs' 3);
 //   SquaredError: regression, (z − y)².
+// Either classification loss may add Poly-1's ε(1 − p_t) (Spec::poly_epsilon, nn/poly1_loss.h).
 enum class Loss { CrossEntropy, Focal, SquaredError };
 
 struct Spec {
@@ -25,6 +28,8 @@ struct Spec {
     Eigen::Index outputs = 1;  // m: 1 (binary, regression) or C ≥ 3 classes
     Loss loss = Loss::CrossEntropy;
     double focal_gamma = 3.0;  // gradtree.md §5, focalLossGamma
+    double poly_epsilon = 0.0;  // gradtree.md §5, polyLossEpsilon; 0 = no Poly-1 term (polyLoss=False)
+    nn::PolyPt poly_pt = nn::PolyPt::Activated;  // the paper code's p_t (§5 ⚠), or the clean one
 
     Eigen::Index internal() const { return (Eigen::Index{1} << depth) - 1; }
     Eigen::Index leaves() const { return internal() + 1; }

@@ -114,6 +114,44 @@ TEST(GradTreeBackward, SquaredErrorMatchesRelaxedFiniteDifferences) {
     check_backward(spec_of(3, 1, gradtree::Loss::SquaredError), test::random_matrix(60, 1, 51, 2.0), 52);
 }
 
+gradtree::Spec with_poly(gradtree::Spec spec, double epsilon, nn::PolyPt pt) {
+    spec.poly_epsilon = epsilon;
+    spec.poly_pt = pt;
+    return spec;
+}
+
+// Poly-1 on top of each classification loss (gradtree.md §5, Table 12: WDBC cross-entropy + ε 2,
+// Congressional Voting focal + ε 5), with the paper code's twice-activated p_t and the clean one.
+TEST(GradTreeBackward, Poly1MatchesRelaxedFiniteDifferences) {
+    for (const nn::PolyPt pt : {nn::PolyPt::Activated, nn::PolyPt::Logits}) {
+        SCOPED_TRACE(pt == nn::PolyPt::Activated ? "paper" : "clean");
+        check_backward(with_poly(spec_of(3, 1, gradtree::Loss::CrossEntropy), 2.0, pt), labels(60, 2), 71);
+        check_backward(with_poly(spec_of(2, 1, gradtree::Loss::Focal), 5.0, pt), labels(50, 2), 72);
+        check_backward(with_poly(spec_of(3, 3, gradtree::Loss::CrossEntropy), 5.0, pt), labels(80, 3), 73);
+    }
+    check_backward(with_poly(spec_of(3, 4, gradtree::Loss::Focal), 5.0, nn::PolyPt::Logits), labels(70, 4), 74);
+}
+
+// Poly-1 changes the loss and its gradient, except where the paper code's term is a constant:
+// multi-class focal with its sparse labels (gradtree.md §5 ⚠), left out as it moves nothing.
+TEST(GradTreeBackward, Poly1IsInertOnlyForThePapersMultiClassFocal) {
+    const auto loss_and_gradient = [](const gradtree::Spec& spec, const Eigen::VectorXd& y) {
+        const Eigen::VectorXd p = test::random_parameters(spec, 81);
+        const Eigen::MatrixXd X = test::random_matrix(y.size(), spec.inputs, 82, 1.5);
+        Eigen::VectorXd gradient;
+        const double loss = gradtree::batch_loss(spec, gradtree::path_table(spec.depth), p, X, y, &gradient);
+        return std::pair{loss, gradient};
+    };
+    const gradtree::Spec focal = spec_of(3, 3, gradtree::Loss::Focal);
+    EXPECT_EQ(loss_and_gradient(with_poly(focal, 5.0, nn::PolyPt::Activated), labels(40, 3)), loss_and_gradient(focal, labels(40, 3)));
+    EXPECT_NE(loss_and_gradient(with_poly(focal, 5.0, nn::PolyPt::Logits), labels(40, 3)).second,
+              loss_and_gradient(focal, labels(40, 3)).second);
+    const gradtree::Spec binary = spec_of(3, 1, gradtree::Loss::Focal);
+    const auto plain = loss_and_gradient(binary, labels(40, 2)), poly = loss_and_gradient(with_poly(binary, 5.0, nn::PolyPt::Activated), labels(40, 2));
+    EXPECT_GT(poly.first, plain.first);
+    EXPECT_NE(poly.second, plain.second);
+}
+
 // A node whose top logit leads by ≥ 2 is one-hot under entmax, so its feature choice is frozen:
 // zero gradient on its row of I, while its threshold still learns (gradtree.md §3, §11 item 2).
 TEST(GradTreeBackward, FrozenFeatureChoiceStillMovesItsThreshold) {

@@ -61,6 +61,7 @@ TEST(GradTreeSettings, AutoValuesFollowThePapersDefaultSetting) {
     EXPECT_EQ(binary.training.patience, 200);
     EXPECT_EQ(binary.training.optimizer.epsilon, 1e-7);
     EXPECT_EQ(binary.training.optimizer.epsilon_placement, EpsilonPlacement::TensorFlow);
+    EXPECT_EQ(binary.spec.poly_epsilon, 0.0) << "polyLoss=False in the default setting";
     const gradtree::Settings multi = gradtree::resolve_settings(params({}), blobs(100, 4, 1));
     EXPECT_EQ(multi.spec.outputs, 4);
     EXPECT_EQ(multi.spec.loss, gradtree::Loss::Focal);
@@ -73,15 +74,21 @@ TEST(GradTreeSettings, AutoValuesFollowThePapersDefaultSetting) {
     EXPECT_EQ(set.training.restarts, 1);
     EXPECT_EQ(set.lr_leaf, 0.2);
     EXPECT_EQ(set.spec.loss, gradtree::Loss::CrossEntropy);
+    const gradtree::Settings poly = gradtree::resolve_settings(params({"poly_epsilon=5"}), blobs(10, 2, 1));
+    EXPECT_EQ(poly.spec.poly_epsilon, 5.0);
+    EXPECT_EQ(poly.spec.poly_pt, nn::PolyPt::Activated) << "the paper code's p_t by default";
+    EXPECT_EQ(gradtree::resolve_settings(params({"poly_pt=clean"}), blobs(10, 2, 1)).spec.poly_pt, nn::PolyPt::Logits);
 }
 
-// A fractional batch size and a classification loss on a regression target are refused.
+// A fractional batch size, and a classification loss or a Poly-1 term on a regression target, are refused.
 TEST(GradTreeSettings, RejectsValuesThatDoNotFit) {
     EXPECT_THROW(gradtree::resolve_settings(params({"batch_size=2.5"}), blobs(10, 2, 1)), ParamError);
     Dataset regression = blobs(10, 2, 1);
     regression.task = Task::Regression;
     regression.class_names.clear();
     EXPECT_THROW(gradtree::resolve_settings(params({"loss=focal"}), regression), ParamError);
+    EXPECT_THROW(gradtree::resolve_settings(params({"poly_epsilon=2"}), regression), ParamError);
+    EXPECT_THROW(gradtree::resolve_settings(params({"poly_epsilon=-1"}), blobs(10, 2, 1)), ParamError);
 }
 
 // Separable blobs are learned almost perfectly, binary (cross-entropy) and four classes (focal).

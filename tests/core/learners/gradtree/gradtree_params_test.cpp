@@ -54,11 +54,17 @@ TEST(GradTreeParams, GlorotInitialisationWithTEqualToI) {
     }
 }
 
-// A spec that cannot make a tree throws with a message instead of building an empty vector.
+// A spec that cannot make a tree, or holds a Poly-1 term it cannot apply, throws with a message.
 TEST(GradTreeParams, RejectsImpossibleShapes) {
     EXPECT_THROW(gradtree::initial_parameters(spec_of(0, 3, 1), 1), Error);
     EXPECT_THROW(gradtree::initial_parameters(spec_of(2, 0, 1), 1), Error);
     EXPECT_THROW(gradtree::initial_parameters(spec_of(2, 3, 0), 1), Error);
+    gradtree::Spec poly = spec_of(2, 3, 1);
+    poly.poly_epsilon = -1.0;
+    EXPECT_THROW(poly.validate(), Error);
+    poly.poly_epsilon = 2.0;
+    poly.loss = gradtree::Loss::SquaredError;
+    EXPECT_THROW(poly.validate(), Error) << "Poly-1 needs a class probability";
 }
 
 }  // namespace
