@@ -19,6 +19,7 @@ void RunOptions::bind(CLI::App& command, const std::string& params_flag) {
     command.add_option("--drop", drop, "column that is not a feature (repeatable)");
     command.add_option(scaling_doc().flag, scaling, option_help_line(scaling_doc()))->capture_default_str();
     command.add_option(categorical_doc().flag, categorical, option_help_line(categorical_doc()))->capture_default_str();
+    command.add_flag(missing_as_level_doc().flag, missing_as_level, option_help_line(missing_as_level_doc()));
     command.add_flag(smote_doc().flag, smote, option_help_line(smote_doc()));
     command.add_option(fit_on_doc().flag, fit_on, option_help_line(fit_on_doc()))->capture_default_str();
 }
@@ -40,6 +41,7 @@ RunConfig RunOptions::to_config() const {
     config.categorical_encoding = categorical_encoding_from_string(categorical);
     config.fit_on = fit_on_from_string(fit_on);
     config.smote = smote;
+    config.missing_as_level = missing_as_level;
     return config;
 }
 

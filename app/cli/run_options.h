@@ -15,7 +15,7 @@ struct RunOptions {
                 scaling = "auto", fit_on = "train", categorical = "onehot";
     std::vector<std::string> drop, params;
     std::uint32_t seed = 0;
-    bool smote = false;
+    bool smote = false, missing_as_level = false;
     std::optional<std::uint32_t> split_seed, learner_seed;
 
     // `params_flag` is the option that carries NAME=VALUE settings ("--param" for train, "--set" for sweep).

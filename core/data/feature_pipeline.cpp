@@ -55,13 +55,18 @@ void encode_numeric(const InputColumn& input, const Table& table, std::size_t in
 }
 
 // The fitted level of every row, found by level text, so a table whose own level order (or typing)
-// differs still lines up; empty for a missing value or a level the pipeline does not know.
+// differs still lines up; empty for a level the pipeline does not know, and for a missing value
+// unless the pipeline lists kMissingLevel.
 std::vector<std::optional<std::size_t>> fitted_levels(const InputColumn& input, const Column& column, std::size_t rows) {
     std::unordered_map<std::string, std::size_t> index_of;
     for (std::size_t k = 0; k < input.levels.size(); ++k) index_of.emplace(input.levels[k], k);
+    const auto missing_level = index_of.find(kMissingLevel);
     std::vector<std::optional<std::size_t>> levels(rows);
     for (std::size_t row = 0; row < rows; ++row) {
-        if (column.is_missing(row)) continue;
+        if (column.is_missing(row)) {
+            if (missing_level != index_of.end()) levels[row] = missing_level->second;
+            continue;
+        }
         const bool categorical = column.kind == ColumnKind::Categorical;
         const std::string& text =
             categorical ? column.levels[static_cast<std::size_t>(column.codes[row])] : column.raw[row];
@@ -104,15 +109,18 @@ Eigen::MatrixXd encode(const std::vector<InputColumn>& inputs, const Table& tabl
     return X;
 }
 
-InputColumn fit_input(const Column& column, const std::vector<Eigen::Index>& train_rows, CategoricalEncoding encoding,
+InputColumn fit_input(const Column& column, const std::vector<Eigen::Index>& train_rows, const PipelineOptions& options,
                       const Eigen::VectorXd& y) {
     InputColumn input;
     input.name = column.name;
     input.kind = column.kind;
     if (column.kind == ColumnKind::Categorical) {
         input.levels = column.levels;
-        input.encoding = encoding;
-        if (encoding == CategoricalEncoding::LeaveOneOut) input.leave_one_out = fit_leave_one_out(column, train_rows, y);
+        const bool missing_is_level = options.missing_as_level && column.missing_count > 0;
+        if (missing_is_level) input.levels.push_back(kMissingLevel);  // last, as fit_leave_one_out counts it
+        input.encoding = options.categorical;
+        if (input.encoding == CategoricalEncoding::LeaveOneOut)
+            input.leave_one_out = fit_leave_one_out(column, train_rows, y, missing_is_level);
         return input;
     }
     double sum = 0.0;
@@ -226,7 +234,7 @@ FeaturePipeline fit_pipeline(const Table& table, std::size_t target_column, cons
     FeaturePipeline pipeline;
     for (std::size_t c = 0; c < table.columns.size(); ++c) {
         if (c == target_column || std::find(excluded.begin(), excluded.end(), c) != excluded.end()) continue;
-        pipeline.inputs.push_back(fit_input(table.columns[c], train_rows, options.categorical, y));
+        pipeline.inputs.push_back(fit_input(table.columns[c], train_rows, options, y));
     }
     pipeline.scaling = options.scaling;
     if (options.scaling == Scaling::None) return pipeline;

@@ -5,7 +5,8 @@
 //                       the column has missing values in the fitted table
 //   categorical column: one-hot, one 0/1 feature "<name>=<level>" per level seen in the table;
 //                       a missing value is all zeros, an unseen level too; or leave-one-out
-//                       target encoding, one feature "<name>" (leave_one_out.h)
+//                       target encoding, one feature "<name>" (leave_one_out.h); optionally a
+//                       missing value is a level of its own, "?" (PipelineOptions::missing_as_level)
 //   scaling (optional, on every feature): z-score, or the quantile-normal transform of the
 //                       GradTree protocol (sklearn QuantileTransformer, output normal)
 #include <string>
@@ -22,12 +23,17 @@ enum class Scaling { None, ZScore, QuantileNormal };
 std::string to_string(Scaling scaling);
 Scaling scaling_from_string(const std::string& text);  // "none" | "zscore" | "quantile", throws ParamError
 
+// The level a missing categorical value becomes with PipelineOptions::missing_as_level. No table
+// holds it as a value (the CSV reader reads "?" as missing), so a fitted pipeline that lists it
+// says by that alone that missing values are this level.
+inline const std::string kMissingLevel = "?";
+
 struct InputColumn {
     std::string name;
     ColumnKind kind = ColumnKind::Numeric;
     double impute_value = 0.0;        // numeric: training mean
     bool missing_indicator = false;   // numeric: adds "<name>=NA"
-    std::vector<std::string> levels;  // categorical: one feature per level (one-hot)
+    std::vector<std::string> levels;  // categorical: one feature per level (one-hot); kMissingLevel last if fitted so
     CategoricalEncoding encoding = CategoricalEncoding::OneHot;  // categorical
     LeaveOneOutTable leave_one_out{}; // categorical, leave-one-out: indexed like levels
 };
@@ -58,6 +64,11 @@ struct PipelineOptions {
     // then transform the un-noised data. Only the fit changes; the pipeline stays QuantileNormal.
     bool quantile_fit_noise = false;
     CategoricalEncoding categorical = CategoricalEncoding::OneHot;
+    // A missing categorical value is a level of its own, kMissingLevel, in columns with missing
+    // values (like any level, listed when the table has it, fitted on the training rows): the
+    // GradTree protocol's loader reads Congressional Voting's "?" as a value, not as missing
+    // (utilities_GDT.py imputes "?" only for other data sets; gradtree.md §8 step 1).
+    bool missing_as_level = false;
 };
 
 // Every column except `target_column` (and those in `excluded`) becomes an input. `y` (the encoded

@@ -25,18 +25,19 @@ double LeaveOneOutTable::training_value(std::optional<std::size_t> level, double
 }
 
 LeaveOneOutTable fit_leave_one_out(const Column& column, const std::vector<Eigen::Index>& train_rows,
-                                   const Eigen::VectorXd& y) {
+                                   const Eigen::VectorXd& y, bool missing_is_level) {
     if (column.kind != ColumnKind::Categorical)
         throw Error("leave-one-out encoding needs a categorical column; '" + column.name + "' is numeric");
     if (train_rows.empty()) throw TrainingError("the training split has no rows; there is nothing to fit the encoding on");
     LeaveOneOutTable table;
-    table.sums.assign(column.levels.size(), 0.0);
-    table.counts.assign(column.levels.size(), 0.0);
+    const std::size_t levels = column.levels.size() + (missing_is_level ? 1 : 0);
+    table.sums.assign(levels, 0.0);
+    table.counts.assign(levels, 0.0);
     for (const Eigen::Index row : train_rows) {
         table.mean += y(row);  // ȳ counts every training row, missing levels too (y.mean() in the encoder)
         const auto r = static_cast<std::size_t>(row);
-        if (column.is_missing(r)) continue;
-        const auto level = static_cast<std::size_t>(column.codes[r]);
+        if (column.is_missing(r) && !missing_is_level) continue;
+        const auto level = column.is_missing(r) ? levels - 1 : static_cast<std::size_t>(column.codes[r]);
         table.sums[level] += y(row);
         table.counts[level] += 1.0;
     }

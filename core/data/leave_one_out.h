@@ -33,7 +33,9 @@ struct LeaveOneOutTable {
 };
 
 // Sums and counts over `train_rows` of the categorical `column`, whose level k is table entry k.
+// With `missing_is_level`, missing values count as one more level, the table's last entry
+// (PipelineOptions::missing_as_level); otherwise they count only in ȳ.
 LeaveOneOutTable fit_leave_one_out(const Column& column, const std::vector<Eigen::Index>& train_rows,
-                                   const Eigen::VectorXd& y);
+                                   const Eigen::VectorXd& y, bool missing_is_level = false);
 
 }  // namespace treelab

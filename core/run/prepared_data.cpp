@@ -49,6 +49,7 @@ PreparedData prepare_data(Table table, std::string sha256, const RunConfig& conf
     options.scaling = resolved_scaling(config);  // "auto" = the method's default
     options.quantile_fit_noise = config.quantile_fit_noise;
     options.categorical = config.categorical_encoding;
+    options.missing_as_level = config.missing_as_level;
     data.pipeline = fit_pipeline(data.table, target_column, data.split.train, options, excluded, y);
 
     const Dataset all = encode_dataset(data.table, data.pipeline, data.target, data.split.train);

@@ -107,6 +107,7 @@ std::string equivalent_command(const RunConfig& config) {
         command += " --scaling " + (config.quantile_fit_noise ? std::string("quantile-gradtree") : to_string(applied));
     if (config.categorical_encoding != CategoricalEncoding::OneHot)
         command += " --categorical " + to_string(config.categorical_encoding);
+    if (config.missing_as_level) command += " --missing-as-level";
     if (config.fit_on != FitOn::Train) command += " --fit-on " + to_string(config.fit_on);
     if (config.smote) command += " --smote";
     return command;

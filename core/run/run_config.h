@@ -44,6 +44,7 @@ struct RunConfig {
     std::optional<Scaling> scaling;
     bool quantile_fit_noise = false;       // GradTree protocol's noisy quantile fit (PipelineOptions)
     CategoricalEncoding categorical_encoding = CategoricalEncoding::OneHot;  // loo: GradTree protocol (§8.3)
+    bool missing_as_level = false;  // a missing categorical value is a level, "?" (PipelineOptions)
     FitOn fit_on = FitOn::Train;
     // GradTree protocol (gradtree.md §8.5): SMOTE the training rows, after scaling, when the
     // smallest class share is at most 0.25/(C − 1) (smote.h).

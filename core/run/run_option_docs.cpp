@@ -81,6 +81,16 @@ const RunOptionDoc& categorical_doc() {
     return doc;
 }
 
+const RunOptionDoc& missing_as_level_doc() {
+    static const RunOptionDoc doc{
+        "--missing-as-level",
+        "a missing value of a categorical column is a level of its own, '?' (a one-hot feature of its own, or its own "
+        "leave-one-out mean), as the GradTree protocol's loader reads Congressional Voting's '?' votes; unset = "
+        "one-hot all zeros, leave-one-out the training mean",
+        {}};
+    return doc;
+}
+
 const RunOptionDoc& smote_doc() {
     static const RunOptionDoc doc{
         "--smote",

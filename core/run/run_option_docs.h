@@ -23,6 +23,7 @@ const RunOptionDoc& learner_seed_doc();
 const RunOptionDoc& split_mode_doc();   // the words of split_modes()
 const RunOptionDoc& scaling_doc();      // the words of scaling_texts(); auto names each method's default
 const RunOptionDoc& categorical_doc();  // onehot | loo
+const RunOptionDoc& missing_as_level_doc();
 const RunOptionDoc& smote_doc();
 const RunOptionDoc& fit_on_doc();       // train | train+valid; names the learners that refuse train+valid
 

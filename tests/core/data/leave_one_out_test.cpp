@@ -47,6 +47,34 @@ TEST(LeaveOneOut, HandComputedSmallTable) {
     for (Eigen::Index r = 0; r < 11; ++r) EXPECT_DOUBLE_EQ(fresh(r), expected_fresh(r)) << "row " << r;
 }
 
+// With missing_as_level, a missing value is a level of its own, "?" (the GradTree loader reads
+// Congressional Voting's "?" as a value): rows 2-4 (targets 1, 0, 1) form it, S = 2, n = 3, so a
+// training row leaves its own target out and a new missing row gets 2/3; one-hot gets "c=?".
+// Column d's one missing value is outside the training rows: like any level seen only there, it is
+// listed (levels come from the whole table) and encoded as the training mean.
+TEST(LeaveOneOut, MissingAsLevelIsALevelOfItsOwn) {
+    const Table table = inline_table("c,d,y\na,u,0\na,u,1\n,u,1\n,v,0\n,v,1\nb,v,1\nb,u,0\n,v,1\na,,0\n");
+    const std::vector<Eigen::Index> train{0, 1, 2, 3, 4, 5, 6};
+    Eigen::VectorXd y(9);
+    for (std::size_t r = 0; r < 9; ++r) y(static_cast<Eigen::Index>(r)) = table.columns[2].numbers[r];
+    PipelineOptions options;
+    options.categorical = CategoricalEncoding::LeaveOneOut;
+    options.missing_as_level = true;
+    const FeaturePipeline pipeline = fit_pipeline(table, 2, train, options, {}, y);
+    EXPECT_EQ(pipeline.inputs[0].levels, (std::vector<std::string>{"a", "b", kMissingLevel}));
+    EXPECT_EQ(pipeline.inputs[1].levels, (std::vector<std::string>{"u", "v", kMissingLevel}));
+    const Eigen::VectorXd fitted = pipeline.transform_fitted(table, train, y).col(0);
+    EXPECT_DOUBLE_EQ(fitted(2), 0.5);  // (2 − 1) / 2
+    EXPECT_DOUBLE_EQ(fitted(3), 1.0);  // (2 − 0) / 2
+    EXPECT_DOUBLE_EQ(fitted(7), 2.0 / 3.0);
+    EXPECT_DOUBLE_EQ(pipeline.transform(table)(8, 1), 4.0 / 7.0) << "no training row is missing in d";
+
+    options.categorical = CategoricalEncoding::OneHot;
+    const FeaturePipeline onehot = fit_pipeline(table, 2, train, options, {}, y);
+    EXPECT_EQ(onehot.feature_names(), (std::vector<std::string>{"c=a", "c=b", "c=?", "d=u", "d=v", "d=?"}));
+    EXPECT_EQ(onehot.transform(table).row(7), (Eigen::RowVectorXd(6) << 0, 0, 1, 0, 1, 0).finished());
+}
+
 // An independent oracle: the encoder's formulas over a map of (sum, count) per level text, on a table
 // with three classes, missing cells among the training rows and levels seen only outside them.
 TEST(LeaveOneOut, MatchesTheFormulaOnALargerTable) {

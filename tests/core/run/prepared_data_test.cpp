@@ -97,6 +97,29 @@ TEST(PreparedData, LeaveOneOutRunSavesItsTable) {
     EXPECT_EQ(loaded.pipeline.transform(data.table), data.pipeline.transform(data.table));
 }
 
+// --missing-as-level: housevotes84's missing votes become the level "?" of each column (the
+// GradTree loader reads them as a value), which the model file keeps, so a reloaded model encodes
+// them the same way; the rows with missing votes are encoded otherwise than by the training mean.
+TEST(PreparedData, MissingAsLevelRunSavesItsLevel) {
+    RunConfig config;
+    config.data_file = test::dataset("housevotes84.csv");
+    config.target = "Class";
+    config.params = ParamValues(find_learner("cart").params);
+    config.categorical_encoding = CategoricalEncoding::LeaveOneOut;
+    RunConfig as_level = config;
+    as_level.missing_as_level = true;
+    const RunOutcome run = run_training(as_level);
+    const PreparedData& data = *run.data;
+    EXPECT_EQ(data.train.features(), 16);
+    EXPECT_EQ(data.pipeline.inputs.back().levels.back(), kMissingLevel);
+    EXPECT_NE(prepare_data(config).test.X, data.test.X);
+    EXPECT_NE(run.model.card.command_line.find(" --missing-as-level"), std::string::npos) << run.model.card.command_line;
+
+    const test::TempDir dir;
+    save_model(run.model, dir.file("level.json"));
+    EXPECT_EQ(load_model(dir.file("level.json")).pipeline.transform(data.table), data.pipeline.transform(data.table));
+}
+
 // --smote (gradtree.md §8.5) adds rows to what the learner fits on, bringing every class to the
 // majority count, and leaves the training, validation and test rows as they were; the run card's
 // command carries it.
