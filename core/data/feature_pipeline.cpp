@@ -153,7 +153,7 @@ void add_fit_noise(Eigen::MatrixXd& train) {
     const Eigen::RowVectorXd mean = train.colwise().mean();
     const Eigen::RowVectorXd std = (train.rowwise() - mean).array().square().colwise().mean().sqrt();
     const Eigen::RowVectorXd noise_std = kQuantileNoise / std.array().max(kQuantileNoise);
-    NumpyRandom random(42);
+    NumpyRandom random(kQuantileNoiseSeed);
     for (Eigen::Index i = 0; i < train.rows(); ++i)
         for (Eigen::Index j = 0; j < train.cols(); ++j) train(i, j) += noise_std(j) * random.gauss();
 }

@@ -9,6 +9,7 @@
 //                       missing value is a level of its own, "?" (PipelineOptions::missing_as_level)
 //   scaling (optional, on every feature): z-score, or the quantile-normal transform of the
 //                       GradTree protocol (sklearn QuantileTransformer, output normal)
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,9 @@ struct FeaturePipeline {
 private:
     Eigen::MatrixXd scaled(Eigen::MatrixXd X) const;  // the fitted scaling applied to encoded rows
 };
+
+// numpy's seed of the protocol's quantile noise (normalize_data's random_state=42).
+constexpr std::uint32_t kQuantileNoiseSeed = 42;
 
 struct PipelineOptions {
     Scaling scaling = Scaling::None;

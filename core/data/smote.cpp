@@ -50,14 +50,19 @@ Dataset empty_like(const Dataset& train, Eigen::Index rows) {
 }
 
 // imblearn SMOTE._fit_resample and _make_samples (step size 1).
-Dataset smote(const Dataset& train, const std::vector<Eigen::Index>& wanted, std::uint32_t seed) {
+Dataset smote(const Dataset& train, const std::vector<Eigen::Index>& wanted, const SmoteRandom& seeding) {
     const auto by_class = rows_by_class(train.y, train.classes());
     Dataset out = empty_like(train, std::accumulate(wanted.begin(), wanted.end(), Eigen::Index{0}));
+    NumpyRandom global(seeding.seed);
+    for (std::size_t k = 0; k < seeding.normals_drawn; ++k) global.gauss();
     Eigen::Index at = 0;
     for (std::size_t c = 0; c < wanted.size(); ++c) {
         const Eigen::Index n = wanted[c];
         if (n == 0) continue;
-        NumpyRandom random(seed);  // _make_samples calls check_random_state(seed) once per class
+        // _make_samples calls check_random_state once per class: an int seed restarts the
+        // generator, None returns numpy's global one, which goes on where the last class left it.
+        NumpyRandom restarted(seeding.seed);
+        NumpyRandom& random = seeding.global_stream ? global : restarted;
         const Eigen::MatrixXd X = train.X(by_class[c], Eigen::all);
         const auto neighbours = nearest_neighbours(X);
         std::vector<std::uint64_t> picks(static_cast<std::size_t>(n));
@@ -92,13 +97,15 @@ Dataset random_oversample(const Dataset& train, const std::vector<Eigen::Index>&
 }  // namespace
 
 bool needs_rebalancing(const Eigen::VectorXd& y, int classes) {
-    if (classes < 2 || y.size() == 0) return false;
-    const auto counts = counts_of(y, classes);
-    const double smallest = static_cast<double>(*std::min_element(counts.begin(), counts.end()));
-    return smallest / static_cast<double>(y.size()) <= 0.25 / (classes - 1);
+    std::vector<Eigen::Index> present;
+    for (const Eigen::Index count : counts_of(y, classes))
+        if (count > 0) present.push_back(count);
+    if (present.size() < 2) return false;
+    const double smallest = static_cast<double>(*std::min_element(present.begin(), present.end()));
+    return smallest / static_cast<double>(y.size()) <= 0.25 / static_cast<double>(present.size() - 1);
 }
 
-Dataset smote_rows(const Dataset& train, std::uint32_t seed) {
+Dataset smote_rows(const Dataset& train, const SmoteRandom& random) {
     if (train.task != Task::Classification) throw ParamError("SMOTE rebalances classes; this run is a regression");
     const auto counts = counts_of(train.y, train.classes());
     const Eigen::Index majority = *std::max_element(counts.begin(), counts.end());
@@ -108,7 +115,7 @@ Dataset smote_rows(const Dataset& train, std::uint32_t seed) {
         wanted[c] = counts[c] == 0 ? 0 : majority - counts[c];  // imblearn knows only the classes present
         if (wanted[c] > 0 && counts[c] <= kNeighbours) too_few = true;
     }
-    return too_few ? random_oversample(train, wanted) : smote(train, wanted, seed);
+    return too_few ? random_oversample(train, wanted) : smote(train, wanted, random);
 }
 
 }  // namespace treelab

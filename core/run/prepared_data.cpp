@@ -28,6 +28,19 @@ PreparedData prepare_data(const RunConfig& config) {
     return prepare_data(std::move(table), sha256_hex(bytes.str()), config);
 }
 
+namespace {
+
+// numpy's global state when the paper's rebalance_data calls SMOTE() (utilities_GDT.py):
+// preprocess_data seeds it with the data seed; the noisy quantile fit re-seeds it and draws one
+// standard normal per training value (feature_pipeline.h). SMOTE then draws from it class after
+// class (gradtree.md §8.5, §10.1).
+SmoteRandom protocol_smote_random(const RunConfig& config, const Dataset& train) {
+    if (config.quantile_fit_noise) return {kQuantileNoiseSeed, true, static_cast<std::size_t>(train.X.size())};
+    return {resolved_split_seed(config), true, 0};
+}
+
+}  // namespace
+
 PreparedData prepare_data(Table table, std::string sha256, const RunConfig& config) {
     PreparedData data;
     data.table = std::move(table);
@@ -62,7 +75,7 @@ PreparedData prepare_data(Table table, std::string sha256, const RunConfig& conf
             throw ParamError("--smote rebalances classes; the target '" + data.target.column + "' is a regression target");
         // After scaling, on the training rows only (gradtree.md §8.5); seeded by the data seed.
         if (needs_rebalancing(data.train.y, data.train.classes()))
-            data.synthetic = smote_rows(data.train, resolved_split_seed(config));
+            data.synthetic = smote_rows(data.train, protocol_smote_random(config, data.train));
     }
     return data;
 }

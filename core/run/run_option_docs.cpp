@@ -95,8 +95,9 @@ const RunOptionDoc& smote_doc() {
     static const RunOptionDoc doc{
         "--smote",
         "rebalance the training rows with SMOTE (5 neighbours, every class up to the majority count) when the smallest "
-        "class share is at most 0.25/(C-1), as the GradTree protocol does; seeded by the split's seed; validation and "
-        "test rows are never rebalanced; classification only",
+        "class share is at most 0.25/(C-1), as the GradTree protocol does, drawing as its SMOTE() does from numpy's "
+        "global state (the split's seed, or after the quantile-gradtree noise RandomState(42) advanced by it); "
+        "validation and test rows are never rebalanced; classification only",
         {}};
     return doc;
 }

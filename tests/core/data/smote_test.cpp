@@ -42,9 +42,35 @@ TEST(Smote, MatchesImblearn) {
         const int classes = class_count(c.at("y"));
         const Dataset train = fixture_dataset(c.at("X"), c.at("y"), classes);
         const Dataset expected = fixture_dataset(c.at("new_X"), c.at("new_y"), classes);
-        const Dataset rows = smote_rows(train, c.at("seed").get<std::uint32_t>());
+        const Dataset rows = smote_rows(train, SmoteRandom{c.at("seed").get<std::uint32_t>()});
         ASSERT_EQ(rows.y, expected.y);
         EXPECT_LE((rows.X - expected.X).cwiseAbs().maxCoeff(), 1e-12);
+    }
+}
+
+// SMOTE() on numpy's global stream (the paper's call) draws the first oversampled class as
+// SMOTE(random_state=seed) does, then goes on where that class left the stream instead of
+// restarting: the binary fixture is unchanged, the three-class one differs from its second class on.
+// Normals drawn before (the protocol's quantile noise) move the whole stream.
+TEST(Smote, GlobalStreamGoesOnAcrossClasses) {
+    std::ifstream file(test::fixture("smote.json"));
+    const nlohmann::json fixture = nlohmann::json::parse(file);
+    for (const auto& c : fixture.at("cases")) {
+        const std::string name = c.at("name").get<std::string>();
+        if (name == "fallback") continue;
+        SCOPED_TRACE(name);
+        const Dataset train = fixture_dataset(c.at("X"), c.at("y"), class_count(c.at("y")));
+        const auto seed = c.at("seed").get<std::uint32_t>();
+        const Dataset restarted = smote_rows(train, SmoteRandom{seed});
+        const Dataset global = smote_rows(train, SmoteRandom{seed, true});
+        ASSERT_EQ(global.y, restarted.y);
+        const Eigen::Index first = (restarted.y.array() == restarted.y(0)).count();
+        EXPECT_EQ(global.X.topRows(first), restarted.X.topRows(first));
+        if (name == "binary")
+            EXPECT_EQ(global.X, restarted.X);
+        else
+            EXPECT_NE(global.X.bottomRows(global.rows() - first), restarted.X.bottomRows(global.rows() - first));
+        EXPECT_NE(smote_rows(train, SmoteRandom{seed, true, 3}).X, global.X);
     }
 }
 
@@ -61,7 +87,7 @@ TEST(Smote, SyntheticRowsLieBetweenNearNeighbours) {
         train.y(i) = i % 6 == 0 ? 1.0 : 0.0;  // 10 of 60
     }
     train.class_names = {"a", "b"};
-    const Dataset rows = smote_rows(train, 3);
+    const Dataset rows = smote_rows(train, SmoteRandom{3});
     ASSERT_EQ(rows.rows(), 40);
     EXPECT_TRUE((rows.y.array() == 1.0).all());
     std::vector<Eigen::Index> minority;
@@ -82,11 +108,11 @@ TEST(Smote, SyntheticRowsLieBetweenNearNeighbours) {
         }
         EXPECT_TRUE(on_segment) << "synthetic row " << r;
     }
-    EXPECT_EQ(smote_rows(train, 3).X, rows.X);
-    EXPECT_NE(smote_rows(train, 4).X, rows.X);
+    EXPECT_EQ(smote_rows(train, SmoteRandom{3}).X, rows.X);
+    EXPECT_NE(smote_rows(train, SmoteRandom{4}).X, rows.X);
 }
 
-// The trigger is the smallest class share at most 0.25/(C − 1) (gradtree.md §8.5).
+// The trigger is the smallest class share at most 0.25/(C − 1) (gradtree.md §8.5), over the classes present.
 TEST(Smote, TriggersAtTheProtocolsShare) {
     const auto labels = [](int n0, int n1, int n2) {
         Eigen::VectorXd y(n0 + n1 + n2);
@@ -97,6 +123,11 @@ TEST(Smote, TriggersAtTheProtocolsShare) {
     EXPECT_FALSE(needs_rebalancing(labels(74, 26, 0), 2));
     EXPECT_TRUE(needs_rebalancing(labels(50, 38, 12), 3));   // 0.12 <= 0.125
     EXPECT_FALSE(needs_rebalancing(labels(50, 37, 13), 3));
+    // Only the classes present count, as collections.Counter does: 75/25 of a 3-class target with
+    // class 2 absent is the two-class share 0.25 <= 0.25/(2 − 1), not an absent class's share 0.
+    EXPECT_TRUE(needs_rebalancing(labels(75, 25, 0), 3));
+    EXPECT_FALSE(needs_rebalancing(labels(70, 30, 0), 3));
+    EXPECT_FALSE(needs_rebalancing(labels(100, 0, 0), 3));
 }
 
 }  // namespace
