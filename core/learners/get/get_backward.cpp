@@ -20,8 +20,8 @@ void backward(const Spec& spec, double alpha, const Eigen::Ref<const Eigen::Matr
     }
     nn::scaled_sigmoid_backward_in_place(work.left, d_margin, alpha);  // ∂L/∂u, u = b − a·x
     MutableParameterView d = mutable_view(spec, gradient);
-    d.b = d_margin.colwise().sum().transpose();
-    d.A.noalias() = -(d_margin.transpose() * X);
+    d.b += d_margin.colwise().sum().transpose();
+    d.A.noalias() -= d_margin.transpose() * X;
 }
 
 }  // namespace treelab::get

@@ -9,8 +9,8 @@
 namespace treelab::get {
 
 // From work (soft_routing, then leaf_objective with a leaf gradient, so the leaf columns of
-// work.reach hold ∂L/∂reach) and the rows X: writes ∂L/∂A and ∂L/∂b into `gradient` (sized
-// spec.parameters(); its leaf part is left as it is). Overwrites work.reach with ∂L/∂reach and
+// work.reach hold ∂L/∂reach) and the rows X: adds these rows' ∂L/∂A and ∂L/∂b to `gradient`
+// (sized spec.parameters(); its leaf part is left as it is), so chunks of rows add up. Overwrites work.reach with ∂L/∂reach and
 // work.margins with ∂L/∂u, walking the nodes from the last to the root.
 void backward(const Spec& spec, double alpha, const Eigen::Ref<const Eigen::MatrixXd>& X, Workspace& work, Eigen::VectorXd& gradient);
 

@@ -1,16 +1,13 @@
 // get_export.h.
 #include "core/learners/get/get_export.h"
 
-#include "core/learners/get/get_forward.h"
 #include "core/learners/get/get_hard_tree.h"
 #include "core/model/complete_tree.h"
 
 namespace treelab::get {
 
 Eigen::MatrixXd hard_leaf_values(const TrainingRows& rows, const Eigen::VectorXd& parameters) {
-    Eigen::MatrixXd margins(rows.unit_inputs.rows(), rows.spec.internal());
-    split_margins(rows.spec, parameters, rows.unit_inputs, margins);
-    return refit_leaves(rows.spec, hard_leaves(rows.spec, margins), rows.targets);
+    return refit_leaves(rows.spec, hard_leaves(rows.spec, parameters, rows.unit_inputs), rows.targets);
 }
 
 TreeModel export_tree(const TrainingRows& rows, const Eigen::VectorXd& parameters, const Dataset& train) {

@@ -8,14 +8,17 @@
 
 namespace treelab::get {
 
-Eigen::VectorXi hard_leaves(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& margins) {
-    if (margins.cols() != spec.internal())
-        throw Error("GET hard routing: " + std::to_string(margins.cols()) + " margin columns for " + std::to_string(spec.internal()) +
-                    " split nodes");
-    Eigen::VectorXi leaves(margins.rows());
-    for (Eigen::Index i = 0; i < margins.rows(); ++i) {
+Eigen::VectorXi hard_leaves(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X) {
+    const ParameterView v = view(spec, parameters);
+    if (X.cols() != spec.inputs)
+        throw Error("GET hard routing: " + std::to_string(X.cols()) + " feature columns for a tree on " + std::to_string(spec.inputs) +
+                    " features");
+    // Transposed, a node's weights and a row's features are contiguous for the dot products.
+    const Eigen::MatrixXd weights = v.A.transpose(), rows = X.transpose();
+    Eigen::VectorXi leaves(X.rows());
+    for (Eigen::Index i = 0; i < X.rows(); ++i) {
         Eigen::Index node = 0;
-        for (int level = 0; level < spec.depth; ++level) node = 2 * node + (margins(i, node) >= 0.0 ? 1 : 2);
+        for (int level = 0; level < spec.depth; ++level) node = 2 * node + (weights.col(node).dot(rows.col(i)) <= v.b(node) ? 1 : 2);
         leaves(i) = static_cast<int>(node - spec.internal());
     }
     return leaves;

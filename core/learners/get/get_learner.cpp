@@ -10,11 +10,9 @@
 #include <random>
 
 #include "core/learners/get/cart_warm_start.h"
-#include "core/learners/get/get_backward.h"
 #include "core/learners/get/get_export.h"
-#include "core/learners/get/get_forward.h"
 #include "core/learners/get/get_hard_tree.h"
-#include "core/learners/get/get_loss.h"
+#include "core/learners/get/get_objective.h"
 #include "core/learners/get/get_settings.h"
 #include "core/metrics/regression_metrics.h"
 #include "core/nn/class_labels.h"
@@ -37,8 +35,7 @@ Eigen::MatrixXd training_targets(const Spec& spec, const get::UnitScaling& scali
 }
 
 // The hard tree of one parameter vector on the training rows, computed once however many of the
-// loop's callbacks ask (selection loss, metrics, fallback). Its margins stay in the workspace, so
-// the next epoch's soft forward pass, on the same parameters, does not recompute them.
+// loop's callbacks ask (selection loss, metrics, fallback).
 struct HardEvaluation {
     Eigen::VectorXd parameters;
     Eigen::VectorXi leaves;
@@ -58,7 +55,7 @@ public:
           targets_(training_targets(spec_, scaling_, input.train)),
           train_y_(scored_target(input.train)),
           rows_{spec_, scaling_, inputs_, targets_},
-          work_(spec_, inputs_.rows()),
+          objective_(spec_, inputs_.rows()),
           seed_(input.seed),
           cart_(get::cart_parameters(spec_, get::grow_depth_limited_cart(spec_, input.train), scaling_)) {
         if (input.valid && input.valid->rows() > 0) {
@@ -101,14 +98,7 @@ public:
 
     // The soft objective and its gradient (004 eq. 3-4) on the whole training set.
     double objective(const Eigen::VectorXd& parameters, Eigen::VectorXd& gradient) {
-        if (!margins_hold(parameters)) get::split_margins(spec_, parameters, inputs_, work_.margins);
-        margins_for_.resize(0);  // the backward pass overwrites them
-        get::soft_routing(spec_, alpha_, work_);
-        const get::ParameterView v = get::view(spec_, parameters);
-        get::MutableParameterView d = get::mutable_view(spec_, gradient);
-        const double value = get::leaf_objective(spec_, v.leaf, targets_, work_, &d.leaf);
-        get::backward(spec_, alpha_, inputs_, work_, gradient);
-        return value;
+        return objective_(alpha_, parameters, inputs_, targets_, &gradient);
     }
 
     // The hard tree's training objective; also keeps the stage's best tree.
@@ -126,11 +116,7 @@ public:
         const HardEvaluation& hard = evaluate(parameters);
         const double train = score(hard.values, hard.leaves, train_y_);
         double valid = std::numeric_limits<double>::quiet_NaN();
-        if (valid_inputs_.rows() > 0) {
-            Eigen::MatrixXd margins(valid_inputs_.rows(), spec_.internal());
-            get::split_margins(spec_, parameters, valid_inputs_, margins);
-            valid = score(hard.values, get::hard_leaves(spec_, margins), valid_y_);
-        }
+        if (valid_inputs_.rows() > 0) valid = score(hard.values, get::hard_leaves(spec_, parameters, valid_inputs_), valid_y_);
         return {train, valid};
     }
 
@@ -143,10 +129,8 @@ public:
 
     const HardEvaluation& evaluate(const Eigen::VectorXd& parameters) {
         if (hard_.parameters.size() == parameters.size() && hard_.parameters == parameters) return hard_;
-        get::split_margins(spec_, parameters, inputs_, work_.margins);
-        margins_for_ = parameters;
         hard_.parameters = parameters;
-        hard_.leaves = get::hard_leaves(spec_, work_.margins);
+        hard_.leaves = get::hard_leaves(spec_, parameters, inputs_);
         hard_.values = get::refit_leaves(spec_, hard_.leaves, targets_);
         hard_.objective = get::hard_objective(spec_, hard_.leaves, hard_.values, targets_);
         return hard_;
@@ -157,10 +141,6 @@ private:
     // change with the scale) or the class indices.
     Eigen::VectorXd scored_target(const Dataset& data) const {
         return spec_.loss == get::LeafLoss::SquaredError ? scaling_.target(data.y) : data.y;
-    }
-
-    bool margins_hold(const Eigen::VectorXd& parameters) const {
-        return margins_for_.size() == parameters.size() && margins_for_ == parameters;
     }
 
     double score(const Eigen::MatrixXd& values, const Eigen::VectorXi& leaves, const Eigen::VectorXd& y) const {
@@ -186,14 +166,13 @@ private:
     Eigen::MatrixXd valid_inputs_;
     Eigen::VectorXd valid_y_;
     get::TrainingRows rows_;
-    get::Workspace work_;
+    get::SoftObjective objective_;
     std::uint32_t seed_;
     Eigen::VectorXd cart_;
     std::vector<double> alphas_;
     double alpha_ = 1.0;
     Eigen::VectorXd stage_best_;
     double stage_best_objective_ = std::numeric_limits<double>::infinity();
-    Eigen::VectorXd margins_for_;  // the parameters work_.margins were computed for; empty = none
     HardEvaluation hard_;
 };
 

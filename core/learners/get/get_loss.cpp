@@ -25,10 +25,9 @@ Eigen::MatrixXd log_probabilities(const Eigen::Ref<const Eigen::MatrixXd>& logit
 }  // namespace
 
 double leaf_objective(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& leaf, const Eigen::Ref<const Eigen::MatrixXd>& targets,
-                      Workspace& work, Eigen::Map<Eigen::MatrixXd>* d_leaf) {
+                      double row_weight, Workspace& work, Eigen::Map<Eigen::MatrixXd>* d_leaf) {
     check_targets(spec, targets, work);
-    const Eigen::Index rows = targets.rows(), first_leaf = spec.internal();
-    const double scale = 1.0 / static_cast<double>(rows);
+    const Eigen::Index first_leaf = spec.internal();
     const Eigen::MatrixXd log_p = spec.loss == LeafLoss::LogLoss ? log_probabilities(leaf) : Eigen::MatrixXd();
     double objective = 0.0;
     for (Eigen::Index l = 0; l < spec.leaves(); ++l) {
@@ -42,14 +41,14 @@ double leaf_objective(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>&
         const double mass = reach.sum();
         if (spec.loss == LeafLoss::SquaredError) {
             // ∂/∂c_l of (1/n) Σ_i reach_il (y_i − c_l)² = (2/n)(c_l·Σ_i reach_il − Σ_i reach_il y_i)
-            (*d_leaf)(l, 0) = 2.0 * scale * (leaf(l, 0) * mass - reach.dot(targets.col(0)));
+            (*d_leaf)(l, 0) += 2.0 * row_weight * (leaf(l, 0) * mass - reach.dot(targets.col(0)));
         } else {
             // ∂/∂z_l of (1/n) Σ_i reach_il (−log softmax(z_l)[y_i]) = (1/n)(mass_l·softmax(z_l) − Σ_i reach_il e_{y_i})
-            d_leaf->row(l) = scale * (mass * log_p.row(l).array().exp().matrix() - reach.transpose() * targets);
+            d_leaf->row(l) += row_weight * (mass * log_p.row(l).array().exp().matrix() - reach.transpose() * targets);
         }
-        reach = scale * work.column;  // ∂L/∂reach_il = ℓ_il / n, for the backward pass
+        reach = row_weight * work.column;  // ∂L/∂reach_il = ℓ_il / n, for the backward pass
     }
-    return objective * scale;
+    return objective * row_weight;
 }
 
 }  // namespace treelab::get

@@ -12,11 +12,12 @@
 
 namespace treelab::get {
 
-// The objective from work.reach (soft_routing of the same rows). `targets` is rows × 1 (the
-// unit-scaled target) for SquaredError, rows × C one-hot for LogLoss. With `d_leaf` (sized
-// L × m), writes ∂L/∂C there and replaces the leaf columns of work.reach by ∂L/∂reach = ℓ/n for
-// the backward pass (get_backward.h).
+// The share of the objective of one chunk of rows, from work.reach (soft_routing of the same
+// rows): `row_weight` = 1/n for the n rows of the whole batch, so that the chunks' shares add up
+// to L (get_objective.h). `targets` is rows × 1 (the unit-scaled target) for SquaredError, rows × C
+// one-hot for LogLoss. With `d_leaf` (sized L × m), adds the chunk's ∂L/∂C to it and replaces the
+// leaf columns of work.reach by ∂L/∂reach = ℓ/n for the backward pass (get_backward.h).
 double leaf_objective(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& leaf, const Eigen::Ref<const Eigen::MatrixXd>& targets,
-                      Workspace& work, Eigen::Map<Eigen::MatrixXd>* d_leaf);
+                      double row_weight, Workspace& work, Eigen::Map<Eigen::MatrixXd>* d_leaf);
 
 }  // namespace treelab::get

@@ -1,27 +1,18 @@
 #include <gtest/gtest.h>
 
-#include "core/learners/get/get_backward.h"
-#include "core/learners/get/get_forward.h"
-#include "core/learners/get/get_loss.h"
+#include "core/learners/get/get_objective.h"
 #include "tests/core/learners/get/get_test_util.h"
 #include "tests/support/test_support.h"
 
 namespace treelab::get {
 namespace {
 
-// The soft objective (004 eq. 3 with the code's 1/n) and, when asked, its hand-written gradient.
+// The soft objective (004 eq. 3 with the code's 1/n) and, when asked, its hand-written gradient,
+// in chunks of `chunk` rows (0: the learner's choice, one chunk for these small sets).
 double objective(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::MatrixXd& X, const Eigen::MatrixXd& targets,
-                 double alpha, Eigen::VectorXd* gradient) {
-    Workspace work(spec, X.rows());
-    split_margins(spec, parameters, X, work.margins);
-    soft_routing(spec, alpha, work);
-    const ParameterView v = view(spec, parameters);
-    if (!gradient) return leaf_objective(spec, v.leaf, targets, work, nullptr);
-    gradient->resize(spec.parameters());
-    MutableParameterView d = mutable_view(spec, *gradient);
-    const double value = leaf_objective(spec, v.leaf, targets, work, &d.leaf);
-    backward(spec, alpha, X, work, *gradient);
-    return value;
+                 double alpha, Eigen::VectorXd* gradient, Eigen::Index chunk = 0) {
+    SoftObjective soft(spec, X.rows(), chunk);
+    return soft(alpha, parameters, X, targets, gradient);
 }
 
 void expect_gradient_matches_differences(const Spec& spec, const Eigen::MatrixXd& targets, double alpha) {
@@ -45,6 +36,25 @@ TEST(GetBackward, ClassificationGradientMatchesFiniteDifferences) {
     Eigen::MatrixXd onehot = Eigen::MatrixXd::Zero(30, 3);
     for (Eigen::Index i = 0; i < 30; ++i) onehot(i, i % 3) = 1.0;
     expect_gradient_matches_differences(test::spec(2, 3, 3), onehot, 4.0);
+}
+
+// Chunks of rows add up to the whole batch: objective and gradient with chunks of 7 (and a last
+// chunk of 5) equal the single-chunk pass to rounding, for regression and classes.
+TEST(GetBackward, ChunksOfRowsAddUpToTheWholeBatch) {
+    for (const Eigen::Index outputs : {1, 3}) {
+        const Spec spec = test::spec(3, 4, outputs);
+        const Eigen::MatrixXd X = test::unit_rows(40, 4, 5);
+        Eigen::MatrixXd targets = test::unit_rows(40, 1, 2);
+        if (outputs > 1) {
+            targets = Eigen::MatrixXd::Zero(40, outputs);
+            for (Eigen::Index i = 0; i < 40; ++i) targets(i, i % outputs) = 1.0;
+        }
+        const Eigen::VectorXd parameters = test::random_tree(spec, 9);
+        Eigen::VectorXd whole, chunked;
+        const double value = objective(spec, parameters, X, targets, 7.0, &whole, 40);
+        EXPECT_NEAR(objective(spec, parameters, X, targets, 7.0, &chunked, 7), value, 1e-14);
+        EXPECT_LT((chunked - whole).cwiseAbs().maxCoeff(), 1e-13);
+    }
 }
 
 // The objective is the reach-weighted loss: at a huge α the soft routing is the hard one, and the

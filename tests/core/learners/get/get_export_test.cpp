@@ -2,7 +2,6 @@
 
 #include "core/learners/get/cart_warm_start.h"
 #include "core/learners/get/get_export.h"
-#include "core/learners/get/get_forward.h"
 #include "core/learners/get/get_hard_tree.h"
 #include "tests/core/learners/get/get_test_util.h"
 
@@ -36,9 +35,7 @@ TEST(GetExport, LeavesAreTrainingMeansAndRoutingIsKept) {
     const Eigen::VectorXd parameters = test::random_tree(spec, 4);
     const TreeModel model = export_tree(rows, parameters, data);
 
-    Eigen::MatrixXd margins(data.X.rows(), spec.internal());
-    split_margins(spec, parameters, inputs, margins);
-    const Eigen::VectorXi leaves = hard_leaves(spec, margins);
+    const Eigen::VectorXi leaves = hard_leaves(spec, parameters, inputs);
     const Eigen::VectorXi nodes = model.route(data.X);
     for (Eigen::Index i = 0; i < data.X.rows(); ++i) ASSERT_EQ(nodes(i), leaves(i) + spec.internal()) << "row " << i;
 

@@ -2,7 +2,6 @@
 
 #include <gtest/gtest.h>
 
-#include "core/learners/get/get_forward.h"
 #include "core/learners/get/get_hard_tree.h"
 #include "tests/core/learners/get/get_test_util.h"
 
@@ -17,15 +16,13 @@ int walk(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::RowVe
     return static_cast<int>(node - spec.internal());
 }
 
-// The batch hard routing from the margins' signs sends every row where a plain tree walk does.
+// The batch hard routing along each row's path sends every row where a plain tree walk does.
 TEST(GetHardTree, HardRoutingEqualsAPlainTreeWalk) {
     for (int depth : {1, 3, 6}) {
         const Spec spec = test::spec(depth, 4);
         const Eigen::VectorXd parameters = test::random_tree(spec, 11u + static_cast<unsigned>(depth));
         const Eigen::MatrixXd X = test::unit_rows(300, 4, 3);
-        Eigen::MatrixXd margins(300, spec.internal());
-        split_margins(spec, parameters, X, margins);
-        const Eigen::VectorXi leaves = hard_leaves(spec, margins);
+        const Eigen::VectorXi leaves = hard_leaves(spec, parameters, X);
         for (Eigen::Index i = 0; i < X.rows(); ++i) ASSERT_EQ(leaves(i), walk(spec, parameters, X.row(i))) << "row " << i;
     }
 }
@@ -35,10 +32,9 @@ TEST(GetHardTree, ARowOnTheSplitGoesLeft) {
     const Spec spec = test::spec(1, 1);
     Eigen::VectorXd parameters(spec.parameters());
     parameters << 2.0, 1.0, 0.0, 0.0;  // a = 2, b = 1, two leaves
-    Eigen::MatrixXd X(3, 1), margins(3, 1);
+    Eigen::MatrixXd X(3, 1);
     X << 0.5, 0.25, 0.75;
-    split_margins(spec, parameters, X, margins);
-    EXPECT_EQ(hard_leaves(spec, margins), (Eigen::VectorXi(3) << 0, 0, 1).finished());
+    EXPECT_EQ(hard_leaves(spec, parameters, X), (Eigen::VectorXi(3) << 0, 0, 1).finished());
 }
 
 // Refitted leaves are the per-leaf means of the target; an empty leaf takes (min y + max y)/2, the code's rule.

@@ -1,0 +1,49 @@
+// get_objective.h.
+#include "core/learners/get/get_objective.h"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+
+#include "core/error.h"
+#include "core/learners/get/get_backward.h"
+#include "core/learners/get/get_loss.h"
+
+namespace treelab::get {
+
+Eigen::Index chunk_rows(const Spec& spec, Eigen::Index rows) {
+    const Eigen::Index per_row = 2 * spec.internal() + spec.nodes();  // margins, left, reach
+    return std::max<Eigen::Index>(1, std::min(rows, std::max(kMinChunkRows, kChunkValues / per_row)));
+}
+
+SoftObjective::SoftObjective(const Spec& spec, Eigen::Index rows, Eigen::Index chunk)
+    : spec_(spec),
+      rows_(rows),
+      chunk_(chunk > 0 ? std::min(chunk, std::max<Eigen::Index>(rows, 1)) : chunk_rows(spec, rows)),
+      full_(spec, chunk_),
+      last_(spec, rows % chunk_) {}
+
+double SoftObjective::operator()(double alpha, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
+                                 const Eigen::Ref<const Eigen::MatrixXd>& targets, Eigen::VectorXd* gradient) {
+    if (X.rows() != rows_ || targets.rows() != rows_ || rows_ == 0)
+        throw Error("GET objective: " + std::to_string(X.rows()) + " input rows and " + std::to_string(targets.rows()) +
+                    " target rows for buffers of " + std::to_string(rows_) + " rows");
+    const ParameterView v = view(spec_, parameters);
+    if (gradient) gradient->setZero(spec_.parameters());
+    std::optional<MutableParameterView> d;
+    if (gradient) d.emplace(mutable_view(spec_, *gradient));
+    const double row_weight = 1.0 / static_cast<double>(rows_);
+    double objective = 0.0;
+    for (Eigen::Index first = 0; first < rows_; first += chunk_) {
+        const Eigen::Index count = std::min(chunk_, rows_ - first);
+        Workspace& work = count == chunk_ ? full_ : last_;
+        const Eigen::Ref<const Eigen::MatrixXd> chunk_X = X.middleRows(first, count);
+        split_margins(spec_, parameters, chunk_X, work.margins);
+        soft_routing(spec_, alpha, work);
+        objective += leaf_objective(spec_, v.leaf, targets.middleRows(first, count), row_weight, work, d ? &d->leaf : nullptr);
+        if (gradient) backward(spec_, alpha, chunk_X, work, *gradient);
+    }
+    return objective;
+}
+
+}  // namespace treelab::get

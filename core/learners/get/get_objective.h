@@ -1,0 +1,39 @@
+#pragma once
+// GET's soft objective and its gradient over a whole batch (004 eq. 3-4, get_loss.h), computed
+// chunk by chunk of rows. Every row's routing, loss and backward pass are its own, and only the
+// parameter gradient sums over rows, so a chunk's buffers (get_forward.h) are all the memory the
+// pass needs: O(chunk·2^D) instead of O(n·2^D), and small enough to stay in cache while the
+// forward, loss and backward passes walk them (the reference holds n × 2^D × D path factors,
+// reference_implementations.md §4.2, and runs out of memory at depth 12 on 15,000 rows).
+#include <Eigen/Core>
+
+#include "core/learners/get/get_forward.h"
+#include "core/learners/get/get_params.h"
+
+namespace treelab::get {
+
+// Rows per chunk for a tree of `spec` on `rows` rows: as many as fit kChunkValues buffer entries,
+// at least kMinChunkRows (so matrix products keep some length), at most `rows`.
+Eigen::Index chunk_rows(const Spec& spec, Eigen::Index rows);
+constexpr Eigen::Index kChunkValues = Eigen::Index{1} << 17;  // 1 MiB of doubles
+constexpr Eigen::Index kMinChunkRows = 16;
+
+// Buffers for one batch size, allocated once per run (conventions §6): one workspace of the chunk
+// size and one for the last, shorter chunk.
+class SoftObjective {
+public:
+    // `chunk` = 0: chunk_rows(spec, rows); tests pass a small one to check that chunks add up.
+    SoftObjective(const Spec& spec, Eigen::Index rows, Eigen::Index chunk = 0);
+
+    // L at scale factor α for the rows X (rows × p) and targets (rows × m, as leaf_objective takes
+    // them); with `gradient`, also ∂L/∂parameters (resized to spec.parameters()).
+    double operator()(double alpha, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
+                      const Eigen::Ref<const Eigen::MatrixXd>& targets, Eigen::VectorXd* gradient);
+
+private:
+    Spec spec_;
+    Eigen::Index rows_, chunk_;
+    Workspace full_, last_;
+};
+
+}  // namespace treelab::get

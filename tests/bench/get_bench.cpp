@@ -1,0 +1,157 @@
+// GET's speed and memory beside the authors' code (issue 14; README, GET "Speed"), one CPU thread:
+//   epochs: a whole full-batch epoch of train_get (the AdamW step on the soft objective and its
+//           gradient, the hard tree scored on the training rows, the metrics), as the time between
+//           its epoch reports 2 → last (epoch 1 also builds the first live tree), mean over seeds,
+//           on diabetes.csv (progression) and letterrecognition.csv (x.box on the 15 other numeric
+//           columns, lettr dropped), both split 75/25 as the paper does (004 App. F.1): 332 and
+//           15,000 training rows; depths 4, 8, 12;
+//   fit:    a default fit (no --param: depth 4, 10 starts × 2 stages × 3000 epochs) on diabetes,
+//           the learner's wall time and the test R², seeds 0..2.
+// Peak memory: every configuration runs in a fresh process (this program with --one) and reports
+// its max RSS (getrusage). Usage: get_bench [--data-dir DIR] [epochs|fit]; markdown on stdout.
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "core/run/training_run.h"
+
+namespace {
+
+using namespace treelab;
+using Clock = std::chrono::steady_clock;
+
+struct BenchData {
+    std::string name, file, target;
+    std::vector<std::string> drop;
+    double rows;  // training rows
+};
+
+const std::vector<BenchData> kData = {
+    {"diabetes", "diabetes.csv", "progression", {}, 332},
+    {"letter", "letterrecognition.csv", "x.box", {"lettr"}, 15000},
+};
+
+// The authors' code, one full-batch epoch in ms, as issue 14 measured it on this kind of machine
+// (0 = out of memory past 17 GiB).
+double reference_ms(const std::string& data, int depth) {
+    if (data == "diabetes") return depth == 4 ? 1.37 : depth == 8 ? 10.4 : 608.0;
+    return depth == 4 ? 26.8 : depth == 8 ? 1610.0 : 0.0;
+}
+
+RunConfig config_for(const std::string& folder, const BenchData& data, std::vector<std::string> params, std::uint32_t seed) {
+    RunConfig config;
+    config.data_file = folder + "/" + data.file;
+    config.target = data.target;
+    config.task = Task::Regression;
+    config.drop_columns = data.drop;
+    config.method = "get";
+    config.params = method_params("get", params);
+    config.seed = seed;
+    config.split = SplitFractions{0.75, 0.0, 0.25};
+    return config;
+}
+
+double peak_rss_mb() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+// One epoch configuration in this process: "epoch_ms max_rss_mb".
+int run_epochs(const std::string& folder, const BenchData& data, int depth) {
+    const int epochs = depth == 12 && data.name == "letter" ? 3 : 6, seeds = data.name == "letter" && depth >= 8 ? 1 : 3;
+    double total = 0.0;
+    for (int seed = 0; seed < seeds; ++seed) {
+        const RunConfig config = config_for(
+            folder, data, {"depth=" + std::to_string(depth), "starts=1", "schedule=10:" + std::to_string(epochs)}, static_cast<std::uint32_t>(seed));
+        const PreparedData prepared = prepare_data(config);
+        std::vector<Clock::time_point> reports;
+        const Progress progress = [&](const EpochReport& report) {
+            if (!report.heartbeat) reports.push_back(Clock::now());
+            return true;
+        };
+        find_learner("get").train(TrainInput{prepared.train, nullptr, config.params, config.seed}, progress);
+        if (static_cast<int>(reports.size()) != epochs) throw Error("the run stopped before its last epoch");
+        total += std::chrono::duration<double>(reports.back() - reports.front()).count() / (epochs - 1);
+    }
+    std::printf("%.4f %.1f\n", 1e3 * total / seeds, peak_rss_mb());
+    return 0;
+}
+
+// The default fit in this process: "seconds r2 max_rss_mb", means over seeds 0..2.
+int run_fit(const std::string& folder) {
+    constexpr int kSeeds = 3;
+    double seconds = 0.0, r2 = 0.0;
+    for (int seed = 0; seed < kSeeds; ++seed) {
+        const RunOutcome outcome = run_training(config_for(folder, kData[0], {}, static_cast<std::uint32_t>(seed)));
+        seconds += outcome.train_seconds;
+        r2 += outcome.test_scores.at("r2");
+    }
+    std::printf("%.3f %.4f %.1f\n", seconds / kSeeds, r2 / kSeeds, peak_rss_mb());
+    return 0;
+}
+
+// Runs this program with `arguments` in a fresh process and reads `count` numbers from its output.
+std::vector<double> child(const std::string& self, const std::string& arguments, int count) {
+    const std::string command = self + ' ' + arguments;
+    FILE* pipe = popen(command.c_str(), "r");
+    std::vector<double> values(static_cast<std::size_t>(count));
+    int read = 0;
+    while (pipe && read < count && std::fscanf(pipe, "%lf", &values[static_cast<std::size_t>(read)]) == 1) ++read;
+    if (pipe) pclose(pipe);
+    if (read != count) throw Error("failed: " + command);
+    return values;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) try {
+    std::string folder = TREELAB_DATASETS, only;
+    for (int i = 1; i < argc; ++i) {
+        const std::string flag = argv[i];
+        if (flag == "--data-dir" && i + 1 < argc) {
+            folder = argv[++i];
+        } else if (flag == "--one-fit") {
+            return run_fit(folder);
+        } else if (flag == "--one" && i + 2 < argc) {
+            for (const BenchData& data : kData)
+                if (data.name == argv[i + 1]) return run_epochs(folder, data, std::atoi(argv[i + 2]));
+            return 2;
+        } else {
+            only = flag;
+        }
+    }
+    const std::string self = std::string(argv[0]) + " --data-dir '" + folder + "'";
+    if (only.empty() || only == "epochs") {
+        std::printf("| data | training rows | depth | epoch ms | authors' code ms | code / ours | peak RSS MB |\n"
+                    "|---|---:|---:|---:|---:|---:|---:|\n");
+        for (const BenchData& data : kData)
+            for (int depth : {4, 8, 12}) {
+                const std::vector<double> v = child(self, "--one " + data.name + ' ' + std::to_string(depth), 2);
+                const double reference = reference_ms(data.name, depth);
+                char code[48] = "out of memory (> 17 GiB)", ratio[16] = "–";
+                if (reference > 0) {
+                    std::snprintf(code, sizeof code, "%.2f", reference);
+                    std::snprintf(ratio, sizeof ratio, "%.0f×", reference / v[0]);
+                }
+                std::printf("| %s | %.0f | %d | %.3f | %s | %s | %.0f |\n", data.name.c_str(), data.rows, depth, v[0], code, ratio, v[1]);
+                std::fflush(stdout);
+            }
+    }
+    if (only.empty() || only == "fit") {
+        const std::vector<double> v = child(self, "--one-fit", 3);
+        std::printf("\n| default fit on diabetes | learner s (mean, seeds 0..2) | authors' code s | test R² | peak RSS MB |\n"
+                    "|---|---:|---:|---:|---:|\n| depth 4, 10 starts × 2 × 3000 epochs | %.2f | ~100 | %.3f | %.0f |\n",
+                    v[0], v[1], v[2]);
+    }
+    return 0;
+} catch (const std::exception& error) {
+    std::cerr << error.what() << '\n';
+    return 1;
+}
