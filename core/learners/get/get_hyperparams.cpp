@@ -34,6 +34,11 @@ std::span<const ParamSpec> get_params() {
         rows.push_back({"weight_decay", "Weight decay",
                         "AdamW's decoupled weight decay on every parameter; 0.01 is the code's (PyTorch's default).",
                         ParamType::Real, 0, 10, 0.01, {}});
+        rows.push_back({"polish", "Subtree polish",
+                        "After the whole fit, refit every branch node's subtree on the rows reaching it, warm-started from the "
+                        "current one, keeping it only when the training error falls (004 App. E Alg. 2; the paper polishes every "
+                        "node, the code stops at depth 4); costs about depth × a whole fit.",
+                        ParamType::Boolean, 0, 1, false, {}});
         return rows;
     }();
     return specs;
@@ -59,6 +64,7 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train) {
     s.spec.loss = classification ? LeafLoss::LogLoss : LeafLoss::SquaredError;
     s.schedule = parse_scale_schedule(params.text("schedule"));
     s.weight_decay = params.real("weight_decay");
+    s.polish = params.boolean("polish");
 
     read_training_params(params, s.training);
     s.training.full_batch = true;  // 004 §4.3: every epoch is one step on the whole training set

@@ -4,8 +4,10 @@
 // scored on the training rows and the best kept; the best start by that score wins, and CART of
 // the same depth when no start beats it. No validation rows are used (the paper tunes only the
 // depth, by cross-validation); when there are some, the hard tree's score on them is reported.
+// With `polish`, Algorithm 2 (subtree_polish.h) then refits every branch node's subtree.
 #include "core/learners/get/get_learner.h"
 
+#include <chrono>
 #include <limits>
 #include <random>
 
@@ -14,6 +16,7 @@
 #include "core/learners/get/get_hard_tree.h"
 #include "core/learners/get/get_objective.h"
 #include "core/learners/get/get_settings.h"
+#include "core/learners/get/subtree_polish.h"
 #include "core/metrics/regression_metrics.h"
 #include "core/nn/class_labels.h"
 #include "core/training/minibatch_training.h"
@@ -44,13 +47,15 @@ struct HardEvaluation {
 };
 
 // One run's state: data on the unit scale, buffers, the scale factors of the current start and
-// the best hard tree of the current stage (the next stage's warm start, 004 §4.1).
+// the best hard tree of the current stage (the next stage's warm start, 004 §4.1). A subtree fit
+// of the polish passes the whole tree's scaling, so its parameters splice into the tree as they
+// are, and the subtree to polish as `warm_start`.
 class GetRun {
 public:
-    GetRun(const Settings& settings, const TrainInput& input)
+    GetRun(const Settings& settings, const TrainInput& input, const get::UnitScaling& scaling, const Eigen::VectorXd* warm_start = nullptr)
         : s_(settings),
           spec_(settings.spec),
-          scaling_(get::UnitScaling::fit(input.train)),
+          scaling_(scaling),
           inputs_(scaling_.inputs(input.train.X)),
           targets_(training_targets(spec_, scaling_, input.train)),
           train_y_(scored_target(input.train)),
@@ -58,6 +63,8 @@ public:
           objective_(spec_, inputs_.rows()),
           seed_(input.seed),
           cart_(get::cart_parameters(spec_, get::grow_depth_limited_cart(spec_, input.train), scaling_)) {
+        if (warm_start) warm_starts_.push_back(*warm_start);  // 004 Alg. 2 line 7
+        warm_starts_.push_back(cart_);
         if (input.valid && input.valid->rows() > 0) {
             valid_inputs_ = scaling_.inputs(input.valid->X);
             valid_y_ = scored_target(*input.valid);
@@ -68,12 +75,14 @@ public:
     const Eigen::MatrixXd& targets() const { return targets_; }
     const get::TrainingRows& rows() const { return rows_; }
 
-    // Start 0 is CART (reference_implementations.md §4.3), the others random; each start draws its
-    // scale factors after its initial parameters, from its own stream.
+    // Start 0 is CART (reference_implementations.md §4.3), or the subtree to polish and then CART
+    // (the code's RT_inner), the others random; each start draws its scale factors after its
+    // initial parameters, from its own stream.
     Eigen::VectorXd initial_parameters(int start) {
         std::seed_seq seeds{seed_, static_cast<std::uint32_t>(start)};
         std::mt19937 random(seeds);
-        Eigen::VectorXd parameters = start == 0 ? cart_ : get::random_parameters(spec_, random);
+        const auto warm = static_cast<std::size_t>(start);
+        Eigen::VectorXd parameters = warm < warm_starts_.size() ? warm_starts_[warm] : get::random_parameters(spec_, random);
         alphas_ = get::draw_scale_factors(s_.schedule, random);
         return parameters;
     }
@@ -169,6 +178,7 @@ private:
     get::SoftObjective objective_;
     std::uint32_t seed_;
     Eigen::VectorXd cart_;
+    std::vector<Eigen::VectorXd> warm_starts_;
     std::vector<double> alphas_;
     double alpha_ = 1.0;
     Eigen::VectorXd stage_best_;
@@ -176,13 +186,8 @@ private:
     HardEvaluation hard_;
 };
 
-}  // namespace
-
-TrainResult train_get(const TrainInput& input, const Progress& progress) {
-    const Settings settings = get::resolve_settings(input.params, input.train);
-    settings.spec.validate();
-    GetRun run(settings, input);
-
+// One GET fit (004 Alg. 1) of `run`; snapshots of the live tree only for the whole tree's run.
+TrainingOutcome fit(const Settings& settings, GetRun& run, const TrainInput& input, const Progress& progress, bool snapshots) {
     GradientProblem problem;
     problem.inputs = &run.inputs();
     problem.targets = &run.targets();
@@ -197,13 +202,69 @@ TrainResult train_get(const TrainInput& input, const Progress& progress) {
     problem.selection_loss = [&](const Eigen::VectorXd& parameters) { return run.selection_loss(parameters); };
     problem.metric = settings.spec.loss == get::LeafLoss::SquaredError ? "r2" : "accuracy";
     problem.metrics = [&](const Eigen::VectorXd& parameters) { return run.metrics(parameters); };
-    problem.snapshot = [&](const Eigen::VectorXd& parameters) { return get::export_tree(run.rows(), parameters, input.train); };
-    problem.snapshot_every = 100;
-
+    if (snapshots) {
+        problem.snapshot = [&](const Eigen::VectorXd& parameters) { return get::export_tree(run.rows(), parameters, input.train); };
+        problem.snapshot_every = 100;
+    }
     TrainingSettings training = settings.training;
     training.seed = input.seed;
     TrainingOutcome outcome = train_minibatch(problem, training, progress);
     outcome.best_parameters = run.with_cart_fallback(outcome.best_parameters);
+    return outcome;
+}
+
+// Thrown by a subtree fit when the user stopped the run during polish.
+struct PolishCancelled {};
+
+// 004 Alg. 2 on the whole tree's best parameters. Subtree fits report nothing of their own; so
+// that a stop is honoured during polish, the user's progress sees the last epoch's report again
+// as a heartbeat every kHeartbeat, and a stop returns the tree as the whole fit left it.
+Eigen::VectorXd polish(const Settings& settings, GetRun& run, const TrainInput& input, const get::UnitScaling& scaling,
+                       Eigen::VectorXd parameters, const EpochReport& last, const Progress& progress) {
+    using Clock = std::chrono::steady_clock;
+    constexpr std::chrono::milliseconds kHeartbeat{100};
+    Clock::time_point beat = Clock::now();
+    const Progress sub_progress = [&](const EpochReport&) {
+        if (!progress || Clock::now() - beat < kHeartbeat) return true;
+        beat = Clock::now();
+        EpochReport heartbeat = last;
+        heartbeat.heartbeat = true;
+        heartbeat.snapshot = nullptr;
+        if (!progress(heartbeat)) throw PolishCancelled{};
+        return true;
+    };
+    int fits = 0;
+    const get::SubtreeFit fit_subtree = [&](const get::Spec& sub, const std::vector<Eigen::Index>& rows, const Eigen::VectorXd& warm) {
+        Settings sub_settings = settings;
+        sub_settings.spec = sub;
+        const Dataset subset = input.train.subset(rows);
+        const TrainInput sub_input{subset, nullptr, input.params, input.seed + static_cast<std::uint32_t>(++fits)};
+        GetRun sub_run(sub_settings, sub_input, scaling, &warm);
+        return fit(sub_settings, sub_run, sub_input, sub_progress, false).best_parameters;
+    };
+    try {
+        return get::polish_subtrees(settings.spec, parameters, run.inputs(), run.targets(), fit_subtree);
+    } catch (const PolishCancelled&) {
+        return parameters;
+    }
+}
+
+}  // namespace
+
+TrainResult train_get(const TrainInput& input, const Progress& progress) {
+    const Settings settings = get::resolve_settings(input.params, input.train);
+    settings.spec.validate();
+    const get::UnitScaling scaling = get::UnitScaling::fit(input.train);
+    GetRun run(settings, input, scaling);
+    EpochReport last{};
+    // Without a progress the loop skips snapshots; a wrapper only when there is one to wrap.
+    const Progress recording = !progress ? Progress() : Progress([&](const EpochReport& report) {
+        if (!report.heartbeat) last = report;
+        return progress(report);
+    });
+    TrainingOutcome outcome = fit(settings, run, input, recording, true);
+    if (settings.polish && !outcome.cancelled)
+        outcome.best_parameters = polish(settings, run, input, scaling, outcome.best_parameters, last, progress);
     return training_result(std::move(outcome), "GET", "try a smaller learning rate or smaller scale factors",
                            [&](const Eigen::VectorXd& parameters) { return get::export_tree(run.rows(), parameters, input.train); });
 }

@@ -16,6 +16,7 @@ struct Settings {
     // parameter), every epoch one step, no early stopping, starts = restarts + 1.
     TrainingSettings training;
     double weight_decay = 0.01;
+    bool polish = false;  // 004 Alg. 2 after the whole fit (subtree_polish.h)
 };
 
 // The warm-up + cosine schedule of one stage of `epochs` steps (reference_implementations.md
