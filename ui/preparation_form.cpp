@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -27,6 +28,8 @@ const QString splitKey = QStringLiteral("data/split");
 const QString splitModeKey = QStringLiteral("data/splitMode");
 const QString seedKey = QStringLiteral("data/seed");
 const QString splitSeedKey = QStringLiteral("data/splitSeed");
+const QString learnerSeedKey = QStringLiteral("data/learnerSeed");
+const QString missingAsLevelKey = QStringLiteral("data/missingAsLevel");
 const QString fitOnKey = QStringLiteral("data/fitOn");
 
 // Words a user reads for the core's choice words; a word without one here is shown as it is.
@@ -56,6 +59,21 @@ QString word(const QComboBox* combo) { return combo->currentData().toString(); }
 
 int spinValue(std::uint32_t value) { return static_cast<int>(std::min<std::uint32_t>(value, std::numeric_limits<int>::max())); }
 
+// A seed that overrides the run's seed for one part of it; −1, shown as "same as the seed", = unset.
+QSpinBox* seedOverride(QWidget* parent, const QString& name, const RunOptionDoc& doc) {
+    auto* spin = new QSpinBox(parent);
+    spin->setObjectName(name);
+    spin->setRange(-1, std::numeric_limits<int>::max());
+    spin->setValue(-1);
+    spin->setSpecialValueText(QObject::tr("same as the seed"));
+    spin->setToolTip(optionTooltip(doc));
+    return spin;
+}
+
+std::optional<std::uint32_t> seedOf(const QSpinBox* spin) {
+    return spin->value() < 0 ? std::nullopt : std::optional<std::uint32_t>(static_cast<std::uint32_t>(spin->value()));
+}
+
 // A titled group whose form keeps the panel as narrow as it was before the groups: the left
 // column of the window is the data panel's minimum width.
 QFormLayout* groupForm(QGroupBox* group) {
@@ -77,6 +95,10 @@ PreparationForm::PreparationForm(QWidget* parent) : QWidget(parent) {
     preprocessingForm->addRow(tr("S&caling:"), scaling_);
     categorical_ = optionCombo(categorical_doc(), QStringLiteral("categorical"), choiceLabel, preprocessing);
     preprocessingForm->addRow(tr("Cate&gorical:"), categorical_);
+    missingAsLevel_ = new QCheckBox(tr("A level of its own ('?')"), preprocessing);
+    missingAsLevel_->setObjectName(QStringLiteral("missingAsLevel"));
+    missingAsLevel_->setToolTip(optionTooltip(missing_as_level_doc()));
+    preprocessingForm->addRow(tr("M&issing:"), missingAsLevel_);
     smote_ = new QCheckBox(tr("SMOTE the training rows"), preprocessing);
     smote_->setObjectName(QStringLiteral("smote"));
     smote_->setToolTip(optionTooltip(smote_doc()));
@@ -96,21 +118,18 @@ PreparationForm::PreparationForm(QWidget* parent) : QWidget(parent) {
     seed_->setRange(0, std::numeric_limits<int>::max());
     seed_->setToolTip(tr("Seeds the split and the learner; the same seed gives the same run."));
     splitForm->addRow(tr("S&eed:"), seed_);
-    splitSeed_ = new QSpinBox(split);
-    splitSeed_->setObjectName(QStringLiteral("splitSeed"));
-    splitSeed_->setRange(-1, std::numeric_limits<int>::max());
-    splitSeed_->setValue(-1);
-    splitSeed_->setSpecialValueText(tr("same as the seed"));
-    splitSeed_->setToolTip(optionTooltip(split_seed_doc()));
+    splitSeed_ = seedOverride(split, QStringLiteral("splitSeed"), split_seed_doc());
     splitForm->addRow(tr("Split seed:"), splitSeed_);
+    learnerSeed_ = seedOverride(split, QStringLiteral("learnerSeed"), learner_seed_doc());
+    splitForm->addRow(tr("Learner seed:"), learnerSeed_);
     layout->addWidget(split);
 
     for (QComboBox* combo : {scaling_, categorical_, splitMode_, fitOn_})
         connect(combo, &QComboBox::currentIndexChanged, this, &PreparationForm::changed);
-    connect(smote_, &QCheckBox::toggled, this, &PreparationForm::changed);
+    for (QCheckBox* box : {missingAsLevel_, smote_}) connect(box, &QCheckBox::toggled, this, &PreparationForm::changed);
     connect(split_, &SplitEditor::changed, this, &PreparationForm::changed);
     connect(seed_, &QSpinBox::valueChanged, this, &PreparationForm::changed);
-    connect(splitSeed_, &QSpinBox::valueChanged, this, &PreparationForm::changed);
+    for (QSpinBox* spin : {splitSeed_, learnerSeed_}) connect(spin, &QSpinBox::valueChanged, this, &PreparationForm::changed);
 }
 
 QString PreparationForm::problem() const { return split_->problem(); }
@@ -122,8 +141,9 @@ void PreparationForm::applyTo(RunConfig& config) const {
     config.split = split_->fractions();
     config.split_mode = split_mode_from_string(word(splitMode_).toStdString());
     config.seed = static_cast<std::uint32_t>(seed_->value());
-    config.split_seed = splitSeed_->value() < 0 ? std::nullopt
-                                                : std::optional<std::uint32_t>(static_cast<std::uint32_t>(splitSeed_->value()));
+    config.split_seed = seedOf(splitSeed_);
+    config.learner_seed = seedOf(learnerSeed_);
+    config.missing_as_level = missingAsLevel_->isChecked();
     config.fit_on = fit_on_from_string(word(fitOn_).toStdString());
 }
 
@@ -135,6 +155,8 @@ void PreparationForm::setFrom(const RunConfig& config) {
     selectData(splitMode_, QString::fromStdString(to_string(config.split_mode)));
     seed_->setValue(spinValue(config.seed));
     splitSeed_->setValue(config.split_seed ? spinValue(*config.split_seed) : -1);
+    learnerSeed_->setValue(config.learner_seed ? spinValue(*config.learner_seed) : -1);
+    missingAsLevel_->setChecked(config.missing_as_level);
     selectData(fitOn_, QString::fromStdString(to_string(config.fit_on)));
 }
 
@@ -146,6 +168,8 @@ void PreparationForm::saveSettings(QSettings& settings) const {
     settings.setValue(splitModeKey, word(splitMode_));
     settings.setValue(seedKey, seed_->value());
     settings.setValue(splitSeedKey, splitSeed_->value());
+    settings.setValue(learnerSeedKey, learnerSeed_->value());
+    settings.setValue(missingAsLevelKey, missingAsLevel_->isChecked());
     settings.setValue(fitOnKey, word(fitOn_));
 }
 
@@ -156,6 +180,8 @@ void PreparationForm::restoreSettings(const QSettings& settings) {
     selectData(splitMode_, settings.value(splitModeKey, word(splitMode_)));
     seed_->setValue(settings.value(seedKey, seed_->value()).toInt());
     splitSeed_->setValue(settings.value(splitSeedKey, splitSeed_->value()).toInt());
+    learnerSeed_->setValue(settings.value(learnerSeedKey, learnerSeed_->value()).toInt());
+    missingAsLevel_->setChecked(settings.value(missingAsLevelKey, missingAsLevel_->isChecked()).toBool());
     selectData(fitOn_, settings.value(fitOnKey, word(fitOn_)));
     try {
         split_->setFractions(parse_split_fractions(settings.value(splitKey, split_->text()).toString().toStdString()));

@@ -36,11 +36,13 @@ signals:
 private:
     QComboBox* scaling_ = nullptr;      // objectNames as the members, for tests and screenshots
     QComboBox* categorical_ = nullptr;
+    QCheckBox* missingAsLevel_ = nullptr;
     QCheckBox* smote_ = nullptr;
     SplitEditor* split_ = nullptr;
     QComboBox* splitMode_ = nullptr;
     QSpinBox* seed_ = nullptr;
     QSpinBox* splitSeed_ = nullptr;     // -1 = the seed's own split
+    QSpinBox* learnerSeed_ = nullptr;   // -1 = the seed seeds the learner
     QComboBox* fitOn_ = nullptr;
 };
 

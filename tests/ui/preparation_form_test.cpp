@@ -6,6 +6,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QSettings>
+#include <QSpinBox>
 #include <QTest>
 
 #include "core/run/run_option_docs.h"
@@ -56,7 +57,34 @@ TEST_F(PreparationFormTest, DefaultsAreRunConfigs) {
     EXPECT_EQ(shown.smote, defaults.smote);
     EXPECT_EQ(shown.split_mode, defaults.split_mode);
     EXPECT_EQ(shown.split_seed, defaults.split_seed);
+    EXPECT_EQ(shown.learner_seed, defaults.learner_seed);
+    EXPECT_EQ(shown.missing_as_level, defaults.missing_as_level);
     EXPECT_EQ(shown.fit_on, defaults.fit_on);
+}
+
+// The GradTree protocol's fixed model seed and its missing votes as a level: typed and clicked,
+// they reach the config and its command, and survive a save and restore.
+TEST_F(PreparationFormTest, LearnerSeedAndMissingAsLevelReachTheRunConfig) {
+    QSpinBox* learnerSeed = child<QSpinBox>(panel, "learnerSeed");
+    learnerSeed->selectAll();
+    QTest::keyClicks(learnerSeed, "42");
+    QCheckBox* missing = child<QCheckBox>(panel, "missingAsLevel");
+    QTest::mouseClick(missing, Qt::LeftButton, {}, QPoint(6, missing->height() / 2));
+    const RunConfig chosen = config();
+    EXPECT_EQ(chosen.learner_seed, std::optional<std::uint32_t>(42));
+    EXPECT_TRUE(chosen.missing_as_level);
+    const std::string command = equivalent_command(chosen);
+    for (const char* flag : {"--learner-seed 42", "--missing-as-level"})
+        EXPECT_NE(command.find(flag), std::string::npos) << flag << " missing from " << command;
+    EXPECT_TRUE(missing->toolTip().contains(QString::fromStdString(missing_as_level_doc().flag)));
+
+    test::TempDir dir;
+    QSettings settings(QString::fromStdString(dir.file("treelab.ini").string()), QSettings::IniFormat);
+    panel.saveSettings(settings);
+    DataPanel restored;
+    restored.restoreSettings(settings);
+    EXPECT_EQ(child<QSpinBox>(restored, "learnerSeed")->value(), 42);
+    EXPECT_TRUE(child<QCheckBox>(restored, "missingAsLevel")->isChecked());
 }
 
 // Leave-one-out, SMOTE, the GradTree split, the noisy quantile fit and train+valid, chosen by key
