@@ -70,6 +70,7 @@ public:
     const Eigen::MatrixXd& inputs() const { return inputs_; }
     const Eigen::MatrixXd& targets() const { return targets_; }
     const get::TrainingRows& rows() const { return rows_; }
+    double alpha() const { return alpha_; }  // the scale factor of the epoch in progress
 
     // Start 0 is CART (reference_implementations.md §4.3), the others random; each start draws its
     // scale factors after its initial parameters, from its own stream.
@@ -220,6 +221,8 @@ TrainResult train_get(const TrainInput& input, const Progress& progress) {
     problem.metrics = [&](const Eigen::VectorXd& parameters) { return run.metrics(parameters); };
     problem.snapshot = [&](const Eigen::VectorXd& parameters) { return get::export_tree(run.rows(), parameters, input.train); };
     problem.snapshot_every = 100;
+    problem.schedule_name = "scale factor α";
+    problem.schedule_value = [&] { return run.alpha(); };
 
     TrainingSettings training = settings.training;
     training.seed = input.seed;
