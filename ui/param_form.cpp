@@ -16,6 +16,7 @@
 
 #include "core/error.h"
 #include "ui/log_slider.h"
+#include "ui/stage_list_editor.h"
 
 namespace treelab {
 namespace {
@@ -122,7 +123,16 @@ QWidget* ParamForm::Parts::makeEditor(Field& field, ParamForm* form, const std::
         QObject::connect(box, &QCheckBox::toggled, form, edited);
         return box;
     }
-    case ParamType::Text: break;
+    case ParamType::Text:
+        if (spec.stages) {
+            auto* editor = new StageListEditor(spec, form);
+            field.editor = editor->textEdit();
+            field.text = [editor] { return editor->text(); };
+            field.setText = [editor](const QString& text) { editor->setText(text); };
+            QObject::connect(editor->textEdit(), &QLineEdit::textChanged, form, edited);
+            return editor;
+        }
+        break;
     }
     auto* edit = new QLineEdit(form);
     field.editor = edit;

@@ -71,7 +71,7 @@ struct GradientProblem {
     // Optional: the value of the learner's own schedule in the epoch being reported
     // (EpochReport::schedule_value), named by schedule_name; GET reports its scale factor α.
     std::function<double()> schedule_value;
-    std::string_view schedule_name;
+    std::string_view schedule_name = {};
 };
 
 struct TrainingOutcome {

@@ -28,7 +28,7 @@ struct EpochReport {
     // The value the learner's own schedule holds during this epoch, named by schedule_name (GET:
     // its scale factor α, which changes by stage and start); NaN = the learner has no such schedule.
     double schedule_value = std::numeric_limits<double>::quiet_NaN();
-    std::string_view schedule_name;
+    std::string_view schedule_name = {};
 };
 using Progress = std::function<bool(const EpochReport&)>;  // return false = stop now
 
