@@ -52,7 +52,7 @@ StageListEditor::StageListEditor(const ParamSpec& spec, QWidget* parent)
 
     table_ = new QTableWidget(0, 3, this);
     table_->setObjectName(name + QStringLiteral("Stages"));
-    table_->setHorizontalHeaderLabels({tr("%1 from").arg(valueLabel), tr("to (blank: fixed)"), tr("epochs")});
+    table_->setHorizontalHeaderLabels({tr("from"), tr("to (blank: fixed)"), tr("epochs")});
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setToolTip(tr("Each stage runs for its epochs with %1 fixed (blank 'to'), or drawn per start from [from, to]").arg(valueLabel));

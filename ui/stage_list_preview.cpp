@@ -18,6 +18,7 @@ QCustomPlot* make_stage_list_preview(const QString& valueLabel, QWidget* parent)
     band.setAlpha(70);
     high->setBrush(band);
     high->setChannelFillGraph(low);  // the band a start draws its value from
+    preview->yAxis->ticker()->setTickCount(3);  // a small plot: few labels that do not collide
     preview->setMinimumHeight(130);
     return preview;
 }

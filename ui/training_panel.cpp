@@ -140,6 +140,7 @@ TrainingPanel::TrainingPanel(QWidget* parent) : QWidget(parent), parts_(std::mak
         add_line(plot, tr("validation"), kHeldOutColour);
     }
     p.loss->addGraph(p.loss->xAxis, p.loss->yAxis2)->setPen(QPen(kScheduleColour, 1.5));
+    show_series(p.loss->graph(2), false, QString());  // until a run reports a schedule value
     add_line(p.nodes, tr("active nodes"), kTrainColour);
     p.nodes->setVisible(false);  // only for learners that prune
     // Node counts are integers: ticks at whole multiples only.
