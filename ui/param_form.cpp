@@ -16,6 +16,7 @@
 
 #include "core/error.h"
 #include "ui/log_slider.h"
+#include "ui/stage_list_editor.h"
 
 namespace treelab {
 namespace {
@@ -122,7 +123,16 @@ QWidget* ParamForm::Parts::makeEditor(Field& field, ParamForm* form, const std::
         QObject::connect(box, &QCheckBox::toggled, form, edited);
         return box;
     }
-    case ParamType::Text: break;
+    case ParamType::Text:
+        if (spec.stages) {
+            auto* editor = new StageListEditor(spec, form);
+            field.editor = editor->textEdit();
+            field.text = [editor] { return editor->text(); };
+            field.setText = [editor](const QString& text) { editor->setText(text); };
+            QObject::connect(editor->textEdit(), &QLineEdit::textChanged, form, edited);
+            return editor;
+        }
+        break;
     }
     auto* edit = new QLineEdit(form);
     field.editor = edit;
@@ -136,6 +146,7 @@ void ParamForm::Parts::build(ParamForm* form) {
     auto* grid = new QGridLayout(form);
     grid->setContentsMargins(0, 0, 0, 0);  // aligned with the panel around it
     grid->setColumnStretch(1, 1);
+    int row = 0;
     fields.resize(specs.size());  // sized once: the lambdas below keep the address of their field
     for (std::size_t k = 0; k < specs.size(); ++k) {
         Field& field = fields[k];
@@ -155,13 +166,18 @@ void ParamForm::Parts::build(ParamForm* form) {
         field.message->setWordWrap(true);
         field.message->setStyleSheet(QStringLiteral("color: #b00020"));
         field.message->hide();
-        const int row = static_cast<int>(2 * k);
-        grid->addWidget(label, row, 0);
-        grid->addWidget(cell, row, 1);
+        if (specs[k].stages) {  // the schedule editor is wide: its label above it, both columns
+            grid->addWidget(label, row++, 0, 1, 2);
+            grid->addWidget(cell, row, 0, 1, 2);
+        } else {
+            grid->addWidget(label, row, 0);
+            grid->addWidget(cell, row, 1);
+        }
         grid->addWidget(field.message, row + 1, 1);
+        row += 2;
         field.setText(QString::fromStdString(to_text(specs[k].default_value)));
     }
-    grid->setRowStretch(static_cast<int>(2 * specs.size()), 1);
+    grid->setRowStretch(row, 1);
 }
 
 void ParamForm::Parts::validate(Field& field) const {

@@ -2,7 +2,8 @@
 // A hyperparameter form generated from a learner's description (conventions §4): one field per
 // ParamSpec, named after it (QObject::objectName() == spec.name): spin boxes with the spec's range,
 // a log slider beside the spin box for log-scale reals (λ, learning rates), combos for choices,
-// check boxes for booleans, line edits for text; tooltips carry the help text. Validation is the
+// check boxes for booleans, line edits for text, a schedule editor (stage_list_editor.h) for text
+// that describes itself as a stage list; tooltips carry the help text. Validation is the
 // core's (ParamValues::set); an invalid field is flagged by a message beside it.
 #include <memory>
 #include <span>

@@ -11,6 +11,7 @@ namespace treelab {
 
 inline const QColor kTrainColour{31, 119, 180};  // matplotlib's C0 and C1, familiar from papers
 inline const QColor kHeldOutColour{255, 127, 14};
+inline const QColor kScheduleColour{44, 160, 44};  // C2: a learner's schedule (GET's α) on a second axis
 
 // Creates the plot's title element (the first row of its layout) and legend; axis labels.
 void style_plot(QCustomPlot* plot, const QString& title, const QString& xLabel, const QString& yLabel);

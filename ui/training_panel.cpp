@@ -14,6 +14,7 @@
 #include "core/run/evaluation.h"
 #include "core/run/pruning_path_curve.h"
 #include "ui/plot_style.h"
+#include "ui/start_multiples.h"
 
 namespace treelab {
 namespace {
@@ -64,9 +65,10 @@ const LearnerInfo* learner_named(const std::string& name) {
 struct TrainingPanel::Parts {
     QLabel* caption = nullptr;
     QCheckBox* logScale = nullptr;
-    QCustomPlot* loss = nullptr;    // graphs: train, validation
+    QCustomPlot* loss = nullptr;    // graphs: train, validation, the learner's schedule value (right axis)
     QCustomPlot* metric = nullptr;  // graphs: train, validation (test on the pruning path)
     QCustomPlot* nodes = nullptr;   // graph: active nodes (leaves on the pruning path)
+    StartMultiples* starts = nullptr;  // multi-start runs: one small plot per start
     QTimer replotTimer;
     bool dirty = false;
     int replots = 0;
@@ -81,6 +83,20 @@ struct TrainingPanel::Parts {
             show_series(plot->graph(1), true, heldOut);
         }
         show_series(nodes->graph(0), true, tr("active nodes"));
+        show_series(loss->graph(2), false, QString());  // until a report carries a schedule value
+        loss->yAxis2->setVisible(false);
+    }
+
+    // GET's α over the loss: the value its schedule held in each epoch, on the right axis.
+    void addScheduleValue(double x, const EpochPoint& point) {
+        if (!std::isfinite(point.schedule_value)) return;
+        if (!loss->yAxis2->visible()) {
+            const QString name = QString::fromStdString(point.schedule_name);
+            show_series(loss->graph(2), true, tr("%1 (right axis)").arg(name));
+            loss->yAxis2->setVisible(true);
+            loss->yAxis2->setLabel(name);
+        }
+        loss->graph(2)->addData(x, point.schedule_value);
     }
 
     // Rescales and replots every plot, only when something changed since the last: queued for live
@@ -92,8 +108,11 @@ struct TrainingPanel::Parts {
         for (QCustomPlot* plot : {loss, metric, nodes}) {
             plot->rescaleAxes(true);
             if (plot->yAxis->scaleType() == QCPAxis::stLinear) plot->yAxis->scaleRange(1.1);
+            // From zero, so the stages' α read in proportion; the top clear of the legend's corner.
+            if (plot->yAxis2->visible()) plot->yAxis2->setRange(0.0, plot->yAxis2->range().upper * 1.15);
             plot->replot(priority);
         }
+        starts->replot(priority);
     }
 
     static QString tr(const char* text) { return TrainingPanel::tr(text); }
@@ -120,6 +139,8 @@ TrainingPanel::TrainingPanel(QWidget* parent) : QWidget(parent), parts_(std::mak
         add_line(plot, tr("train"), kTrainColour);
         add_line(plot, tr("validation"), kHeldOutColour);
     }
+    p.loss->addGraph(p.loss->xAxis, p.loss->yAxis2)->setPen(QPen(kScheduleColour, 1.5));
+    show_series(p.loss->graph(2), false, QString());  // until a run reports a schedule value
     add_line(p.nodes, tr("active nodes"), kTrainColour);
     p.nodes->setVisible(false);  // only for learners that prune
     // Node counts are integers: ticks at whole multiples only.
@@ -132,6 +153,9 @@ TrainingPanel::TrainingPanel(QWidget* parent) : QWidget(parent), parts_(std::mak
     plots->addWidget(p.metric);
     layout->addLayout(plots, 2);
     layout->addWidget(p.nodes, 1);
+    p.starts = new StartMultiples(this);
+    p.starts->setVisible(false);  // only for runs of several starts
+    layout->addWidget(p.starts, 2);
 
     connect(p.logScale, &QCheckBox::toggled, this, &TrainingPanel::setLogScale);
     p.replotTimer.setInterval(kReplotIntervalMs);
@@ -157,6 +181,8 @@ void TrainingPanel::startRun(const QString& methodLabel) {
     p.nodes->yAxis->setLabel(tr("nodes with a > 0"));
     p.metric->setVisible(false);  // until a report names its metric
     p.nodes->setVisible(false);
+    p.starts->clear();
+    p.starts->setVisible(false);
     p.caption->setText(tr("%1: starting…").arg(methodLabel));
     p.dirty = true;
 }
@@ -172,6 +198,11 @@ void TrainingPanel::addEpoch(const EpochPoint& point) {
     const double x = p.epochOffset + point.epoch;
     add_finite(p.loss->graph(0), x, point.train_loss);
     add_finite(p.loss->graph(1), x, point.valid_loss);
+    p.addScheduleValue(x, point);
+    if (point.starts > 1) {
+        p.starts->setVisible(true);
+        p.starts->addEpoch(point);
+    }
     if (!point.metric.empty() && point.metric != p.metricKey) {
         p.metricKey = point.metric;
         const QString name = QString::fromStdString(score_label(point.metric));
@@ -211,7 +242,7 @@ void TrainingPanel::showOutcome(const RunOutcome& outcome) {
         p.caption->setText(tr("%1: %2 epochs%3 in %4 s%5")
                                .arg(label)
                                .arg(outcome.history.size())
-                               .arg(starts > 1 ? tr(" over %1 starts (dashed lines; the best one is kept)").arg(starts) : QString())
+                               .arg(starts > 1 ? tr(" over %1 starts (dashed lines; each start below; the best one is kept)").arg(starts) : QString())
                                .arg(outcome.train_seconds, 0, 'f', 2)
                                .arg(status));
         p.replotIfDirty(QCustomPlot::rpRefreshHint);  // a finished run is drawn at once
@@ -274,5 +305,7 @@ bool TrainingPanel::logScale() const { return parts_->logScale->isChecked(); }
 int TrainingPanel::replotCount() const { return parts_->replots; }
 
 QList<QCustomPlot*> TrainingPanel::plots() const { return {parts_->loss, parts_->metric, parts_->nodes}; }
+
+StartMultiples* TrainingPanel::startMultiples() const { return parts_->starts; }
 
 }  // namespace treelab

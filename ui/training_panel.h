@@ -1,6 +1,7 @@
 #pragma once
 // The Training tab: live curves (QCustomPlot) of training and validation loss and metric per
-// epoch, and active nodes for learners that prune; a log-scale toggle; replots coalesced to at
+// epoch, and active nodes for learners that prune; a learner's schedule value (GET's α) on a second
+// axis of the loss plot; for multi-start runs one small plot per start; a log-scale toggle; replots coalesced to at
 // most ~20 per second (conventions §5). For CART, which is not iterative, the cost-complexity
 // path: total leaf impurity and test metric against α.
 #include <memory>
@@ -12,6 +13,10 @@
 #include "core/run/training_run.h"
 
 class QCustomPlot;
+
+namespace treelab {
+class StartMultiples;
+}
 
 namespace treelab {
 
@@ -31,6 +36,7 @@ public:
     bool logScale() const;
     int replotCount() const;  // replots done so far (for the bench and tests)
     QList<QCustomPlot*> plots() const;
+    StartMultiples* startMultiples() const;  // the small plots of a multi-start run
 
 private:
     struct Parts;

@@ -1,6 +1,7 @@
 #pragma once
 // One finished epoch as the GUI receives it from a worker thread (a copy of core's EpochReport
 // that can cross threads: the tree snapshot is owned, not borrowed).
+#include <limits>
 #include <memory>
 #include <string>
 
@@ -18,6 +19,8 @@ struct EpochPoint {
     std::string metric;                          // what the metrics are (a Scores key); empty = none
     std::shared_ptr<const TreeModel> snapshot;   // every few epochs when the learner gives one
     int start = 0, starts = 1;                   // restarts: which start (0-based) of how many
+    double schedule_value = std::numeric_limits<double>::quiet_NaN();  // the learner's own schedule (GET: α); NaN = none
+    std::string schedule_name = {};  // what schedule_value is, e.g. "scale factor α"
 };
 
 // The values of `report`, without its snapshot (the caller decides whether to copy that).

@@ -4,10 +4,13 @@
 // validation lives here, never in a widget.
 #include <functional>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <variant>
 #include <vector>
+
+#include "core/params/stage_list.h"
 
 namespace treelab {
 
@@ -38,6 +41,8 @@ struct ParamSpec {
     // Text: checks a value and returns its canonical text, or throws ParamError with a sentence
     // saying what is wrong (ParamValues::set prefixes the parameter and the text); empty = any text.
     std::function<std::string(const std::string&)> parse_text = {};
+    // Text: the value is a stage list (a schedule) that these read and write; the GUI edits it as one.
+    std::optional<StageListForm> stages = {};
 
     std::string range_text() const;     // "[1, 1000]", "gini | entropy", "true | false", "paper | code | text"
 };

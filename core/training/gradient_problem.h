@@ -68,6 +68,10 @@ struct GradientProblem {
     // snapshot_every-th epoch (0 = never).
     std::function<TreeModel(const Eigen::VectorXd& parameters)> snapshot;
     int snapshot_every = 1;
+    // Optional: the value of the learner's own schedule in the epoch being reported
+    // (EpochReport::schedule_value), named by schedule_name; GET reports its scale factor α.
+    std::function<double()> schedule_value;
+    std::string_view schedule_name = {};
 };
 
 struct TrainingOutcome {

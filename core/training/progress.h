@@ -2,6 +2,7 @@
 // What a training run reports while it runs and returns at its end (conventions §5). Shared by
 // every learner and every loop; the learner interface (learners/learner.h) builds on it.
 #include <functional>
+#include <limits>
 #include <string_view>
 #include <vector>
 
@@ -24,6 +25,10 @@ struct EpochReport {
     // A mid-epoch report (only epoch, step, start and train_loss so far are meaningful) that lets a
     // long epoch be cancelled within a moment; receivers that plot or record epochs skip it.
     bool heartbeat = false;
+    // The value the learner's own schedule holds during this epoch, named by schedule_name (GET:
+    // its scale factor α, which changes by stage and start); NaN = the learner has no such schedule.
+    double schedule_value = std::numeric_limits<double>::quiet_NaN();
+    std::string_view schedule_name = {};
 };
 using Progress = std::function<bool(const EpochReport&)>;  // return false = stop now
 

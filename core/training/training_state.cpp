@@ -100,6 +100,10 @@ bool TrainingState::end_period() {
     if (problem_.validation_loss) epoch_report.valid_loss = problem_.validation_loss(parameters_);
     if (problem_.metrics) std::tie(epoch_report.train_metric, epoch_report.valid_metric) = problem_.metrics(parameters_);
     if (problem_.active_nodes) epoch_report.active_nodes = problem_.active_nodes(parameters_);
+    if (problem_.schedule_value) {
+        epoch_report.schedule_value = problem_.schedule_value();
+        epoch_report.schedule_name = problem_.schedule_name;
+    }
     const double selection = problem_.selection_loss  ? problem_.selection_loss(parameters_)
                              : problem_.validation_loss ? epoch_report.valid_loss
                                                         : train_loss;

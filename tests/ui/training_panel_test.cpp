@@ -12,6 +12,7 @@
 #include "app/session/training_session.h"
 #include "core/run/training_run.h"
 #include "tests/support/test_support.h"
+#include "ui/start_multiples.h"
 #include "ui/training_panel.h"
 
 namespace treelab {
@@ -113,6 +114,39 @@ TEST(TrainingPanel, FinishedRunNamesItsStarts) {
     bool named = false;
     for (const QLabel* label : panel.findChildren<QLabel*>()) named = named || label->text().contains("over 2 starts");
     EXPECT_TRUE(named);
+}
+
+// A GET run draws its scale factor α over the loss on a right axis, fixed within a stage and start,
+// and its starts as small multiples titled with each start's best score.
+TEST(TrainingPanel, DrawsGetsScaleFactorAndItsStarts) {
+    TrainingPanel panel;
+    TrainingSession session;
+    QObject::connect(&session, &TrainingSession::epochReported, &panel, &TrainingPanel::addEpoch);
+    panel.startRun("GET");
+    const auto outcome = run_to_outcome(session, glass("get", {"depth=2", "schedule=U(5,25):4,100:3", "starts=3"}));
+    ASSERT_TRUE(outcome);
+    let_timers_run();
+    QCustomPlot* loss = panel.plots()[0];
+    EXPECT_TRUE(loss->yAxis2->visible());
+    EXPECT_EQ(loss->yAxis2->label(), "scale factor α");
+    int alphas = 0, hundreds = 0;
+    for (const QCPGraphData& point : *loss->graph(2)->data()) {
+        if (std::isnan(point.value)) continue;
+        ++alphas;
+        hundreds += point.value == 100.0;
+    }
+    EXPECT_EQ(alphas, 21);
+    EXPECT_EQ(hundreds, 9) << "the fixed second stage of each start";
+    EXPECT_GE(loss->yAxis2->range().upper, 100.0);
+
+    StartMultiples* starts = panel.startMultiples();
+    EXPECT_FALSE(starts->isHidden());
+    ASSERT_EQ(starts->shownStarts(), 3);
+    EXPECT_TRUE(starts->startTitle(2).startsWith("start 3 · best accuracy ")) << starts->startTitle(2).toStdString();
+
+    panel.showOutcome(*outcome);  // redrawn from the history: the same α and starts
+    EXPECT_EQ(starts->shownStarts(), 3);
+    EXPECT_TRUE(panel.plots()[0]->yAxis2->visible());
 }
 
 // A thousand epochs added in a tight loop cost a handful of replots, not a thousand.

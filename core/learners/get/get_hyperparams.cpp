@@ -6,6 +6,7 @@
 
 #include "core/learners/get/get_learner.h"
 #include "core/learners/get/get_settings.h"
+#include "core/learners/get/scale_schedule_form.h"
 #include "core/training/training_params.h"
 
 namespace treelab {
@@ -28,6 +29,7 @@ std::span<const ParamSpec> get_params() {
              ParamType::Integer, 1, 1000, 10LL, {}},
         };
         rows[1].parse_text = get::canonical_scale_schedule;
+        rows[1].stages = get::scale_schedule_form();
         TrainingDefaults training;
         training.learning_rate = 0.01;  // 004 App. D (4): 0.01 with warm-up and cosine decay
         for (ParamSpec& row : training_param_specs(training)) rows.push_back(std::move(row));

@@ -74,6 +74,7 @@ public:
     const Eigen::MatrixXd& inputs() const { return inputs_; }
     const Eigen::MatrixXd& targets() const { return targets_; }
     const get::TrainingRows& rows() const { return rows_; }
+    double alpha() const { return alpha_; }  // the scale factor of the epoch in progress
 
     // Start 0 is CART (reference_implementations.md §4.3), or the subtree to polish and then CART
     // (the code's RT_inner), the others random; each start draws its scale factors after its
@@ -206,6 +207,8 @@ TrainingOutcome fit(const Settings& settings, GetRun& run, const TrainInput& inp
         problem.snapshot = [&](const Eigen::VectorXd& parameters) { return get::export_tree(run.rows(), parameters, input.train); };
         problem.snapshot_every = 100;
     }
+    problem.schedule_name = "scale factor α";
+    problem.schedule_value = [&] { return run.alpha(); };
     TrainingSettings training = settings.training;
     training.seed = input.seed;
     TrainingOutcome outcome = train_minibatch(problem, training, progress);

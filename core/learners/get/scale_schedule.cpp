@@ -123,9 +123,13 @@ ScaleSchedule parse_scale_schedule(const std::string& text) {
 std::string canonical_scale_schedule(const std::string& text) {
     const ScaleSchedule schedule = parse_scale_schedule(text);
     if (text == "paper" || text == "code") return text;
-    std::string canonical;
-    for (const ScaleStage& stage : schedule) canonical += (canonical.empty() ? "" : ",") + stage_text(stage);
-    return canonical;
+    return scale_schedule_text(schedule);
+}
+
+std::string scale_schedule_text(const ScaleSchedule& schedule) {
+    std::string text;
+    for (const ScaleStage& stage : schedule) text += (text.empty() ? "" : ",") + stage_text(stage);
+    return text;
 }
 
 int total_epochs(const ScaleSchedule& schedule) {

@@ -28,6 +28,8 @@ const std::vector<std::string>& scale_schedule_presets();  // {"paper", "code"}
 ScaleSchedule parse_scale_schedule(const std::string& text);
 // The canonical text: a preset's name as given, else the stages as "U(5,25):3000,100:50".
 std::string canonical_scale_schedule(const std::string& text);
+// The stages written in the grammar parse_scale_schedule reads, e.g. "U(5,25):3000,100:50".
+std::string scale_schedule_text(const ScaleSchedule& schedule);
 
 int total_epochs(const ScaleSchedule& schedule);
 // One α per stage for one start, drawn in stage order (a fixed stage draws nothing).

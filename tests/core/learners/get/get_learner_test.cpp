@@ -88,6 +88,27 @@ TEST(GetLearner, PolishNeverRaisesTheTrainingError) {
     }
 }
 
+// Each epoch reports the scale factor α it trained with: drawn once per start inside a U(LOW,HIGH)
+// stage, the fixed value in a fixed stage, so the GUI can draw α over the loss.
+TEST(GetLearner, EveryEpochReportsItsScaleFactor) {
+    const Dataset data = training_rows("diabetes.csv", "progression");
+    std::vector<EpochReport> reports;
+    train(data, {"depth=2", "schedule=U(5,25):4,100:3", "starts=2"}, &reports);
+    ASSERT_EQ(reports.size(), 14u);
+    for (const EpochReport& report : reports) {
+        EXPECT_EQ(report.schedule_name, "scale factor α");
+        const EpochReport& stage_first = reports[report.start * 7 + (report.epoch <= 4 ? 0 : 4)];
+        EXPECT_EQ(report.schedule_value, stage_first.schedule_value) << "one α per stage and start";
+        if (report.epoch <= 4) {
+            EXPECT_GE(report.schedule_value, 5.0);
+            EXPECT_LE(report.schedule_value, 25.0);
+        } else {
+            EXPECT_EQ(report.schedule_value, 100.0);
+        }
+    }
+    EXPECT_NE(reports[0].schedule_value, reports[7].schedule_value) << "each start draws its own α";
+}
+
 // Settings follow the paper and the code: full batch, AdamW, no early stopping, one warm-up + cosine per stage.
 TEST(GetLearner, SettingsFollowThePaperAndTheCode) {
     const Dataset data = training_rows("servo.csv", "Class");

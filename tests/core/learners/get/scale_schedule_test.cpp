@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "core/learners/get/get_learner.h"
 #include "core/learners/get/scale_schedule.h"
+#include "core/learners/get/scale_schedule_form.h"
 
 namespace treelab::get {
 namespace {
@@ -79,6 +80,22 @@ TEST(ScaleSchedule, TheParameterRefusesBadTextWithItsName) {
 }
 
 // Each stage's α lies in its range; fixed stages draw nothing, so the same stream gives the same α.
+// The schedule parameter describes itself as a stage list whose read and write round-trip through
+// the grammar, presets included, so the GUI's schedule editor needs no GET code.
+TEST(ScaleSchedule, TheParameterIsAStageListForm) {
+    const ParamSpec& spec = get_params()[1];
+    ASSERT_EQ(spec.name, "schedule");
+    ASSERT_TRUE(spec.stages.has_value());
+    const std::vector<ParamStage> paper = spec.stages->read("paper");
+    ASSERT_EQ(paper.size(), 2u);
+    EXPECT_EQ(paper[1].low, 50.0);
+    EXPECT_EQ(paper[1].high, 150.0);
+    EXPECT_EQ(paper[1].epochs, 3000);
+    EXPECT_EQ(spec.stages->write(paper), "U(5,25):3000,U(50,150):3000");
+    EXPECT_EQ(spec.stages->write(spec.stages->read("30:10, U(1,2):5")), "30:10,U(1,2):5");
+    EXPECT_THROW(spec.stages->read("30:x"), ParamError);
+}
+
 TEST(ScaleSchedule, DrawsEachStageInItsRange) {
     const ScaleSchedule schedule = parse_scale_schedule("U(5,25):1,7:1,U(50,150):1");
     std::mt19937 random(3);

@@ -1,0 +1,130 @@
+#include "ui/start_multiples.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include "core/run/evaluation.h"
+#include "ui/plot_style.h"
+
+namespace treelab {
+namespace {
+
+// Beyond this many small plots they are too small to read (starts may go to 1000); the title says
+// how many are left out.
+constexpr int kMaxShown = 20;
+constexpr int kColumns = 5;
+
+}  // namespace
+
+StartMultiples::StartMultiples(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    plot_ = new QCustomPlot(this);
+    plot_->setObjectName(QStringLiteral("startMultiples"));
+    plot_->setMinimumHeight(220);
+    layout->addWidget(plot_);
+    clear();  // no default axis rect: the grid is built at a run's first report
+}
+
+void StartMultiples::clear() {
+    plot_->clearGraphs();
+    plot_->plotLayout()->clear();  // deletes the axis rects and titles
+    starts_.clear();
+    runStarts_ = 0;
+    metricLabel_.clear();
+    dirty_ = true;
+}
+
+void StartMultiples::buildGrid(int starts) {
+    runStarts_ = starts;
+    const int shown = std::min(starts, kMaxShown);
+    QCPLayoutGrid* grid = plot_->plotLayout();
+    QFont bold = plot_->font();
+    bold.setBold(true);
+    grid->addElement(0, 0, new QCPTextElement(plot_, starts > shown ? tr("Starts (the first %1 of %2)").arg(shown).arg(starts) : tr("Starts"), bold));
+    auto* cells = new QCPLayoutGrid;
+    grid->addElement(1, 0, cells);
+    starts_.resize(static_cast<std::size_t>(shown));
+    for (int k = 0; k < shown; ++k) {
+        Start& start = starts_[static_cast<std::size_t>(k)];
+        auto* cell = new QCPLayoutGrid;
+        cells->addElement(k / kColumns, k % kColumns, cell);
+        start.title = new QCPTextElement(plot_, QString(), plot_->font());
+        start.rect = new QCPAxisRect(plot_);
+        cell->addElement(0, 0, start.title);
+        cell->addElement(1, 0, start.rect);
+        cell->setRowStretchFactor(0, 0.001);  // the title takes only its text's height
+        QFont small = plot_->font();
+        small.setPointSizeF(small.pointSizeF() * 0.8);
+        for (QCPAxis* axis : start.rect->axes()) axis->setTickLabelFont(small);
+        start.train = plot_->addGraph(start.rect->axis(QCPAxis::atBottom), start.rect->axis(QCPAxis::atLeft));
+        start.train->setPen(QPen(kTrainColour, 1.5));
+        start.valid = plot_->addGraph(start.rect->axis(QCPAxis::atBottom), start.rect->axis(QCPAxis::atLeft));
+        start.valid->setPen(QPen(kHeldOutColour, 1.5));
+    }
+}
+
+void StartMultiples::addEpoch(const EpochPoint& point) {
+    if (starts_.empty()) buildGrid(point.starts);
+    if (!point.metric.empty()) metricLabel_ = QString::fromStdString(score_label(point.metric));
+    if (point.start >= static_cast<int>(starts_.size())) return;
+    Start& start = starts_[static_cast<std::size_t>(point.start)];
+    if (std::isfinite(point.train_metric)) {
+        start.train->addData(point.epoch, point.train_metric);
+        start.best = std::max(start.best, point.train_metric);
+    }
+    if (std::isfinite(point.valid_metric)) start.valid->addData(point.epoch, point.valid_metric);
+    dirty_ = true;
+}
+
+QString StartMultiples::startTitle(int start) const {
+    const Start& s = starts_.at(static_cast<std::size_t>(start));
+    return std::isfinite(s.best) ? tr("start %1 · best %2 %3").arg(start + 1).arg(metricLabel_).arg(s.best, 0, 'g', 3)
+                                 : tr("start %1").arg(start + 1);
+}
+
+void StartMultiples::retitle() {
+    double highest = -std::numeric_limits<double>::infinity();
+    for (const Start& start : starts_) highest = std::max(highest, start.best);
+    for (std::size_t k = 0; k < starts_.size(); ++k) {
+        starts_[k].title->setText(startTitle(static_cast<int>(k)));
+        QFont font = plot_->font();
+        font.setBold(std::isfinite(highest) && starts_[k].best == highest);
+        starts_[k].title->setFont(font);
+    }
+}
+
+void StartMultiples::replot(int priority) {
+    if (!dirty_) return;
+    dirty_ = false;
+    retitle();
+    // Shared axes: every small plot spans the epochs and metric values of all of them.
+    QCPRange epochs, values;
+    bool any = false;
+    for (const Start& start : starts_)
+        for (QCPGraph* graph : {start.train, start.valid}) {
+            bool found = false;
+            const QCPRange keys = graph->getKeyRange(found);
+            if (!found) continue;
+            const QCPRange range = graph->getValueRange(found);
+            epochs = any ? QCPRange(std::min(epochs.lower, keys.lower), std::max(epochs.upper, keys.upper)) : keys;
+            values = any ? QCPRange(std::min(values.lower, range.lower), std::max(values.upper, range.upper)) : range;
+            any = true;
+        }
+    if (any) {
+        values = values.size() > 0 ? values : QCPRange(values.lower - 0.5, values.upper + 0.5);
+        for (const Start& start : starts_) {
+            start.rect->axis(QCPAxis::atBottom)->setRange(epochs);
+            start.rect->axis(QCPAxis::atLeft)->setRange(values);
+            start.rect->axis(QCPAxis::atLeft)->scaleRange(1.1);
+        }
+    }
+    plot_->replot(static_cast<QCustomPlot::RefreshPriority>(priority));
+}
+
+int StartMultiples::shownStarts() const { return static_cast<int>(starts_.size()); }
+
+}  // namespace treelab
