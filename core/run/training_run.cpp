@@ -52,10 +52,15 @@ RunOutcome run_training(const PreparedData& data, const RunConfig& config, const
     outcome.valid_rows = data.valid.rows();
     outcome.test_rows = data.test.rows();
     outcome.fit_rows = fit.rows();
+    outcome.starts = std::move(result.starts);
+    score_model(outcome, data);
+    return outcome;
+}
+
+void score_model(RunOutcome& outcome, const PreparedData& data) {
     outcome.train_scores = evaluate(outcome.model.tree, data.train);
     outcome.valid_scores = evaluate(outcome.model.tree, data.valid);
     outcome.test_scores = evaluate(outcome.model.tree, data.test);
-    return outcome;
 }
 
 void add_pruning_curve(RunOutcome& outcome) {

@@ -2,6 +2,8 @@
 // A whole run: prepare the data, train the chosen learner, evaluate every split, fill the run card.
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "core/learners/learner.h"
 #include "core/model/model_file.h"
@@ -11,6 +13,13 @@
 #include "core/run/run_config.h"
 
 namespace treelab {
+
+// A start's tree kept in place of the tree the run chose, and what to go back to.
+struct PickedStart {
+    int start = 0;            // 0-based, as TrainResult::starts
+    TreeModel run_tree;       // the tree the run chose
+    std::string run_command;  // its run card's command, without --start
+};
 
 struct RunOutcome {
     ModelFile model;
@@ -27,10 +36,17 @@ struct RunOutcome {
     // add_pruning_curve (the GUI's worker does, so that showing the run costs its thread nothing);
     // empty when not computed.
     std::vector<PruningPathPoint> pruning_curve;
+    // Every start's tree of a learner with starts (TrainResult::starts); empty for other learners.
+    std::vector<StartResult> starts;
+    // Set while `model` holds a start's tree in place of the run's choice (start_pick.h).
+    std::optional<PickedStart> picked;
 };
 
 RunOutcome run_training(const RunConfig& config, const Progress& progress = {});
 RunOutcome run_training(const PreparedData& data, const RunConfig& config, const Progress& progress = {});
+
+// Scores outcome.model.tree on the training, validation and test rows of `data`.
+void score_model(RunOutcome& outcome, const PreparedData& data);
 
 // Fills outcome.pruning_curve when the run's learner has a pruning path and the outcome its data.
 void add_pruning_curve(RunOutcome& outcome);

@@ -3,6 +3,7 @@
 // training rows, parameter groups, initial parameters per start, and batch losses with gradients.
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <random>
 #include <span>
@@ -74,6 +75,14 @@ struct GradientProblem {
     std::string_view schedule_name = {};
 };
 
+// One start's best as the loop leaves it; the learner exports its tree only at the end of the run
+// (training_result.h), never per epoch.
+struct StartOutcome {
+    Eigen::VectorXd best_parameters;  // the start's initial parameters when it finished no epoch
+    int best_epoch = 0;               // 1-based epoch of best_parameters; 0 = none finished
+    double selection_loss = std::numeric_limits<double>::infinity();  // its best selection loss
+};
+
 struct TrainingOutcome {
     Eigen::VectorXd best_parameters;  // of the best selection loss over every start
     int best_epoch = 0;               // 1-based epoch of best_parameters in its start; 0 = none finished
@@ -82,6 +91,7 @@ struct TrainingOutcome {
     bool cancelled = false;           // progress returned false
     bool diverged = false;            // some start hit a non-finite loss or gradient and ended there
     std::vector<EpochReport> history; // one report per finished epoch of every start (no heartbeats, no snapshots)
+    std::vector<StartOutcome> starts; // every start begun, in order (a stop leaves the later ones out)
 };
 
 }  // namespace treelab

@@ -32,11 +32,26 @@ struct EpochReport {
 };
 using Progress = std::function<bool(const EpochReport&)>;  // return false = stop now
 
+// One start of a run with restarts or multi-start, as a tree of its own: what lets a user keep
+// another start's tree than the one the run chose (core/run/start_pick.h).
+struct StartResult {
+    TreeModel model;     // the start's best parameters, exported as the run's model is
+    int best_epoch = 0;  // 1-based epoch of that tree in its start; 0 = it finished no epoch (its initial parameters)
+    double selection_loss = std::numeric_limits<double>::infinity();  // what chose the run's start; lower is better
+    // The training and validation metric of best_epoch's report (the history's metric); NaN when
+    // none was reported.
+    double train_metric = std::numeric_limits<double>::quiet_NaN();
+    double valid_metric = std::numeric_limits<double>::quiet_NaN();
+};
+
 struct TrainResult {
     TreeModel model;
     bool stopped_early = false;      // the progress callback asked to stop
     bool diverged = false;           // a loss went non-finite; `model` is the best one before it
     std::vector<EpochReport> history;
+    // Every start the run began, in order (gradient learners, even with a single start); `model`
+    // may be none of them (a learner's fallback or post-processing). Empty for learners without starts.
+    std::vector<StartResult> starts;
 };
 
 }  // namespace treelab

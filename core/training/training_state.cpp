@@ -130,9 +130,10 @@ bool TrainingState::end_period() {
 }
 
 void TrainingState::end_start() {
+    outcome_.starts.push_back({start_best_parameters_, start_best_period_, start_best_loss_});
     if (start_best_period_ > 0 && start_best_loss_ < run_best_loss_) {
         run_best_loss_ = start_best_loss_;
-        outcome_.best_parameters = std::move(start_best_parameters_);
+        outcome_.best_parameters = start_best_parameters_;
         outcome_.best_epoch = start_best_period_;
         outcome_.best_start = start_;
     }

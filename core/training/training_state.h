@@ -44,7 +44,8 @@ public:
     // updates the best parameters and the schedule; false when this start ends (cancelled,
     // diverged, or out of patience).
     bool end_period();
-    // Folds the finished start into the run's best; call once per start.
+    // Records the finished start's best (TrainingOutcome::starts) and folds it into the run's best;
+    // call once per start.
     void end_start();
 
     bool cancelled() const { return outcome_.cancelled; }

@@ -146,6 +146,26 @@ TEST_P(LearnerContract, CancelStopsAtOnceAndKeepsTheBestModel) {
     }
 }
 
+// A learner that trains by starts returns a valid tree for every start its history shows, so any
+// start's tree can be kept in place of the run's choice (core/run/start_pick.h).
+TEST_P(LearnerContract, EveryStartHasItsTree) {
+    std::vector<std::string> extra;
+    if (has_param(learner(), "restarts")) extra.push_back("restarts=1");  // two starts where the learner has them
+    const RunOutcome outcome = run_training(iris_config(learner(), true, extra));
+    int starts = 0;
+    for (const EpochReport& report : outcome.history) starts = std::max(starts, report.start + 1);
+    if (outcome.starts.empty()) {
+        EXPECT_LE(starts, 1) << "a run of several starts must return their trees";
+        return;
+    }
+    ASSERT_EQ(static_cast<int>(outcome.starts.size()), starts);
+    for (const StartResult& start : outcome.starts) {
+        EXPECT_NO_THROW(start.model.validate());
+        EXPECT_GE(start.best_epoch, 1);
+        EXPECT_EQ(start.model.feature_names, outcome.model.tree.feature_names);
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(EveryLearner, LearnerContract, ::testing::ValuesIn([] {
                              std::vector<std::string> names;
                              for (const LearnerInfo& learner : learners()) names.push_back(learner.name);

@@ -368,6 +368,30 @@ TEST(MinibatchTraining, RestartsKeepTheBestStart) {
     EXPECT_NEAR(outcome.best_parameters(0), 7.5, 1e-6);
 }
 
+// Every start's own best is kept beside the run's: its parameters, epoch and selection loss, so
+// that a learner can return each start's tree; a stop leaves the starts never begun out.
+TEST(MinibatchTraining, KeepsEveryStartsBest) {
+    GradientProblem problem = climbing_problem(7.0, four);
+    problem.initial_parameters = [](int start) { return Eigen::VectorXd::Constant(1, start == 1 ? 5.5 : 0.0); };
+    TrainingSettings settings = one_step_per_epoch(3, 0);
+    settings.restarts = 2;
+    const TrainingOutcome outcome = train_minibatch(problem, settings, {});
+    ASSERT_EQ(outcome.starts.size(), 3u);
+    for (const std::size_t k : {0u, 2u}) {
+        EXPECT_EQ(outcome.starts[k].best_epoch, 3);
+        EXPECT_NEAR(outcome.starts[k].best_parameters(0), 3.0, 1e-6);
+        EXPECT_NEAR(outcome.starts[k].selection_loss, 4.0, 1e-6);
+    }
+    EXPECT_EQ(outcome.starts[1].best_epoch, 2);
+    EXPECT_EQ(outcome.starts[1].best_parameters, outcome.best_parameters) << "the winning start is one of them";
+
+    int reports = 0;
+    const TrainingOutcome stopped = train_minibatch(problem, settings, [&](const EpochReport&) { return ++reports < 4; });
+    ASSERT_EQ(stopped.starts.size(), 2u) << "stopped at start 1's first epoch";
+    EXPECT_EQ(stopped.starts[1].best_epoch, 1) << "the stopped epoch was evaluated, then the run ended";
+    EXPECT_NEAR(stopped.starts[1].best_parameters(0), 6.5, 1e-6);
+}
+
 // Parameter groups step at their own rates, and parameters in no group stay frozen.
 TEST(MinibatchTraining, GroupsStepAtTheirOwnRates) {
     GradientProblem problem = climbing_problem(100.0, four);
