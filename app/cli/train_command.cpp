@@ -1,10 +1,12 @@
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "app/cli/commands.h"
 #include "app/cli/report.h"
 #include "app/cli/run_options.h"
 #include "core/model/model_file.h"
+#include "core/run/start_pick.h"
 #include "core/run/training_run.h"
 
 namespace treelab::cli {
@@ -14,6 +16,7 @@ struct TrainOptions {
     RunOptions run;
     std::string model_out;
     bool json = false;
+    std::optional<int> start;  // 1-based: keep this start's tree instead of the run's choice
 };
 
 void print_summary(const RunConfig& config, const RunOutcome& outcome) {
@@ -30,10 +33,13 @@ void print_summary(const RunConfig& config, const RunOutcome& outcome) {
                                    {"test", &outcome.test_scores}});
     std::cout << "trained in " << outcome.train_seconds << " s" << (outcome.stopped_early ? " (stopped early)" : "")
               << '\n';
+    if (outcome.picked)
+        std::cout << "kept the tree of start " << outcome.picked->start + 1 << " of " << outcome.starts.size()
+                  << " (--start), not the run's choice\n";
 }
 
 nlohmann::json summary_json(const RunConfig& config, const RunOutcome& outcome) {
-    return {{"method", config.method},
+    nlohmann::json summary = {{"method", config.method},
             {"params", config.params.canonical()},
             {"seed", config.seed},
             {"split_seed", resolved_split_seed(config)},
@@ -51,6 +57,8 @@ nlohmann::json summary_json(const RunConfig& config, const RunOutcome& outcome) 
             {"tree", tree_json(outcome.model.tree.stats())},
             {"train_seconds", outcome.train_seconds},
             {"stopped_early", outcome.stopped_early}};
+    if (outcome.picked) summary["start"] = outcome.picked->start + 1;
+    return summary;
 }
 
 }  // namespace
@@ -61,9 +69,14 @@ void add_train_command(CLI::App& app) {
     options->run.bind(*command, "--param");
     command->add_option("--model-out", options->model_out, "save the model (JSON) to this file");
     command->add_flag("--json", options->json, "print one JSON object on stdout instead of the summary");
+    command->add_option("--start", options->start,
+                        "keep the tree of start K (1-based) of a learner that trains several starts, instead of the "
+                        "run's choice; scores, --model-out and --json then describe it")
+        ->check(CLI::PositiveNumber);
     command->callback([options] {
         const RunConfig config = options->run.to_config();
-        const RunOutcome outcome = run_training(config);
+        RunOutcome outcome = run_training(config);
+        if (options->start) keep_start_tree(outcome, *options->start - 1);
         if (!options->model_out.empty()) save_model(outcome.model, options->model_out);
         if (options->json) {
             std::cout << summary_json(config, outcome).dump(2) << '\n';
