@@ -24,11 +24,13 @@
 #include "core/error.h"
 #include "core/learners/learner.h"
 #include "core/run/evaluation.h"
+#include "core/run/start_pick.h"
 #include "ui/data_panel.h"
 #include "ui/epoch_scrubber.h"
 #include "ui/method_panel.h"
 #include "ui/results_panel.h"
 #include "ui/run_title.h"
+#include "ui/start_multiples.h"
 #include "ui/sweep_panel.h"
 #include "ui/training_panel.h"
 #include "ui/tree_canvas.h"
@@ -145,6 +147,8 @@ MainWindow::MainWindow(QWidget* parent)
         return panelsConfig();
     });
     connect(method_, &MethodPanel::methodChanged, sweep_, &SweepPanel::refreshParameters);
+    connect(training_->startMultiples(), &StartMultiples::startPicked, this, [this](int start) { keepStartTree(start); });
+    connect(training_->startMultiples(), &StartMultiples::runTreeRequested, this, [this] { keepStartTree(std::nullopt); });
     setTraining(false);
     restoreSettings();
     statusBar()->showMessage(tr("Open a CSV file (File > Open, a shipped data set, or drop it here)."));
@@ -246,6 +250,24 @@ void MainWindow::finishRun(std::shared_ptr<const RunOutcome> outcome) {
                   tr("%1 hit a non-finite loss and stopped; the best model before that is kept. "
                      "Try a smaller learning rate.").arg(name));
     emit trainingDone();
+}
+
+void MainWindow::keepStartTree(std::optional<int> start) {
+    if (!shown_) return;
+    auto changed = std::make_shared<RunOutcome>(*shown_);
+    try {
+        if (start) keep_start_tree(*changed, *start);
+        else keep_run_tree(*changed);
+    } catch (const Error& error) {
+        showError(tr("Cannot keep that tree"), QString::fromStdString(error.what()));
+        return;
+    }
+    // The results list holds the run (Save model and the detail view read it from there); a
+    // replaced current row is shown again, which shows it here.
+    if (!results_->replaceRun(results_->rowOf(shown_.get()), changed) || shown_ != changed) showRun(changed);
+    statusBar()->showMessage(start ? tr("Showing the tree of start %1 (picked); \"Back to the run's tree\" returns to the run's choice.").arg(*start + 1)
+                                   : tr("Showing the run's own tree again."),
+                             8000);
 }
 
 void MainWindow::showRun(std::shared_ptr<const RunOutcome> outcome) {

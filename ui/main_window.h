@@ -4,6 +4,7 @@
 // a TrainingSession (all learning runs in its worker thread) and owns menus, shortcuts, settings
 // and file dialogs; the panels own their own widgets.
 #include <memory>
+#include <optional>
 
 #include <QMainWindow>
 
@@ -43,6 +44,9 @@ public:
     // Writes the selected run's model atomically; false and a dialog on failure.
     bool saveModel(const QString& file);
     void train();  // refused (with a status message) while a run is going
+    // The shown run's model becomes start `start`'s tree (0-based; start_pick.h), in the results
+    // list too, so the canvas, metrics and exports show it; nullopt = the run's own tree again.
+    void keepStartTree(std::optional<int> start);
     void stop();
     bool isTraining() const;
 

@@ -149,22 +149,40 @@ int ResultsPanel::addRun(const QString& name, std::shared_ptr<const RunOutcome> 
     const int row = p.list->rowCount();
     p.runs.push_back(outcome);
     p.list->insertRow(row);
-    auto* nameItem = new QTableWidgetItem(name);
-    nameItem->setToolTip(QString::fromStdString(outcome->model.card.command_line));
-    p.list->setItem(row, NameColumn, nameItem);
-    p.list->setItem(row, MethodColumn, read_only(method_label(outcome->model.card.method)));
-    p.list->setItem(row, ParamsColumn, read_only(key_params(*outcome)));
-    QString score = headline_text(outcome->test_scores);
-    if (outcome->diverged) score += tr(" (diverged)");
-    else if (outcome->stopped_early) score += tr(" (stopped)");
-    p.list->setItem(row, ScoreColumn, read_only(score));
-    auto* time = read_only(tr("%1 s").arg(outcome->train_seconds, 0, 'g', 3));
-    time->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    p.list->setItem(row, TimeColumn, time);
+    p.list->setItem(row, NameColumn, new QTableWidgetItem(name));
+    setRunCells(row, *outcome);
     p.list->resizeColumnToContents(NameColumn);
-    p.list->resizeColumnToContents(ScoreColumn);
     selectRun(row);
     return row;
+}
+
+void ResultsPanel::setRunCells(int row, const RunOutcome& outcome) {
+    QTableWidget* list = parts_->list;
+    list->item(row, NameColumn)->setToolTip(QString::fromStdString(outcome.model.card.command_line));
+    list->setItem(row, MethodColumn, read_only(method_label(outcome.model.card.method)));
+    list->setItem(row, ParamsColumn, read_only(key_params(outcome)));
+    QString score = headline_text(outcome.test_scores);
+    if (outcome.diverged) score += tr(" (diverged)");
+    else if (outcome.stopped_early) score += tr(" (stopped)");
+    list->setItem(row, ScoreColumn, read_only(score));
+    auto* time = read_only(tr("%1 s").arg(outcome.train_seconds, 0, 'g', 3));
+    time->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    list->setItem(row, TimeColumn, time);
+    list->resizeColumnToContents(ScoreColumn);
+}
+
+bool ResultsPanel::replaceRun(int row, std::shared_ptr<const RunOutcome> outcome) {
+    if (row < 0 || row >= runCount() || !outcome) return false;
+    parts_->runs[std::size_t(row)] = outcome;
+    setRunCells(row, *outcome);
+    if (row == currentRow()) showCurrentRun();
+    return true;
+}
+
+int ResultsPanel::rowOf(const RunOutcome* outcome) const {
+    for (int row = 0; row < runCount(); ++row)
+        if (parts_->runs[std::size_t(row)].get() == outcome) return row;
+    return -1;
 }
 
 int ResultsPanel::runCount() const { return int(parts_->runs.size()); }

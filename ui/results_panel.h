@@ -27,6 +27,10 @@ public:
     int currentRow() const;  // -1 when none
     void selectRun(int row);
     void renameRun(int row, const QString& name);
+    // Puts `outcome` (the same run with another tree kept, start_pick.h) in `row`, keeping its
+    // name; a current row is shown again. Returns false when there is no such row.
+    bool replaceRun(int row, std::shared_ptr<const RunOutcome> outcome);
+    int rowOf(const RunOutcome* outcome) const;  // -1 when the list does not hold it
     void removeRun(int row);
 
     // Opens the side-by-side metrics of two runs (non-modal; deletes itself when closed).
@@ -43,6 +47,7 @@ signals:
 
 private:
     void showCurrentRun();  // detail view and runSelected for the current row
+    void setRunCells(int row, const RunOutcome& outcome);  // every column but the name
 
     struct Parts;
     std::unique_ptr<Parts> parts_;

@@ -15,6 +15,7 @@ QString key_params(const RunOutcome& outcome) {
     for (const auto& [name, value] : card.params)
         if (const auto found = defaults.find(name); found == defaults.end() || found->second != value)
             changed << QString::fromStdString(name + "=" + value);
+    if (outcome.picked) changed << QObject::tr("start %1 (picked)").arg(outcome.picked->start + 1);
     return changed.isEmpty() ? QObject::tr("defaults") : changed.join(' ');
 }
 

@@ -18,7 +18,8 @@ struct RunMetric {
 // method, key parameters, seed, train time, tree size, then every score per split (train_,
 // valid_, test_ prefixes).
 std::vector<RunMetric> run_metrics(const RunOutcome& outcome);
-// The hyperparameters that differ from the method's defaults, "depth=3 epochs=5" ("defaults").
+// The hyperparameters that differ from the method's defaults, "depth=3 epochs=5" ("defaults"),
+// and the start whose tree is kept in place of the run's choice, "start 3 (picked)".
 QString key_params(const RunOutcome& outcome);
 // The union of the names over `runs`, in first-seen order.
 std::vector<QString> metric_names(const std::vector<std::vector<RunMetric>>& runs);

@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QPushButton>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -16,16 +20,28 @@ namespace {
 // how many are left out.
 constexpr int kMaxShown = 20;
 constexpr int kColumns = 5;
+// Behind the picked start's axes: pale, so its curves read as before.
+const QColor kPickedBackground{255, 243, 205};
 
 }  // namespace
 
 StartMultiples::StartMultiples(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    auto* header = new QHBoxLayout;
+    hint_ = new QLabel(tr("Click a start's plot to keep its tree instead of the run's choice."), this);
+    back_ = new QPushButton(tr("Back to the run's tree"), this);
+    back_->setObjectName(QStringLiteral("backToRunTree"));
+    back_->setToolTip(tr("Show the tree the run chose again (the best start, or the learner's fallback)"));
+    header->addWidget(hint_, 1);
+    header->addWidget(back_);
+    layout->addLayout(header);
     plot_ = new QCustomPlot(this);
     plot_->setObjectName(QStringLiteral("startMultiples"));
     plot_->setMinimumHeight(220);
     layout->addWidget(plot_);
+    connect(plot_, &QCustomPlot::mousePress, this, &StartMultiples::onPress);
+    connect(back_, &QPushButton::clicked, this, &StartMultiples::runTreeRequested);
     clear();  // no default axis rect: the grid is built at a run's first report
 }
 
@@ -35,7 +51,38 @@ void StartMultiples::clear() {
     starts_.clear();
     runStarts_ = 0;
     metricLabel_.clear();
+    setPickable(false);
+    setPicked(-1);
     dirty_ = true;
+}
+
+void StartMultiples::setPickable(bool pickable) {
+    pickable_ = pickable;
+    hint_->setVisible(pickable);
+    back_->setVisible(pickable);
+    plot_->setCursor(pickable ? Qt::PointingHandCursor : Qt::ArrowCursor);
+}
+
+void StartMultiples::setPicked(int start) {
+    picked_ = start;
+    back_->setEnabled(start >= 0);
+    for (std::size_t k = 0; k < starts_.size(); ++k)
+        starts_[k].rect->setBackground(static_cast<int>(k) == start ? QBrush(kPickedBackground) : QBrush(Qt::NoBrush));
+    dirty_ = true;
+}
+
+QRect StartMultiples::startRect(int start) const {
+    const Start& s = starts_.at(static_cast<std::size_t>(start));
+    return s.rect->outerRect().united(s.title->outerRect());
+}
+
+void StartMultiples::onPress(QMouseEvent* event) {
+    if (!pickable_ || event->button() != Qt::LeftButton) return;
+    for (int k = 0; k < shownStarts(); ++k)
+        if (startRect(k).contains(event->position().toPoint())) {
+            emit startPicked(k);
+            return;
+        }
 }
 
 void StartMultiples::buildGrid(int starts) {
@@ -82,8 +129,8 @@ void StartMultiples::addEpoch(const EpochPoint& point) {
 
 QString StartMultiples::startTitle(int start) const {
     const Start& s = starts_.at(static_cast<std::size_t>(start));
-    return std::isfinite(s.best) ? tr("start %1 · best %2 %3").arg(start + 1).arg(metricLabel_).arg(s.best, 0, 'g', 3)
-                                 : tr("start %1").arg(start + 1);
+    const QString name = start == picked_ ? tr("start %1 (picked)").arg(start + 1) : tr("start %1").arg(start + 1);
+    return std::isfinite(s.best) ? tr("%1 · best %2 %3").arg(name, metricLabel_).arg(s.best, 0, 'g', 3) : name;
 }
 
 void StartMultiples::retitle() {

@@ -1,8 +1,9 @@
 #pragma once
 // The starts of a multi-start run (GET's N_start, GradTree's restarts) as small multiples: one small
 // plot per start of its training metric per epoch, on shared axes so that starts compare at a
-// glance, each titled with its best score; the highest is set in bold. Only the run's returned tree
-// is kept by the learners (TrainResult holds one model), so a start's tree cannot be picked here.
+// glance, each titled with its best score; the highest is set in bold. Once a finished run's start
+// trees are at hand (TrainResult::starts), a click on a start's plot asks to keep that start's tree
+// in place of the run's choice; the picked start is marked, and a button asks to go back.
 #include <limits>
 #include <string>
 #include <vector>
@@ -13,6 +14,9 @@
 
 class QCustomPlot;
 class QCPAxisRect;
+class QLabel;
+class QMouseEvent;
+class QPushButton;
 class QCPGraph;
 class QCPTextElement;
 
@@ -23,12 +27,23 @@ class StartMultiples : public QWidget {
 public:
     explicit StartMultiples(QWidget* parent = nullptr);
 
-    void clear();                            // a new run
+    void clear();                            // a new run (not pickable, nothing picked)
     void addEpoch(const EpochPoint& point);  // grows the grid at the run's first report
     void replot(int priority);               // QCustomPlot::RefreshPriority, after coalescing
     int shownStarts() const;                 // small plots on screen
-    QString startTitle(int start) const;     // e.g. "start 3 · best R² 0.812"
+    QString startTitle(int start) const;     // e.g. "start 3 · best R² 0.812", "start 3 (picked) · …"
     QCustomPlot* plot() const { return plot_; }
+    // Clicks pick starts only while the shown run has a tree per start.
+    void setPickable(bool pickable);
+    // The start (0-based) whose tree the shown run's model holds; -1 = the run's own choice.
+    void setPicked(int start);
+    int picked() const { return picked_; }
+    QRect startRect(int start) const;        // where start's plot is, in plot() coordinates
+    QPushButton* backButton() const { return back_; }
+
+signals:
+    void startPicked(int start);  // 0-based: the user asks to keep this start's tree
+    void runTreeRequested();      // the user asks for the run's own tree back
 
 private:
     struct Start {
@@ -41,9 +56,14 @@ private:
 
     void buildGrid(int starts);
     void retitle();
+    void onPress(QMouseEvent* event);
 
     QCustomPlot* plot_ = nullptr;
+    QLabel* hint_ = nullptr;
+    QPushButton* back_ = nullptr;
     std::vector<Start> starts_;
+    bool pickable_ = false;
+    int picked_ = -1;
     int runStarts_ = 0;      // starts the run makes (may exceed those shown)
     QString metricLabel_;
     bool dirty_ = false;

@@ -239,12 +239,17 @@ void TrainingPanel::showOutcome(const RunOutcome& outcome) {
         for (const EpochReport& report : outcome.history)
             if (!report.heartbeat) addEpoch(epoch_point(report));
         const int starts = outcome.history.empty() ? 1 : outcome.history.back().start + 1;  // a stopped run made fewer
-        p.caption->setText(tr("%1: %2 epochs%3 in %4 s%5")
+        const QString kept = starts < 2      ? QString()
+                             : outcome.picked ? tr("; start %1's tree is kept (picked)").arg(outcome.picked->start + 1)
+                                              : tr("; the run's choice is kept");
+        p.caption->setText(tr("%1: %2 epochs%3 in %4 s%5%6")
                                .arg(label)
                                .arg(outcome.history.size())
-                               .arg(starts > 1 ? tr(" over %1 starts (dashed lines; each start below; the best one is kept)").arg(starts) : QString())
+                               .arg(starts > 1 ? tr(" over %1 starts (dashed lines; each start below)").arg(starts) : QString())
                                .arg(outcome.train_seconds, 0, 'f', 2)
-                               .arg(status));
+                               .arg(status, kept));
+        p.starts->setPickable(outcome.starts.size() > 1);
+        p.starts->setPicked(outcome.picked ? outcome.picked->start : -1);
         p.replotIfDirty(QCustomPlot::rpRefreshHint);  // a finished run is drawn at once
         return;
     }

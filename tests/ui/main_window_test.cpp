@@ -8,6 +8,7 @@
 #include <QDoubleSpinBox>
 #include <QEventLoop>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
@@ -19,10 +20,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <qcustomplot.h>
 
 #include "app/session/training_session.h"
 #include "core/learners/learner.h"
 #include "core/model/model_file.h"
+#include "core/run/evaluation.h"
 #include "tests/support/test_support.h"
 #include "ui/data_panel.h"
 #include "ui/epoch_scrubber.h"
@@ -32,7 +35,9 @@
 #include "ui/method_panel.h"
 #include "ui/param_form.h"
 #include "ui/results_panel.h"
+#include "ui/start_multiples.h"
 #include "ui/sweep_panel.h"
+#include "ui/training_panel.h"
 #include "ui/tree_canvas.h"
 #include "ui/tree_tab.h"
 
@@ -297,6 +302,54 @@ TEST(MainWindow, SavesOpensAndExportsEveryView) {
             EXPECT_TRUE(head.startsWith(expected)) << file.toStdString() << ": " << head.left(16).toStdString();
         }
     }
+}
+
+// A click on a start's small plot keeps that start's tree: the results list, the canvas, the Save
+// model file and the captions show it, labelled as picked; "Back to the run's tree" returns.
+TEST(MainWindow, ClickOnAStartKeepsItsTreeAndBackReturns) {
+    test::TempDir dir;
+    QSettings().clear();
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    ASSERT_TRUE(window.openFile(glassFile()));
+    window.methodPanel()->setMethod("get");
+    window.methodPanel()->setValues(method_params("get", {"depth=2", "schedule=U(5,25):6,U(50,150):6", "starts=3"}));
+    ASSERT_TRUE(trainAndWait(window));
+    window.tabs()->setCurrentWidget(window.trainingPanel());
+    StartMultiples* starts = window.trainingPanel()->startMultiples();
+    ASSERT_TRUE(starts->isVisible());
+    ASSERT_TRUE(starts->backButton()->isVisible()) << "a finished run with start trees is pickable";
+    EXPECT_FALSE(starts->backButton()->isEnabled()) << "nothing picked yet";
+    const auto run = window.resultsPanel()->run(0);
+    ASSERT_EQ(run->starts.size(), 3u);
+    const std::string runModel = model_to_json(run->model);
+
+    starts->plot()->replot();  // lays the small plots out at the window's size
+    QTest::mouseClick(starts->plot(), Qt::LeftButton, {}, starts->startRect(1).center());
+    const auto picked = window.resultsPanel()->run(0);
+    ASSERT_TRUE(picked->picked);
+    EXPECT_EQ(picked->picked->start, 1);
+    ASSERT_NE(model_to_json(picked->model), runModel) << "start 2 is not the run's choice here";
+    EXPECT_EQ(window.treeCanvas()->shownTree()->predict(picked->data->test.X), run->starts[1].model.predict(picked->data->test.X));
+    EXPECT_EQ(picked->test_scores, evaluate(run->starts[1].model, picked->data->test));
+    EXPECT_TRUE(starts->startTitle(1).startsWith("start 2 (picked)")) << starts->startTitle(1).toStdString();
+    EXPECT_TRUE(starts->backButton()->isEnabled());
+    bool captioned = false;
+    for (const QLabel* label : window.trainingPanel()->findChildren<QLabel*>())
+        captioned = captioned || label->text().contains("start 2's tree is kept (picked)");
+    EXPECT_TRUE(captioned);
+    const QString file = QString::fromStdString((dir.path() / "picked.json").string());
+    ASSERT_TRUE(window.saveModel(file));
+    EXPECT_NE(load_model(file.toStdString()).card.command_line.find("--start 2"), std::string::npos);
+
+    QTest::mouseClick(starts->backButton(), Qt::LeftButton);
+    const auto back = window.resultsPanel()->run(0);
+    EXPECT_FALSE(back->picked);
+    EXPECT_EQ(model_to_json(back->model), runModel);
+    EXPECT_EQ(window.treeCanvas()->shownTree()->predict(back->data->test.X), run->model.tree.predict(back->data->test.X));
+    EXPECT_FALSE(starts->backButton()->isEnabled());
+    EXPECT_TRUE(starts->startTitle(1).startsWith("start 2 · ")) << starts->startTitle(1).toStdString();
 }
 
 }  // namespace
