@@ -16,6 +16,9 @@ struct ParamStage {
 
 struct StageListForm {
     std::string value_label;  // what a stage's value is, e.g. "scale factor α"
+    // How a sweep names the value field of a stage, `schedule[2].alpha` (stage_field.h), and its
+    // symbol in labels, "stage 2 α".
+    std::string value_key, value_symbol;
     // The stages of a text parse_text accepts, or of a preset named in ParamSpec::choices; throws
     // ParamError with the parser's sentence.
     std::function<std::vector<ParamStage>(const std::string&)> read;

@@ -4,6 +4,8 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/io/csv_field.h"
+#include "core/run/sweep_target.h"
 #include "core/run/training_run.h"
 
 namespace treelab {
@@ -26,8 +28,7 @@ std::vector<double> distinct(std::vector<double> values) {
 std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& progress) {
     const LearnerInfo& learner = find_learner(config.base.method);
     const auto specs = learner.params;
-    if (std::none_of(specs.begin(), specs.end(), [&](const ParamSpec& spec) { return spec.name == config.param; }))
-        throw ParamError("method " + learner.name + " has no parameter '" + config.param + "'");
+    const SweepTarget target = sweep_target(specs, config.param);
     if (config.seeds < 1) throw ParamError("--seeds must be at least 1");
     check_run_config(config.base);
     const bool on_path = learner.pruning_path && learner.pruning_param == config.param;
@@ -36,7 +37,7 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& 
                          "': give the values, e.g. " + config.param + "=1,2,3");
     {   // Validate every value before the first (possibly long) training.
         ParamValues check = config.base.params;
-        for (const std::string& value : config.values) check.set(specs, config.param, value);
+        for (const std::string& value : config.values) set_sweep_value(check, specs, target, value);
     }
 
     std::vector<RunConfig> runs;
@@ -54,7 +55,7 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& 
         for (RunConfig& run : runs) {
             const auto data = std::make_shared<const PreparedData>(prepare_data(run));
             for (const std::string& value : config.values) {
-                run.params.set(specs, config.param, value);
+                set_sweep_value(run.params, specs, target, value);
                 RunOutcome outcome = run_training(*data, run, training_progress);
                 if (outcome.stopped_early) return rows;
                 rows.push_back(score_row(value, run.seed, std::move(outcome.model), data));
@@ -108,7 +109,7 @@ std::string sweep_to_csv(const std::string& param, const std::vector<SweepRow>& 
             for (const auto& [name, value] : *scores)
                 if (std::find(score_names.begin(), score_names.end(), name) == score_names.end()) score_names.push_back(name);
 
-    out << param << ",seed";
+    out << csv_field(param) << ",seed";
     for (const char* split : {"train", "valid", "test"})
         for (const std::string& name : score_names) out << ',' << split << '_' << name;
     // en: nodes no training row reaches, pruned ones included (000 Figure 3's EN, on the training rows).
@@ -116,7 +117,7 @@ std::string sweep_to_csv(const std::string& param, const std::vector<SweepRow>& 
     // one name would be read as one.
     out << ",tree_depth,nodes,leaves,active_nodes,empty_nodes,pruned_nodes,en\n";
     for (const SweepRow& row : rows) {
-        out << row.value << ',' << row.seed;
+        out << csv_field(row.value) << ',' << row.seed;  // a stage field's U(80,120) holds a comma
         for (const Scores* scores : {&row.train, &row.valid, &row.test})
             for (const std::string& name : score_names) {
                 out << ',';

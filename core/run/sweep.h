@@ -16,7 +16,7 @@ namespace treelab {
 
 struct SweepConfig {
     RunConfig base;              // seed = first seed
-    std::string param;           // e.g. "ccp_alpha"
+    std::string param;           // e.g. "ccp_alpha", or a stage field "schedule[2].alpha" (sweep_target.h)
     std::vector<std::string> values;  // empty = "auto": the effective alphas of each seed's pruning path
     int seeds = 1;               // seeds base.seed, base.seed + 1, ... (RunConfig::seed: the split, the learner or both)
 };

@@ -1,26 +1,28 @@
 #include "core/run/sweep_grid.h"
 
-#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 
 #include "core/error.h"
+#include "core/run/sweep_target.h"
 
 namespace treelab {
 namespace {
 
 constexpr int kMaxGridCount = 10000;  // a typo such as lin:0:1:1000000 should not start a day-long sweep
 
+// Splits at each `separator` outside parentheses, so that a list value may hold one: a stage
+// field's U(80,120) in schedule[2].alpha=50,U(80,120) is one value.
 std::vector<std::string> split_text(const std::string& text, char separator) {
-    std::vector<std::string> parts;
-    std::size_t start = 0;
-    for (;;) {
-        const std::size_t end = text.find(separator, start);
-        parts.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
-        if (end == std::string::npos) return parts;
-        start = end + 1;
+    std::vector<std::string> parts(1);
+    int depth = 0;
+    for (const char c : text) {
+        depth += (c == '(') - (c == ')');
+        if (c == separator && depth == 0) parts.emplace_back();
+        else parts.back() += c;
     }
+    return parts;
 }
 
 template <typename Number>
@@ -84,8 +86,8 @@ SweepGrid parse_grid(const std::string& param, const std::string& text) {
 }
 
 std::vector<std::string> grid_values(const SweepGrid& grid, std::span<const ParamSpec> specs, const std::string& param) {
-    const auto spec = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == param; });
-    if (spec == specs.end()) throw ParamError("this method has no parameter '" + param + "' to sweep");
+    const SweepTarget target = sweep_target(specs, param);
+    const ParamSpec* spec = &target.spec;
     if (grid.kind == GridKind::Automatic) return {};
 
     std::vector<std::string> values;
@@ -110,8 +112,7 @@ std::vector<std::string> grid_values(const SweepGrid& grid, std::span<const Para
             if (values.empty() || values.back() != text) values.push_back(text);
         }
     }
-    ParamValues check;
-    for (const std::string& value : values) check.set(specs, param, value);  // throws naming the parameter
+    for (const std::string& value : values) check_sweep_value(specs, target, value);  // throws naming the parameter
     if (values.empty()) throw ParamError("sweep of " + param + " has no values");
     return values;
 }

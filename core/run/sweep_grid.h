@@ -19,14 +19,17 @@ struct SweepGrid {
     int count = 0;                  // Linear, Log: number of values (1 = just `from`)
 };
 
-// "auto" | "v1,v2,..." | "lin:FROM:TO:COUNT" | "log:FROM:TO:COUNT". Throws ParamError naming `param`.
+// "auto" | "v1,v2,..." | "lin:FROM:TO:COUNT" | "log:FROM:TO:COUNT". A list splits at the commas
+// outside parentheses, so `50,U(80,120)` is two values. Throws ParamError naming `param`.
 SweepGrid parse_grid(const std::string& param, const std::string& text);
 
-// The values of `grid` for parameter `param` of a method with `specs`, as texts ParamValues::set
-// reads back. Ranges need an Integer or Real parameter; log ranges need from > 0. Real range values
-// are rounded to 12 significant digits (0.3, not 0.30000000000000004); Integer ones to the nearest
-// integer and de-duplicated. Every value is checked against the parameter's range. Automatic gives
-// no values: run_sweep then follows the pruning path. Throws ParamError naming the parameter.
+// The values of `grid` for `param` of a method with `specs` (a parameter or a stage field,
+// sweep_target.h), as texts set_sweep_value reads. Ranges need an Integer or Real parameter or a
+// stage field; log ranges need from > 0. Real range values are rounded to 12 significant digits
+// (0.3, not 0.30000000000000004); Integer ones to the nearest integer and de-duplicated. Every value
+// is checked (check_sweep_value: a parameter's range, a field's form; whether the run's stage list
+// has the stage is checked by run_sweep). Automatic gives no values: run_sweep then follows the
+// pruning path. Throws ParamError naming the parameter.
 std::vector<std::string> grid_values(const SweepGrid& grid, std::span<const ParamSpec> specs, const std::string& param);
 
 }  // namespace treelab

@@ -8,6 +8,8 @@ namespace treelab::get {
 StageListForm scale_schedule_form() {
     StageListForm form;
     form.value_label = "scale factor α";
+    form.value_key = "alpha";
+    form.value_symbol = "α";
     form.read = [](const std::string& text) {
         std::vector<ParamStage> stages;
         for (const ScaleStage& stage : parse_scale_schedule(text)) stages.push_back({stage.low, stage.high, stage.epochs});

@@ -69,5 +69,26 @@ TEST(SweepGrid, ErrorsNameTheParameter) {
     expect_error("cart", "no_such", "1,2", "no parameter 'no_such'");
 }
 
+// A stage field of a stage list sweeps like a parameter: a list whose U(LOW,HIGH) values keep their
+// commas (only commas outside parentheses separate values), and ranges (integers for epochs).
+TEST(SweepGrid, StageFieldGrids) {
+    EXPECT_EQ(values_of("get", "schedule[2].alpha", "50,100,U(80,120)"), (Values{"50", "100", "U(80,120)"}));
+    EXPECT_EQ(values_of("get", "schedule[2].alpha", "lin:50:150:3"), (Values{"50", "100", "150"}));
+    EXPECT_EQ(values_of("get", "schedule[1].epochs", "lin:100:400:4"), (Values{"100", "200", "300", "400"}));
+    EXPECT_EQ(values_of("get", "schedule[1].epochs", "log:1:4:5"), (Values{"1", "2", "3", "4"}));
+}
+
+// Bad stage-field grids name the field and what is wrong.
+TEST(SweepGrid, StageFieldErrors) {
+    expect_error("get", "schedule[2].alpha", "50,U(80", "'U(80' of schedule[2].alpha must be a number or U(LOW,HIGH)");
+    expect_error("get", "schedule[2].alpha", "U(120,80)", "low end above its high end");
+    expect_error("get", "schedule[2].alpha", "log:0:100:3", "FROM > 0");
+    expect_error("get", "schedule[1].epochs", "1.5", "whole number of epochs");
+    expect_error("get", "schedule[0].alpha", "50", "counted from 1");
+    expect_error("get", "schedule[2].gamma", "50", "not 'gamma'");
+    expect_error("get", "depth[1].alpha", "50", "not a stage list");
+    expect_error("cart", "schedule[1].alpha", "50", "no parameter 'schedule'");
+}
+
 }  // namespace
 }  // namespace treelab

@@ -6,6 +6,7 @@
 
 #include <array>
 
+#include "core/error.h"
 #include "core/learners/learner.h"
 #include "core/run/sweep.h"
 #include "core/run/training_run.h"
@@ -118,6 +119,52 @@ TEST(Sweep, CsvColumnNamesAreUnique) {
     std::set<std::string> names;
     for (std::string name; std::getline(header, name, ',');) EXPECT_TRUE(names.insert(name).second) << name << " twice";
     EXPECT_TRUE(names.count("depth") && names.count("tree_depth"));
+}
+
+// A GET sweep over stage 2's α of the schedule set for the run: each row's run card carries that
+// schedule with the value substituted, stage 1 untouched; the CSV quotes a U(LOW,HIGH) value.
+TEST(Sweep, StageFieldSweepSubstitutesIntoTheRunsSchedule) {
+    SweepConfig config;
+    config.base.data_file = test::dataset("iris.csv");
+    config.base.target = "species";
+    config.base.method = "get";
+    config.base.params = method_params("get", {"depth=2", "schedule=U(5,25):5,60:5", "starts=2"});
+    config.param = "schedule[2].alpha";
+    config.values = {"50", "U(80,120)"};
+    config.seeds = 2;
+    const std::vector<SweepRow> rows = run_sweep(config);
+    ASSERT_EQ(rows.size(), 4u);
+    for (const SweepRow& row : rows) {
+        ASSERT_TRUE(row.model);
+        EXPECT_EQ(row.model->card.params.at("schedule"), "U(5,25):5," + row.value + ":5") << row.value;
+        EXPECT_EQ(row.model->card.params.at("starts"), "2");
+        EXPECT_EQ(evaluate(row.model->tree, row.data->test), row.test);
+    }
+    EXPECT_EQ(rows[0].value, "50");
+    EXPECT_EQ(rows[1].value, "U(80,120)");
+    const std::string csv = sweep_to_csv(config.param, rows);
+    EXPECT_EQ(csv.rfind("schedule[2].alpha,seed,", 0), 0u) << csv.substr(0, 40);
+    EXPECT_NE(csv.find("\n\"U(80,120)\",0,"), std::string::npos) << csv;
+}
+
+// A stage the run's schedule does not have is refused before any training, naming the schedule.
+TEST(Sweep, StageFieldBeyondTheScheduleIsRefusedAtOnce) {
+    SweepConfig config;
+    config.base.data_file = test::dataset("iris.csv");
+    config.base.target = "species";
+    config.base.method = "get";
+    config.base.params = method_params("get", {"schedule=U(5,25):5,60:5"});
+    config.param = "schedule[3].alpha";
+    config.values = {"50"};
+    bool trained = false;
+    try {
+        run_sweep(config, [&](int, int) { return trained = true; });
+        ADD_FAILURE() << "stage 3 of a two-stage schedule was swept";
+    } catch (const ParamError& error) {
+        EXPECT_NE(std::string(error.what()).find("there is no stage 3"), std::string::npos) << error.what();
+        EXPECT_NE(std::string(error.what()).find("has 2 stages"), std::string::npos) << error.what();
+    }
+    EXPECT_FALSE(trained);
 }
 
 }  // namespace
