@@ -12,12 +12,13 @@
 namespace treelab::cli {
 namespace {
 
-// "ccp_alpha=auto", "max_depth=1,2,3" or "lambda=log:1e-4:0.1:4" -> name and values (empty = auto).
+// "ccp_alpha=auto", "max_depth=1,2,3", "lambda=log:1e-4:0.1:4" or "schedule[2].alpha=50,U(80,120)"
+// -> name and values (empty = auto).
 std::pair<std::string, std::vector<std::string>> parse_sweep(const std::string& text, const std::string& method) {
     const std::size_t equals = text.find('=');
     if (equals == std::string::npos || equals == 0 || equals + 1 == text.size())
         throw ParamError("--param '" + text + "' must be NAME=auto, NAME=v1,v2,..., NAME=lin:FROM:TO:COUNT or " +
-                         "NAME=log:FROM:TO:COUNT");
+                         "NAME=log:FROM:TO:COUNT (NAME may be a stage field, e.g. schedule[2].alpha)");
     const std::string name = text.substr(0, equals);
     return {name, grid_values(parse_grid(name, text.substr(equals + 1)), find_learner(method).params, name)};
 }
@@ -59,7 +60,11 @@ void add_sweep_command(CLI::App& app) {
     options->run.bind(*command, "--set");
     command->add_option("--param", options->sweep,
                         "swept hyperparameter: NAME=auto (ccp_alpha: every alpha of the pruning path), NAME=v1,v2,..., "
-                        "NAME=lin:FROM:TO:COUNT or NAME=log:FROM:TO:COUNT (integers rounded, repeats dropped)")
+                        "NAME=lin:FROM:TO:COUNT or NAME=log:FROM:TO:COUNT (integers rounded, repeats dropped). NAME may "
+                        "be one field of one stage of a schedule, NAME[K].FIELD with stages counted from 1 and FIELD "
+                        "the stage value's name or epochs: schedule[2].alpha=50,100,U(80,120) (a value is a number or "
+                        "U(LOW,HIGH); only commas outside parentheses separate values) or schedule[1].epochs=lin:500:2000:4; "
+                        "it is written into the method's schedule (its default or the one given with --set)")
         ->required();
     command->add_option("--seeds", options->seeds, "number of seeds, from --seed on")->capture_default_str();
     command->add_option("--out", options->out, "CSV file: one row per value × seed")->required();

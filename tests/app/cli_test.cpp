@@ -170,6 +170,34 @@ TEST(Cli, SweepRangeGrids) {
     EXPECT_NE(bad.err.find("ccp_alpha"), std::string::npos) << bad.err;
 }
 
+// A GET sweep of stage 2's α (schedule[2].alpha, values with U(LOW,HIGH) ranges): the CSV names the
+// field and quotes a range, the summary lists each value; a stage the schedule lacks and a bad
+// value are usage errors naming the cause.
+TEST(Cli, SweepOfAStageField) {
+    test::TempDir dir;
+    const std::string out = dir.file("s.csv").string();
+    const std::string base = "sweep --data " + test::dataset("iris.csv").string() + " --target species --method get "
+                             "--set depth=2 --set 'schedule=U(5,25):5,60:5' --set starts=2 --out " + out;
+    const CommandResult sweep = run_cli(base + " --param 'schedule[2].alpha=50,U(80,120)'", dir);
+    ASSERT_EQ(sweep.exit_code, 0) << sweep.err;
+    std::ifstream file(out);
+    std::string header, first, second;
+    std::getline(file, header);
+    std::getline(file, first);
+    std::getline(file, second);
+    EXPECT_EQ(header.rfind("schedule[2].alpha,seed,", 0), 0u) << header;
+    EXPECT_EQ(first.rfind("50,0,", 0), 0u) << first;
+    EXPECT_EQ(second.rfind("\"U(80,120)\",0,", 0), 0u) << second;
+    EXPECT_NE(sweep.out.find("\nU(80,120)\t"), std::string::npos) << sweep.out;
+
+    const CommandResult missing = run_cli(base + " --param 'schedule[3].alpha=50'", dir);
+    EXPECT_EQ(missing.exit_code, 2);
+    EXPECT_NE(missing.err.find("there is no stage 3"), std::string::npos) << missing.err;
+    const CommandResult bad = run_cli(base + " --param 'schedule[2].alpha=50,U(80'", dir);
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_NE(bad.err.find("must be a number or U(LOW,HIGH)"), std::string::npos) << bad.err;
+}
+
 // The command line stored in a model's run card reproduces the run: same scores, same tree.
 TEST(Cli, RunCardCommandReproducesTheRun) {
     test::TempDir dir;
