@@ -147,6 +147,7 @@ MainWindow::MainWindow(QWidget* parent)
         return panelsConfig();
     });
     connect(method_, &MethodPanel::methodChanged, sweep_, &SweepPanel::refreshParameters);
+    connect(method_, &MethodPanel::valuesChanged, sweep_, &SweepPanel::refreshParameters);  // a schedule's stages
     connect(training_->startMultiples(), &StartMultiples::startPicked, this, [this](int start) { keepStartTree(start); });
     connect(training_->startMultiples(), &StartMultiples::runTreeRequested, this, [this] { keepStartTree(std::nullopt); });
     setTraining(false);

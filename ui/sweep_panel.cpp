@@ -24,6 +24,7 @@
 #include "core/learners/learner.h"
 #include "core/run/sweep_grid.h"
 #include "core/run/sweep_summary.h"
+#include "core/run/sweep_target.h"
 #include "ui/figure_view.h"
 #include "ui/sweep_grid_editor.h"
 #include "ui/sweep_plots.h"
@@ -34,8 +35,21 @@ namespace {
 
 bool is_numeric(const ParamSpec& spec) { return spec.type == ParamType::Integer || spec.type == ParamType::Real; }
 
-const ParamSpec& spec_of(const LearnerInfo& learner, const std::string& param) {
-    return *std::find_if(learner.params.begin(), learner.params.end(), [&](const ParamSpec& s) { return s.name == param; });
+// What the parameter combo offers: the numeric hyperparameters, then the stage fields of the
+// method's current schedules.
+std::vector<SweepTarget> sweep_targets(const LearnerInfo& learner, const ParamValues& params) {
+    std::vector<SweepTarget> targets;
+    for (const ParamSpec& spec : learner.params)
+        if (is_numeric(spec)) targets.push_back({spec, std::nullopt});
+    for (SweepTarget& target : stage_field_targets(learner.params, params)) targets.push_back(std::move(target));
+    return targets;
+}
+
+// A grid value as the chosen-row label shows it: a number to four digits, a range as written.
+QString value_text(const std::string& value) {
+    bool number = false;
+    const double x = QString::fromStdString(value).toDouble(&number);
+    return number ? QString::number(x, 'g', 4) : QString::fromStdString(value);
 }
 
 bool on_pruning_path(const LearnerInfo& learner, const std::string& param) {
@@ -60,6 +74,7 @@ struct SweepPanel::Parts {
     std::function<std::optional<RunConfig>()> source;
     SweepSession* session = nullptr;
     std::string method;  // whose parameters the combo lists
+    std::vector<SweepTarget> targets;  // the combo's entries, in order
 
     QComboBox* param = nullptr;
     SweepGridEditor* grid = nullptr;
@@ -237,9 +252,8 @@ void SweepPanel::Parts::setRunning(bool running) {
 
 void SweepPanel::Parts::onParamChanged() {
     if (param->currentIndex() < 0) return;
-    const LearnerInfo& learner = find_learner(method);
-    const std::string name = param->currentData().toString().toStdString();
-    grid->setParameter(spec_of(learner, name), on_pruning_path(learner, name));
+    const SweepTarget& target = targets[static_cast<std::size_t>(param->currentIndex())];
+    grid->setParameter(target.spec, on_pruning_path(find_learner(method), target.spec.name));
 }
 
 void SweepPanel::Parts::onFinished(std::shared_ptr<const SweepResult> finished) {
@@ -275,14 +289,14 @@ void SweepPanel::Parts::showResult() {
     if (!result) return;
     const SweepConfig& config = result->config;
     const LearnerInfo& learner = find_learner(config.base.method);
-    const ParamSpec& spec = spec_of(learner, config.param);
+    const ParamSpec spec = sweep_target(learner.params, config.param).spec;
     const std::string metricName = metric->currentText().toStdString();
 
     std::vector<SweepPoint> summary = summarize_sweep(result->rows);
     std::vector<std::size_t> order(summary.size());
     std::iota(order.begin(), order.end(), 0);
-    std::vector<double> values;
-    for (const SweepPoint& point : summary) values.push_back(QString::fromStdString(point.value).toDouble());
+    std::vector<double> values;  // a U(LOW,HIGH) stage value sits at its middle
+    for (const SweepPoint& point : summary) values.push_back(sweep_value_position(point.value));
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return values[a] < values[b]; });
     points.clear();
     xs.clear();
@@ -325,8 +339,7 @@ void SweepPanel::Parts::choose(int point, std::size_t row) {
     const Scores& scores = !chosenRow.test.empty() ? chosenRow.test : chosenRow.valid;
     const auto score = scores.find(metricName);
     chosen->setText(tr("%1 = %2, seed %3: %4 active nodes%5")
-                        .arg(QString::fromStdString(result->config.param),
-                             QString::number(QString::fromStdString(chosenRow.value).toDouble(), 'g', 4))
+                        .arg(QString::fromStdString(result->config.param), value_text(chosenRow.value))
                         .arg(chosenRow.seed)
                         .arg(chosenRow.tree.active_nodes)
                         .arg(score == scores.end() ? QString()
@@ -358,13 +371,28 @@ void SweepPanel::refreshParameters() {
     } catch (const Error&) {
         return;  // the method form reports an unknown method; nothing to list here
     }
-    if (learner->name == parts_->method && parts_->param->count() > 0) return;  // keep the user's grid
+    std::vector<SweepTarget> targets = sweep_targets(*learner, config->params);
+    const auto same_names = [&] {
+        if (static_cast<int>(targets.size()) != parts_->param->count()) return false;
+        for (std::size_t k = 0; k < targets.size(); ++k)
+            if (parts_->param->itemData(static_cast<int>(k)).toString().toStdString() != targets[k].spec.name) return false;
+        return true;
+    };
+    const bool sameMethod = learner->name == parts_->method;
+    parts_->targets = std::move(targets);  // a stage's current value may have changed under the same name
+    if (sameMethod && same_names()) return;  // keep the user's grid
+    const QString previous = sameMethod ? parts_->param->currentData().toString() : QString();
     parts_->method = learner->name;
     const QSignalBlocker blocker(parts_->param);
     parts_->param->clear();
-    for (const ParamSpec& spec : learner->params)
-        if (is_numeric(spec)) parts_->param->addItem(param_title(spec), QString::fromStdString(spec.name));
-    // Open on the pruning strength: the sweep this tab is for (sklearn's α, the paper's λ).
+    for (const SweepTarget& target : parts_->targets)
+        parts_->param->addItem(param_title(target.spec), QString::fromStdString(target.spec.name));
+    // The user's choice when it is still there (a schedule lost or gained a stage), else the
+    // pruning strength: the sweep this tab is for (sklearn's α, the paper's λ).
+    if (const int kept = parts_->param->findData(previous); !previous.isEmpty() && kept >= 0) {
+        parts_->param->setCurrentIndex(kept);
+        return;
+    }
     parts_->param->setCurrentIndex(std::max(parts_->param->findData(QString::fromStdString(learner->pruning_param)), 0));
     parts_->onParamChanged();
 }

@@ -1,6 +1,6 @@
 #pragma once
 // The Sweep tab: pick a hyperparameter of the current method (λ, α, depth, any numeric one from
-// its description), a grid (list, linear or log range, or CART's automatic α path) and a number of
+// its description, or one field of one stage of a schedule, "Scale-factor schedule: stage 2 α"), a grid (list, linear or log range, or CART's automatic α path) and a number of
 // seeds; the sweep runs in a worker thread with progress and cancel; plots of the metric (train,
 // valid, test; mean ± std over seeds) against the parameter and against active nodes (like
 // sklearn's pruning example and rpart's plotcp); a scrubber over the grid and clicks on points
@@ -30,8 +30,10 @@ public:
 
     // The run to sweep around (data, target, method and its other parameters); empty = not ready.
     void setConfigSource(std::function<std::optional<RunConfig>()> source);
-    // Re-reads the method from the config source and lists its numeric parameters; done on
-    // setConfigSource, when the tab is shown and before a start. Call it when the method changes.
+    // Re-reads the method from the config source and lists its numeric parameters and the stage
+    // fields of its current schedules (sweep_target.h); done on setConfigSource, when the tab is
+    // shown and before a start. Call it when the method or its values change; the user's choice
+    // and grid stay while the list is the same.
     void refreshParameters();
 
     void start();  // reads the config source and the grid; refused while running

@@ -2,12 +2,26 @@
 
 #include <QStandardItemModel>
 
+#include "core/run/sweep_target.h"
+
 namespace treelab {
 namespace {
 
 QStandardItem* number_item(double value) {
     auto* item = new QStandardItem;
-    item->setData(value, Qt::DisplayRole);  // a number, so the view sorts numerically
+    item->setData(value, Qt::DisplayRole);
+    item->setData(value, kSweepSortRole);  // a number, so the view sorts numerically
+    item->setEditable(false);
+    return item;
+}
+
+// A grid value: a number as a number; a stage field's U(80,120) as written, sorted by its middle.
+QStandardItem* value_item(const std::string& value) {
+    bool number = false;
+    const double x = QString::fromStdString(value).toDouble(&number);
+    if (number) return number_item(x);
+    auto* item = new QStandardItem(QString::fromStdString(value));
+    item->setData(sweep_value_position(value), kSweepSortRole);
     item->setEditable(false);
     return item;
 }
@@ -28,6 +42,7 @@ void fill_sweep_table(QStandardItemModel& table, const QString& param, const std
                       const std::string& metric) {
     const QString name = QString::fromStdString(metric);
     table.clear();
+    table.setSortRole(kSweepSortRole);
     // EN as in 000 Figure 3 and the CSV: nodes no training row reaches, pruned ones included.
     table.setHorizontalHeaderLabels({param, QObject::tr("seed"), QObject::tr("train %1").arg(name),
                                      QObject::tr("valid %1").arg(name), QObject::tr("test %1").arg(name),
@@ -35,7 +50,7 @@ void fill_sweep_table(QStandardItemModel& table, const QString& param, const std
                                      QObject::tr("EN")});
     for (std::size_t r = 0; r < rows.size(); ++r) {
         const SweepRow& row = rows[r];
-        QList<QStandardItem*> items = {number_item(QString::fromStdString(row.value).toDouble()),
+        QList<QStandardItem*> items = {value_item(row.value),
                                        number_item(row.seed),
                                        score_item(row.train, metric),
                                        score_item(row.valid, metric),

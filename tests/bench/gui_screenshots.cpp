@@ -2,8 +2,8 @@
 // LatentTrees trains on letterrecognition.csv (then stopped), after a run on glass, its tree, the
 // results list, a CART pruning sweep, a LatentTrees λ sweep, and GradTree's tree on glass after a
 // run with every default (issue 13), then GET's method panel with its schedule editor and a GET run
-// on diabetes with α over the loss and its starts, one of them picked (issue 14); `get` as second
-// argument shoots only those.
+// on diabetes with α over the loss and its starts, one of them picked, and a sweep of its stage-2 α
+// (issue 14); `get` as second argument shoots only those.
 //   xvfb-run -a ./build/gui_screenshots resources/screenshots [get]
 #include <QApplication>
 #include <QComboBox>
@@ -19,6 +19,7 @@
 #include "ui/main_window.h"
 #include "ui/method_panel.h"
 #include "ui/param_form.h"
+#include "ui/sweep_grid_editor.h"
 #include "ui/sweep_panel.h"
 #include "ui/tree_tab.h"
 
@@ -72,7 +73,21 @@ int main(int argc, char** argv) {
             window.keepStartTree(2);
             later(400, [&] {
                 shoot("workbench-get.png");
-                QApplication::quit();
+                // Then a sweep of stage 2's α around the paper's U(50,150), a range value among them.
+                window.tabs()->setCurrentWidget(window.sweepPanel());
+                auto* param = window.sweepPanel()->findChild<QComboBox*>("sweepParam");
+                param->setCurrentIndex(param->findData("schedule[2].alpha"));
+                auto* grid = window.sweepPanel()->findChild<SweepGridEditor*>();
+                grid->setKind(GridKind::List);
+                grid->setList("25,50,U(80,120),150,300");
+                window.sweepPanel()->findChild<QSpinBox*>("sweepSeeds")->setValue(3);
+                QObject::connect(window.sweepPanel(), &SweepPanel::finished, &window, [&] {
+                    later(400, [&] {
+                        shoot("workbench-get-sweep.png");
+                        QApplication::quit();
+                    });
+                });
+                window.sweepPanel()->start();
             });
             return;
         }
@@ -104,6 +119,7 @@ int main(int argc, char** argv) {
                     window.methodPanel()->setMethod("cart");
                     window.tabs()->setCurrentIndex(2);
                     QObject::connect(window.sweepPanel(), &SweepPanel::finished, &window, [&] {
+                        if (sweeps == 2) return;  // GET's sweep at the end has its own handler
                         later(400, [&] {
                             if (++sweeps == 2) {
                                 shoot("workbench-lambda-sweep.png");

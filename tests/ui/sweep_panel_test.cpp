@@ -7,9 +7,12 @@
 
 #include <QComboBox>
 #include <QEventLoop>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTableView>
+#include <QTest>
 #include <QTimer>
 #include <qcustomplot.h>
 
@@ -155,6 +158,60 @@ TEST(SweepPanel, LatentLambdaStartsWithItsSweepRange) {
     ASSERT_EQ(values.size(), 9u);
     EXPECT_EQ(std::stod(values.front()), 1e-3);
     EXPECT_EQ(std::stod(values.back()), 10.0);
+}
+
+// GET's schedule offers its stage fields as parameters ("Scale-factor schedule: stage 2 α"); a
+// list typed with a U(LOW,HIGH) value sweeps stage 2's α of the current schedule: the table shows
+// the values as written, the scrubber hands over trees whose run cards carry the substituted
+// schedule, and a schedule with another stage count lists its stages, keeping the choice.
+TEST(SweepPanel, GetStageTwoAlphaSweep) {
+    std::string schedule = "U(5,25):4,U(50,150):4";
+    SweepPanel panel;
+    panel.resize(1100, 750);
+    panel.setConfigSource([&schedule] {
+        RunConfig config;
+        config.data_file = test::dataset("iris.csv");
+        config.target = "species";
+        config.method = "get";
+        config.params = method_params("get", {"depth=2", "schedule=" + schedule, "starts=2"});
+        return std::optional<RunConfig>(config);
+    });
+    auto* param = panel.findChild<QComboBox*>("sweepParam");
+    const int alpha2 = param->findText("Scale-factor schedule: stage 2 α (schedule[2].alpha)");
+    ASSERT_GE(alpha2, 0);
+    EXPECT_GE(param->findText("Scale-factor schedule: stage 1 epochs (schedule[1].epochs)"), 0);
+    EXPECT_LT(param->findText("Scale-factor schedule: stage 3 α (schedule[3].alpha)"), 0);
+    param->setCurrentIndex(alpha2);
+    auto* grid = panel.findChild<SweepGridEditor*>();
+    EXPECT_EQ(grid->kind(), GridKind::List);
+    auto* list = panel.findChild<QLineEdit*>("sweepList");
+    EXPECT_EQ(list->text(), "U(50,150)") << "the stage's current value";
+    list->clear();
+    QTest::keyClicks(list, "50, U(80,120)");
+    run_to_end(panel);
+
+    ASSERT_EQ(panel.rowCount(), 2);
+    const QAbstractItemModel* table = panel.findChild<QTableView*>("sweepTable")->model();
+    QStringList values;
+    panel.findChild<QTableView*>("sweepTable")->sortByColumn(0, Qt::DescendingOrder);
+    for (int row = 0; row < table->rowCount(); ++row) values << table->index(row, 0).data().toString();
+    EXPECT_EQ(values, (QStringList{"U(80,120)", "50"})) << "sorted by value, descending; a range by its middle, 100";
+    EXPECT_EQ(table->headerData(0, Qt::Horizontal).toString(), "schedule[2].alpha");
+
+    std::vector<std::shared_ptr<const ModelFile>> chosen;
+    QObject::connect(&panel, &SweepPanel::modelChosen, &panel,
+                     [&](std::shared_ptr<const ModelFile> model, std::shared_ptr<const PreparedData>) { chosen.push_back(std::move(model)); });
+    auto* scrubber = panel.findChild<QSlider*>("sweepScrubber");
+    scrubber->setValue(1);  // points in axis order: 50, then U(80,120) at its middle, 100
+    scrubber->setValue(0);
+    ASSERT_EQ(chosen.size(), 2u);
+    EXPECT_EQ(chosen[0]->card.params.at("schedule"), "U(5,25):4,U(80,120):4");
+    EXPECT_EQ(chosen[1]->card.params.at("schedule"), "U(5,25):4,50:4");
+
+    schedule = "U(5,25):4,U(50,150):4,200:4";
+    panel.refreshParameters();
+    EXPECT_GE(param->findText("Scale-factor schedule: stage 3 α (schedule[3].alpha)"), 0);
+    EXPECT_EQ(param->currentData().toString(), "schedule[2].alpha");
 }
 
 // A value outside the parameter's range is refused before any work, in a non-modal dialog.
