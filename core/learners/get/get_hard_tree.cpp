@@ -24,6 +24,17 @@ Eigen::VectorXi hard_leaves(const Spec& spec, const Eigen::VectorXd& parameters,
     return leaves;
 }
 
+void leaves_of_margins(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& margins, Eigen::Ref<Eigen::VectorXi> leaves) {
+    if (margins.cols() != spec.internal() || leaves.size() != margins.rows())
+        throw Error("GET hard routing: " + std::to_string(margins.rows()) + " × " + std::to_string(margins.cols()) + " margins for " +
+                    std::to_string(leaves.size()) + " rows and " + std::to_string(spec.internal()) + " branch nodes");
+    for (Eigen::Index i = 0; i < margins.rows(); ++i) {
+        Eigen::Index node = 0;
+        for (int level = 0; level < spec.depth; ++level) node = 2 * node + (margins(i, node) >= 0.0 ? 1 : 2);
+        leaves(i) = static_cast<int>(node - spec.internal());
+    }
+}
+
 Eigen::MatrixXd refit_leaves(const Spec& spec, const Eigen::VectorXi& leaves, const Eigen::Ref<const Eigen::MatrixXd>& targets) {
     if (targets.rows() != leaves.size() || targets.cols() != spec.outputs || targets.rows() == 0)
         throw Error("GET leaf refit: " + std::to_string(targets.rows()) + " × " + std::to_string(targets.cols()) + " targets for " +

@@ -1,6 +1,6 @@
 // GET training (004 Algorithm 1 with the authors' code's choices, reference_implementations.md
 // §4.3): for each start, the scale-factor stages in order, each a fresh full-batch AdamW with
-// warm-up + cosine on the soft objective; after every step the hard tree with refitted leaves is
+// warm-up + cosine on the soft objective; before every step the hard tree with refitted leaves is
 // scored on the training rows and the best kept; the best start by that score wins, and CART of
 // the same depth when no start beats it. No validation rows are used (the paper tunes only the
 // depth, by cross-validation); when there are some, the hard tree's score on them is reported.
@@ -106,9 +106,13 @@ public:
         return std::nullopt;
     }
 
-    // The soft objective and its gradient (004 eq. 3-4) on the whole training set.
+    // The soft objective and its gradient (004 eq. 3-4) on the whole training set; its pass also
+    // routes the rows of the hard tree of these parameters, which the loop scores next (it
+    // evaluates before the step, as the code does).
     double objective(const Eigen::VectorXd& parameters, Eigen::VectorXd& gradient) {
-        return objective_(alpha_, parameters, inputs_, targets_, &gradient);
+        const double value = objective_(alpha_, parameters, inputs_, targets_, &gradient, &objective_leaves_);
+        objective_parameters_ = parameters;
+        return value;
     }
 
     // The hard tree's training objective; also keeps the stage's best tree.
@@ -140,7 +144,8 @@ public:
     const HardEvaluation& evaluate(const Eigen::VectorXd& parameters) {
         if (hard_.parameters.size() == parameters.size() && hard_.parameters == parameters) return hard_;
         hard_.parameters = parameters;
-        hard_.leaves = get::hard_leaves(spec_, parameters, inputs_);
+        const bool routed = objective_parameters_.size() == parameters.size() && objective_parameters_ == parameters;
+        hard_.leaves = routed ? objective_leaves_ : get::hard_leaves(spec_, parameters, inputs_);
         hard_.values = get::refit_leaves(spec_, hard_.leaves, targets_);
         hard_.objective = get::hard_objective(spec_, hard_.leaves, hard_.values, targets_);
         return hard_;
@@ -185,6 +190,8 @@ private:
     Eigen::VectorXd stage_best_;
     double stage_best_objective_ = std::numeric_limits<double>::infinity();
     HardEvaluation hard_;
+    Eigen::VectorXd objective_parameters_;  // where the soft objective was last computed
+    Eigen::VectorXi objective_leaves_;      // and the hard leaves it routed there
 };
 
 // One GET fit (004 Alg. 1) of `run`; snapshots of the live tree only for the whole tree's run.
@@ -209,6 +216,7 @@ TrainingOutcome fit(const Settings& settings, GetRun& run, const TrainInput& inp
     }
     problem.schedule_name = "scale factor α";
     problem.schedule_value = [&] { return run.alpha(); };
+    problem.evaluate_before_step = true;  // the code's CalMSEonEpochEnd (reference_implementations.md §4.3)
     TrainingSettings training = settings.training;
     training.seed = input.seed;
     TrainingOutcome outcome = train_minibatch(problem, training, progress);
