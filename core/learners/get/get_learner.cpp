@@ -12,6 +12,7 @@
 #include <random>
 
 #include "core/learners/get/cart_warm_start.h"
+#include "core/learners/get/depth_selection.h"
 #include "core/learners/get/get_export.h"
 #include "core/learners/get/get_hard_tree.h"
 #include "core/learners/get/get_objective.h"
@@ -260,10 +261,8 @@ Eigen::VectorXd polish(const Settings& settings, GetRun& run, const TrainInput& 
     }
 }
 
-}  // namespace
-
-TrainResult train_get(const TrainInput& input, const Progress& progress) {
-    const Settings settings = get::resolve_settings(input.params, input.train);
+// GET at the settings' depth.
+TrainResult train_at_depth(const Settings& settings, const TrainInput& input, const Progress& progress) {
     settings.spec.validate();
     const get::UnitScaling scaling = get::UnitScaling::fit(input.train);
     GetRun run(settings, input, scaling);
@@ -278,6 +277,26 @@ TrainResult train_get(const TrainInput& input, const Progress& progress) {
         outcome.best_parameters = polish(settings, run, input, scaling, outcome.best_parameters, last, progress);
     return training_result(std::move(outcome), "GET", "try a smaller learning rate or smaller scale factors",
                            [&](const Eigen::VectorXd& parameters) { return get::export_tree(run.rows(), parameters, input.train); });
+}
+
+}  // namespace
+
+TrainResult train_get(const TrainInput& input, const Progress& progress) {
+    Settings settings = get::resolve_settings(input.params, input.train);
+    if (settings.spec.depth == get::kAutoDepth) {
+        Settings search = settings;
+        search.polish = false;  // polish only the returned tree
+        const get::DepthChoice choice = get::choose_depth(
+            input,
+            [&](int depth, const TrainInput& rows, const Progress& heartbeats) {
+                search.spec.depth = depth;
+                return train_at_depth(search, rows, heartbeats);
+            },
+            progress);
+        if (choice.cancelled) return choice.best_so_far;
+        settings.spec.depth = choice.depth;
+    }
+    return train_at_depth(settings, input, progress);
 }
 
 }  // namespace treelab

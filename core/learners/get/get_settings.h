@@ -9,6 +9,8 @@
 
 namespace treelab::get {
 
+constexpr int kAutoDepth = 0;  // Spec::depth of `depth=auto`, until depth_selection.h chooses one
+
 struct Settings {
     Spec spec;
     ScaleSchedule schedule;
