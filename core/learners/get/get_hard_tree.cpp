@@ -1,6 +1,7 @@
 // get_hard_tree.h.
 #include "core/learners/get/get_hard_tree.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -67,7 +68,7 @@ double hard_objective(const Spec& spec, const Eigen::VectorXi& leaves, const Eig
         } else {
             Eigen::Index label = 0;
             targets.row(i).maxCoeff(&label);
-            sum -= std::log(leaf_values(leaves(i), label));
+            sum -= std::log(std::max(leaf_values(leaves(i), label), kLeastFrequency));  // finite on rows not refitted on
         }
     }
     return sum / static_cast<double>(leaves.size());

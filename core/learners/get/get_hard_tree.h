@@ -25,8 +25,8 @@ void leaves_of_margins(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>
 Eigen::MatrixXd refit_leaves(const Spec& spec, const Eigen::VectorXi& leaves, const Eigen::Ref<const Eigen::MatrixXd>& targets);
 
 // The objective of the hard tree (004 Algorithm 1 line 14): the mean squared error of the leaf
-// means, or the mean log-loss of the leaf class frequencies (finite: each row's class occurs in
-// its own leaf when the values were refitted on these rows).
+// means, or the mean log-loss of the leaf class frequencies, a frequency below kLeastFrequency
+// taken as that (it matters only for rows the values were not refitted on, e.g. validation rows).
 double hard_objective(const Spec& spec, const Eigen::VectorXi& leaves, const Eigen::Ref<const Eigen::MatrixXd>& leaf_values,
                       const Eigen::Ref<const Eigen::MatrixXd>& targets);
 

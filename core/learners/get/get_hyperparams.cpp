@@ -40,6 +40,12 @@ std::span<const ParamSpec> get_params() {
         rows.push_back({"weight_decay", "Weight decay",
                         "AdamW's decoupled weight decay on every parameter; 0.01 is the code's (PyTorch's default).",
                         ParamType::Real, 0, 10, 0.01, {}});
+        rows.push_back({"selection", "Select by",
+                        "Which error picks the returned tree among every epoch's hard tree, every start and CART: validation = "
+                        "its error on the validation rows when there are any (TreeLab's default: on small data the training "
+                        "error keeps the trees that overfit), else the training error; training = always the training error, "
+                        "as the paper and the authors' code (which use no validation rows).",
+                        ParamType::Choice, 0, 0, std::string("validation"), {"validation", "training"}});
         rows.push_back({"polish", "Subtree polish",
                         "After the whole fit, refit every branch node's subtree on the rows reaching it, warm-started from the "
                         "current one, keeping it only when the training error falls (004 App. E Alg. 2; the paper polishes every "
@@ -76,6 +82,7 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train) {
     s.schedule = parse_scale_schedule(params.text("schedule"));
     s.weight_decay = params.real("weight_decay");
     s.polish = params.boolean("polish");
+    s.select_on_validation = params.text("selection") == "validation";
 
     read_training_params(params, s.training);
     s.training.full_batch = true;  // 004 §4.3: every epoch is one step on the whole training set
