@@ -13,6 +13,9 @@ namespace treelab::get {
 // kAutoMaxDepth, beyond which a default fit would take minutes on modest data.
 constexpr int kAutoMaxDepth = 8;
 constexpr int kDepthPatience = 2;
+// The search's fits make at most this many starts (the first from CART, so also what the refit
+// with every start begins with): they compare depths, and the refit at the chosen one makes them all.
+constexpr int kSearchStarts = 3;
 constexpr Eigen::Index kLeastHeldOutRows = 3;  // fewer fitted or held-out rows: depth 1, without a search
 
 // One GET fit at `depth` (rows, parameters and seed from `input`), reporting to `progress`.
@@ -29,8 +32,7 @@ struct DepthChoice {
 // are the validation rows when `input` has some (the platform's model-selection rows), else a
 // third of the training rows (stratified by class, drawn with the input's seed). The fits report
 // to `progress` as heartbeats only, so a stop is honoured and the search's curves stay out of the
-// run's own; the caller refits at the chosen depth with the user's progress (with validation rows
-// that refit is the chosen fit again, as the fits are deterministic, now with live curves).
+// run's own; the caller refits at the chosen depth with every start and the user's progress.
 DepthChoice choose_depth(const TrainInput& input, const DepthFit& fit, const Progress& progress);
 
 }  // namespace treelab::get

@@ -19,7 +19,8 @@ std::span<const ParamSpec> get_params() {
             {"depth", "Depth",
              "Depth D of the complete oblique tree (2^D leaves). auto = as the paper tunes it (004 App. F.1): depths "
              "1, 2, ... fitted in turn and scored on the validation rows (without any, on a third of the training rows, "
-             "then refitted on all), stopping two depths after the best or at 8; 4 is the authors' code's default.",
+             "then refitted on all), stopping two depths after the best or at 8, with at most 3 starts per depth, then refitted "
+             "at the best depth with every start; 4 is the authors' code's default.",
              ParamType::Choice, 1, get::kMaxDepth, std::string("auto"), {"auto"}},
             {"schedule", "Scale-factor schedule",
              "Stages ALPHA:EPOCHS run in order, ALPHA fixed or U(LOW,HIGH) drawn per start, each stage warm-started "

@@ -10,6 +10,7 @@
 // With `polish`, Algorithm 2 (subtree_polish.h) then refits every branch node's subtree.
 #include "core/learners/get/get_learner.h"
 
+#include <algorithm>
 #include <chrono>
 #include <limits>
 #include <random>
@@ -299,6 +300,7 @@ TrainResult train_get(const TrainInput& input, const Progress& progress) {
     if (settings.spec.depth == get::kAutoDepth) {
         Settings search = settings;
         search.polish = false;  // polish only the returned tree
+        search.training.restarts = std::min(search.training.restarts, get::kSearchStarts - 1);
         const get::DepthChoice choice = get::choose_depth(
             input,
             [&](int depth, const TrainInput& rows, const Progress& heartbeats) {
