@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/nn/vector_exp_sigmoid.h"
 
 namespace treelab::nn {
 
@@ -39,6 +40,11 @@ Eigen::MatrixXd scaled_sigmoid(const Eigen::Ref<const Eigen::MatrixXd>& u, doubl
 
 void scaled_sigmoid_into(const Eigen::Ref<const Eigen::MatrixXd>& u, double alpha, Eigen::Ref<Eigen::MatrixXd> s) {
     require_same_shape("the output", s.rows(), s.cols(), u.rows(), u.cols());
+    const bool contiguous = u.outerStride() == u.rows() && s.outerStride() == s.rows();
+    if (contiguous && vector_exp_sigmoid_available()) {
+        vector_exp_sigmoid(u.data(), s.data(), static_cast<std::size_t>(u.size()), alpha);
+        return;
+    }
     // 1/(1 + e^(−αu)) as one array expression, so Eigen's packet exp evaluates it several entries
     // at a time (GET spends most of an epoch here). e^(−αu) may reach +inf for very negative αu,
     // and 1/inf = 0, so there is no overflow to guard against as in the scalar sigmoid.

@@ -73,6 +73,11 @@ struct GradientProblem {
     // (EpochReport::schedule_value), named by schedule_name; GET reports its scale factor α.
     std::function<double()> schedule_value;
     std::string_view schedule_name = {};
+    // Evaluate each epoch (selection loss, metrics, snapshot, the best parameters) on the parameters
+    // its last batch loss was computed at, before that step, instead of after it: GET's code scores
+    // the hard tree before each step (reference_implementations.md §4.3), so a stage's first
+    // evaluation is its starting tree, and the learner may reuse what the batch loss computed.
+    bool evaluate_before_step = false;
 };
 
 // One start's best as the loop leaves it; the learner exports its tree only at the end of the run

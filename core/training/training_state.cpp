@@ -78,6 +78,7 @@ bool TrainingState::step(const Batch& batch) {
         return false;
     }
     if (settings_.clip_norm > 0.0) clip_gradient_norm(gradient_, settings_.clip_norm);
+    if (problem_.evaluate_before_step) before_step_ = parameters_;
     optimizer_->step(parameters_, gradient_);
     schedule_->after_step(*optimizer_);
     ++step_;
@@ -95,16 +96,17 @@ bool TrainingState::step(const Batch& batch) {
 
 bool TrainingState::end_period() {
     const double train_loss = period_loss_sum_ / period_rows_;
+    const Eigen::VectorXd& evaluated = problem_.evaluate_before_step ? before_step_ : parameters_;
     EpochReport epoch_report{period_, settings_.total_periods, step_, start_, settings_.starts, train_loss,
                              kNotComputed, kNotComputed, kNotComputed, problem_.metric, -1, nullptr, false};
-    if (problem_.validation_loss) epoch_report.valid_loss = problem_.validation_loss(parameters_);
-    if (problem_.metrics) std::tie(epoch_report.train_metric, epoch_report.valid_metric) = problem_.metrics(parameters_);
-    if (problem_.active_nodes) epoch_report.active_nodes = problem_.active_nodes(parameters_);
+    if (problem_.validation_loss) epoch_report.valid_loss = problem_.validation_loss(evaluated);
+    if (problem_.metrics) std::tie(epoch_report.train_metric, epoch_report.valid_metric) = problem_.metrics(evaluated);
+    if (problem_.active_nodes) epoch_report.active_nodes = problem_.active_nodes(evaluated);
     if (problem_.schedule_value) {
         epoch_report.schedule_value = problem_.schedule_value();
         epoch_report.schedule_name = problem_.schedule_name;
     }
-    const double selection = problem_.selection_loss  ? problem_.selection_loss(parameters_)
+    const double selection = problem_.selection_loss  ? problem_.selection_loss(evaluated)
                              : problem_.validation_loss ? epoch_report.valid_loss
                                                         : train_loss;
     outcome_.history.push_back(epoch_report);
@@ -114,13 +116,13 @@ bool TrainingState::end_period() {
     if (!diverged && selection <= start_best_loss_) {  // <=, as the LatentTrees scripts
         start_best_loss_ = selection;
         start_best_period_ = period_;
-        start_best_parameters_ = parameters_;
+        start_best_parameters_ = evaluated;
         periods_without_improvement_ = 0;
     } else {
         ++periods_without_improvement_;
     }
     if (progress_ && wants_snapshot(period_)) {
-        snapshot_ = problem_.snapshot(parameters_);
+        snapshot_ = problem_.snapshot(evaluated);
         epoch_report.snapshot = &snapshot_;
     }
     if ((progress_ && !report(epoch_report)) || diverged) return false;

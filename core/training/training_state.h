@@ -67,6 +67,7 @@ private:
     std::chrono::duration<double> heartbeat_every_;
     std::chrono::steady_clock::time_point last_call_;
     Eigen::VectorXd parameters_, gradient_;
+    Eigen::VectorXd before_step_;  // the parameters of the last step before it (evaluate_before_step)
     int start_ = 0, period_ = 0;
     long long step_ = 0;
     double period_loss_sum_ = 0.0;  // this period's batch losses weighted by batch size

@@ -1,6 +1,7 @@
 // get_hard_tree.h.
 #include "core/learners/get/get_hard_tree.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -22,6 +23,17 @@ Eigen::VectorXi hard_leaves(const Spec& spec, const Eigen::VectorXd& parameters,
         leaves(i) = static_cast<int>(node - spec.internal());
     }
     return leaves;
+}
+
+void leaves_of_margins(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& margins, Eigen::Ref<Eigen::VectorXi> leaves) {
+    if (margins.cols() != spec.internal() || leaves.size() != margins.rows())
+        throw Error("GET hard routing: " + std::to_string(margins.rows()) + " × " + std::to_string(margins.cols()) + " margins for " +
+                    std::to_string(leaves.size()) + " rows and " + std::to_string(spec.internal()) + " branch nodes");
+    for (Eigen::Index i = 0; i < margins.rows(); ++i) {
+        Eigen::Index node = 0;
+        for (int level = 0; level < spec.depth; ++level) node = 2 * node + (margins(i, node) >= 0.0 ? 1 : 2);
+        leaves(i) = static_cast<int>(node - spec.internal());
+    }
 }
 
 Eigen::MatrixXd refit_leaves(const Spec& spec, const Eigen::VectorXi& leaves, const Eigen::Ref<const Eigen::MatrixXd>& targets) {
@@ -56,7 +68,7 @@ double hard_objective(const Spec& spec, const Eigen::VectorXi& leaves, const Eig
         } else {
             Eigen::Index label = 0;
             targets.row(i).maxCoeff(&label);
-            sum -= std::log(leaf_values(leaves(i), label));
+            sum -= std::log(std::max(leaf_values(leaves(i), label), kLeastFrequency));  // finite on rows not refitted on
         }
     }
     return sum / static_cast<double>(leaves.size());

@@ -14,6 +14,10 @@ namespace treelab::get {
 // which is what makes scoring the hard tree every epoch cheap at depth 12.
 Eigen::VectorXi hard_leaves(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X);
 
+// The same leaves from the margins u = b − a·x of every node (rows × N, get_forward.h), left iff
+// u >= 0: the training rows' hard tree comes free with the soft objective's forward pass.
+void leaves_of_margins(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& margins, Eigen::Ref<Eigen::VectorXi> leaves);
+
 // L × m leaf values from the training targets (rows × 1 unit-scaled target, or rows × C one-hot)
 // of the rows in each leaf: the mean target, or the class frequencies. An empty leaf takes the
 // code's (min y + max y)/2 (reference_implementations.md §4.3, update_c), or for classes the
@@ -21,8 +25,8 @@ Eigen::VectorXi hard_leaves(const Spec& spec, const Eigen::VectorXd& parameters,
 Eigen::MatrixXd refit_leaves(const Spec& spec, const Eigen::VectorXi& leaves, const Eigen::Ref<const Eigen::MatrixXd>& targets);
 
 // The objective of the hard tree (004 Algorithm 1 line 14): the mean squared error of the leaf
-// means, or the mean log-loss of the leaf class frequencies (finite: each row's class occurs in
-// its own leaf when the values were refitted on these rows).
+// means, or the mean log-loss of the leaf class frequencies, a frequency below kLeastFrequency
+// taken as that (it matters only for rows the values were not refitted on, e.g. validation rows).
 double hard_objective(const Spec& spec, const Eigen::VectorXi& leaves, const Eigen::Ref<const Eigen::MatrixXd>& leaf_values,
                       const Eigen::Ref<const Eigen::MatrixXd>& targets);
 

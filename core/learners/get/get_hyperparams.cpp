@@ -2,8 +2,10 @@
 // Defaults are the paper's setting (004 App. D, App. F: N_start 10, N_epoch 3000 per scale
 // factor, lr 0.01) at the code's default depth 4 (GET/main.py).
 #include <algorithm>
+#include <cmath>
 #include <string>
 
+#include "core/error.h"
 #include "core/learners/get/get_learner.h"
 #include "core/learners/get/get_settings.h"
 #include "core/learners/get/scale_schedule_form.h"
@@ -15,9 +17,11 @@ std::span<const ParamSpec> get_params() {
     static const std::vector<ParamSpec> specs = [] {
         std::vector<ParamSpec> rows = {
             {"depth", "Depth",
-             "Depth D of the complete oblique tree (2^D leaves); 4 is the code's default, the paper tunes it by "
-             "cross-validation from 1 to 12 (004 App. F.1).",
-             ParamType::Integer, 1, get::kMaxDepth, 4LL, {}},
+             "Depth D of the complete oblique tree (2^D leaves). auto = as the paper tunes it (004 App. F.1): depths "
+             "1, 2, ... fitted in turn and scored on the validation rows (without any, on a third of the training rows, "
+             "then refitted on all), stopping two depths after the best or at 8, with at most 3 starts per depth, then refitted "
+             "at the best depth with every start; 4 is the authors' code's default.",
+             ParamType::Choice, 1, get::kMaxDepth, std::string("auto"), {"auto"}},
             {"schedule", "Scale-factor schedule",
              "Stages ALPHA:EPOCHS run in order, ALPHA fixed or U(LOW,HIGH) drawn per start, each stage warm-started "
              "from the last one's best hard tree (004 §4.1): paper = U(5,25):3000,U(50,150):3000 (App. D), code = "
@@ -28,6 +32,7 @@ std::span<const ParamSpec> get_params() {
              "lowest training objective wins, CART if no start beats it (004 Alg. 1: N_start = 10).",
              ParamType::Integer, 1, 1000, 10LL, {}},
         };
+        rows[0].accepts_number = true;
         rows[1].parse_text = get::canonical_scale_schedule;
         rows[1].stages = get::scale_schedule_form();
         TrainingDefaults training;
@@ -36,6 +41,12 @@ std::span<const ParamSpec> get_params() {
         rows.push_back({"weight_decay", "Weight decay",
                         "AdamW's decoupled weight decay on every parameter; 0.01 is the code's (PyTorch's default).",
                         ParamType::Real, 0, 10, 0.01, {}});
+        rows.push_back({"selection", "Select by",
+                        "Which error picks the returned tree among every epoch's hard tree, every start and CART: validation = "
+                        "its error on the validation rows when there are any (TreeLab's default: on small data the training "
+                        "error keeps the trees that overfit), else the training error; training = always the training error, "
+                        "as the paper and the authors' code (which use no validation rows).",
+                        ParamType::Choice, 0, 0, std::string("validation"), {"validation", "training"}});
         rows.push_back({"polish", "Subtree polish",
                         "After the whole fit, refit every branch node's subtree on the rows reaching it, warm-started from the "
                         "current one, keeping it only when the training error falls (004 App. E Alg. 2; the paper polishes every "
@@ -60,13 +71,19 @@ ScheduleSettings stage_schedule(int epochs, double learning_rate) {
 Settings resolve_settings(const ParamValues& params, const Dataset& train) {
     Settings s;
     const bool classification = train.task == Task::Classification;
-    s.spec.depth = static_cast<int>(params.integer("depth"));
+    s.spec.depth = kAutoDepth;
+    if (params.is_number("depth")) {
+        const double depth = params.real("depth");
+        if (depth != std::floor(depth)) throw ParamError("depth must be auto or a whole number, not " + params.text("depth"));
+        s.spec.depth = static_cast<int>(depth);
+    }
     s.spec.inputs = static_cast<Eigen::Index>(train.features());
     s.spec.outputs = classification ? train.classes() : 1;
     s.spec.loss = classification ? LeafLoss::LogLoss : LeafLoss::SquaredError;
     s.schedule = parse_scale_schedule(params.text("schedule"));
     s.weight_decay = params.real("weight_decay");
     s.polish = params.boolean("polish");
+    s.select_on_validation = params.text("selection") == "validation";
 
     read_training_params(params, s.training);
     s.training.full_batch = true;  // 004 §4.3: every epoch is one step on the whole training set

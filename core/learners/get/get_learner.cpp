@@ -1,17 +1,22 @@
 // GET training (004 Algorithm 1 with the authors' code's choices, reference_implementations.md
 // §4.3): for each start, the scale-factor stages in order, each a fresh full-batch AdamW with
-// warm-up + cosine on the soft objective; after every step the hard tree with refitted leaves is
+// warm-up + cosine on the soft objective; before every step the hard tree with refitted leaves is
 // scored on the training rows and the best kept; the best start by that score wins, and CART of
-// the same depth when no start beats it. No validation rows are used (the paper tunes only the
-// depth, by cross-validation); when there are some, the hard tree's score on them is reported.
+// the same depth when no start beats it. The paper and the code judge every tree by its training
+// objective (`selection=training`); by default, when there are validation rows, TreeLab judges the
+// epochs, starts and the CART fallback by the hard tree's error on them instead, since on small
+// data the training objective keeps the trees that fit the training rows hardest (stages still
+// warm-start from their best training objective, as 004 §4.1 says).
 // With `polish`, Algorithm 2 (subtree_polish.h) then refits every branch node's subtree.
 #include "core/learners/get/get_learner.h"
 
+#include <algorithm>
 #include <chrono>
 #include <limits>
 #include <random>
 
 #include "core/learners/get/cart_warm_start.h"
+#include "core/learners/get/depth_selection.h"
 #include "core/learners/get/get_export.h"
 #include "core/learners/get/get_hard_tree.h"
 #include "core/learners/get/get_objective.h"
@@ -41,9 +46,10 @@ Eigen::MatrixXd training_targets(const Spec& spec, const get::UnitScaling& scali
 // loop's callbacks ask (selection loss, metrics, fallback).
 struct HardEvaluation {
     Eigen::VectorXd parameters;
-    Eigen::VectorXi leaves;
+    Eigen::VectorXi leaves, valid_leaves;
     Eigen::MatrixXd values;
     double objective = std::numeric_limits<double>::infinity();
+    double valid_objective = std::numeric_limits<double>::quiet_NaN();  // NaN without validation rows
 };
 
 // One run's state: data on the unit scale, buffers, the scale factors of the current start and
@@ -68,6 +74,8 @@ public:
         if (input.valid && input.valid->rows() > 0) {
             valid_inputs_ = scaling_.inputs(input.valid->X);
             valid_y_ = scored_target(*input.valid);
+            valid_targets_ = training_targets(spec_, scaling_, *input.valid);
+            select_on_valid_ = settings.select_on_validation;
         }
     }
 
@@ -106,47 +114,58 @@ public:
         return std::nullopt;
     }
 
-    // The soft objective and its gradient (004 eq. 3-4) on the whole training set.
+    // The soft objective and its gradient (004 eq. 3-4) on the whole training set; its pass also
+    // routes the rows of the hard tree of these parameters, which the loop scores next (it
+    // evaluates before the step, as the code does).
     double objective(const Eigen::VectorXd& parameters, Eigen::VectorXd& gradient) {
-        return objective_(alpha_, parameters, inputs_, targets_, &gradient);
+        const double value = objective_(alpha_, parameters, inputs_, targets_, &gradient, &objective_leaves_);
+        objective_parameters_ = parameters;
+        return value;
     }
 
-    // The hard tree's training objective; also keeps the stage's best tree.
+    // What the loop keeps the best of: the hard tree's training objective, or its validation
+    // objective (see the top); also keeps the stage's best tree by the training objective.
     double selection_loss(const Eigen::VectorXd& parameters) {
         const HardEvaluation& hard = evaluate(parameters);
         if (hard.objective <= stage_best_objective_) {
             stage_best_objective_ = hard.objective;
             stage_best_ = parameters;
         }
-        return hard.objective;
+        return selected(hard);
     }
 
     // R² (regression) or accuracy of the hard tree on the training and validation rows.
     std::pair<double, double> metrics(const Eigen::VectorXd& parameters) {
         const HardEvaluation& hard = evaluate(parameters);
         const double train = score(hard.values, hard.leaves, train_y_);
-        double valid = std::numeric_limits<double>::quiet_NaN();
-        if (valid_inputs_.rows() > 0) valid = score(hard.values, get::hard_leaves(spec_, parameters, valid_inputs_), valid_y_);
+        const double valid = valid_inputs_.rows() > 0 ? score(hard.values, hard.valid_leaves, valid_y_) : std::numeric_limits<double>::quiet_NaN();
         return {train, valid};
     }
 
     // The returned parameters: the best start's, or CART's when no start beats it on the hard
     // training objective (reference_implementations.md §4.3, "the CART tree is substituted").
     Eigen::VectorXd with_cart_fallback(const Eigen::VectorXd& best) {
-        const double cart_objective = evaluate(cart_).objective;
-        return evaluate(best).objective < cart_objective ? best : cart_;
+        const double cart_objective = selected(evaluate(cart_));
+        return selected(evaluate(best)) < cart_objective ? best : cart_;
     }
 
     const HardEvaluation& evaluate(const Eigen::VectorXd& parameters) {
         if (hard_.parameters.size() == parameters.size() && hard_.parameters == parameters) return hard_;
         hard_.parameters = parameters;
-        hard_.leaves = get::hard_leaves(spec_, parameters, inputs_);
+        const bool routed = objective_parameters_.size() == parameters.size() && objective_parameters_ == parameters;
+        hard_.leaves = routed ? objective_leaves_ : get::hard_leaves(spec_, parameters, inputs_);
         hard_.values = get::refit_leaves(spec_, hard_.leaves, targets_);
         hard_.objective = get::hard_objective(spec_, hard_.leaves, hard_.values, targets_);
+        if (valid_inputs_.rows() > 0) {
+            hard_.valid_leaves = get::hard_leaves(spec_, parameters, valid_inputs_);
+            hard_.valid_objective = get::hard_objective(spec_, hard_.valid_leaves, hard_.values, valid_targets_);
+        }
         return hard_;
     }
 
 private:
+    double selected(const HardEvaluation& hard) const { return select_on_valid_ ? hard.valid_objective : hard.objective; }
+
     // What the metrics compare the hard predictions with: the unit-scaled target (R² does not
     // change with the scale) or the class indices.
     Eigen::VectorXd scored_target(const Dataset& data) const {
@@ -173,8 +192,9 @@ private:
     get::UnitScaling scaling_;
     Eigen::MatrixXd inputs_, targets_;
     Eigen::VectorXd train_y_;
-    Eigen::MatrixXd valid_inputs_;
+    Eigen::MatrixXd valid_inputs_, valid_targets_;
     Eigen::VectorXd valid_y_;
+    bool select_on_valid_ = false;
     get::TrainingRows rows_;
     get::SoftObjective objective_;
     std::uint32_t seed_;
@@ -185,6 +205,8 @@ private:
     Eigen::VectorXd stage_best_;
     double stage_best_objective_ = std::numeric_limits<double>::infinity();
     HardEvaluation hard_;
+    Eigen::VectorXd objective_parameters_;  // where the soft objective was last computed
+    Eigen::VectorXi objective_leaves_;      // and the hard leaves it routed there
 };
 
 // One GET fit (004 Alg. 1) of `run`; snapshots of the live tree only for the whole tree's run.
@@ -209,6 +231,7 @@ TrainingOutcome fit(const Settings& settings, GetRun& run, const TrainInput& inp
     }
     problem.schedule_name = "scale factor α";
     problem.schedule_value = [&] { return run.alpha(); };
+    problem.evaluate_before_step = true;  // the code's CalMSEonEpochEnd (reference_implementations.md §4.3)
     TrainingSettings training = settings.training;
     training.seed = input.seed;
     TrainingOutcome outcome = train_minibatch(problem, training, progress);
@@ -252,10 +275,8 @@ Eigen::VectorXd polish(const Settings& settings, GetRun& run, const TrainInput& 
     }
 }
 
-}  // namespace
-
-TrainResult train_get(const TrainInput& input, const Progress& progress) {
-    const Settings settings = get::resolve_settings(input.params, input.train);
+// GET at the settings' depth.
+TrainResult train_at_depth(const Settings& settings, const TrainInput& input, const Progress& progress) {
     settings.spec.validate();
     const get::UnitScaling scaling = get::UnitScaling::fit(input.train);
     GetRun run(settings, input, scaling);
@@ -270,6 +291,27 @@ TrainResult train_get(const TrainInput& input, const Progress& progress) {
         outcome.best_parameters = polish(settings, run, input, scaling, outcome.best_parameters, last, progress);
     return training_result(std::move(outcome), "GET", "try a smaller learning rate or smaller scale factors",
                            [&](const Eigen::VectorXd& parameters) { return get::export_tree(run.rows(), parameters, input.train); });
+}
+
+}  // namespace
+
+TrainResult train_get(const TrainInput& input, const Progress& progress) {
+    Settings settings = get::resolve_settings(input.params, input.train);
+    if (settings.spec.depth == get::kAutoDepth) {
+        Settings search = settings;
+        search.polish = false;  // polish only the returned tree
+        search.training.restarts = std::min(search.training.restarts, get::kSearchStarts - 1);
+        const get::DepthChoice choice = get::choose_depth(
+            input,
+            [&](int depth, const TrainInput& rows, const Progress& heartbeats) {
+                search.spec.depth = depth;
+                return train_at_depth(search, rows, heartbeats);
+            },
+            progress);
+        if (choice.cancelled) return choice.best_so_far;
+        settings.spec.depth = choice.depth;
+    }
+    return train_at_depth(settings, input, progress);
 }
 
 }  // namespace treelab

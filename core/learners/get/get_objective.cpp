@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "core/learners/get/get_backward.h"
+#include "core/learners/get/get_hard_tree.h"
 #include "core/learners/get/get_loss.h"
 
 namespace treelab::get {
@@ -24,7 +25,8 @@ SoftObjective::SoftObjective(const Spec& spec, Eigen::Index rows, Eigen::Index c
       last_(spec, rows % chunk_) {}
 
 double SoftObjective::operator()(double alpha, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
-                                 const Eigen::Ref<const Eigen::MatrixXd>& targets, Eigen::VectorXd* gradient) {
+                                 const Eigen::Ref<const Eigen::MatrixXd>& targets, Eigen::VectorXd* gradient,
+                                 Eigen::VectorXi* leaves) {
     if (X.rows() != rows_ || targets.rows() != rows_ || rows_ == 0)
         throw Error("GET objective: " + std::to_string(X.rows()) + " input rows and " + std::to_string(targets.rows()) +
                     " target rows for buffers of " + std::to_string(rows_) + " rows");
@@ -32,6 +34,7 @@ double SoftObjective::operator()(double alpha, const Eigen::VectorXd& parameters
     if (gradient) gradient->setZero(spec_.parameters());
     std::optional<MutableParameterView> d;
     if (gradient) d.emplace(mutable_view(spec_, *gradient));
+    if (leaves) leaves->resize(rows_);
     const double row_weight = 1.0 / static_cast<double>(rows_);
     double objective = 0.0;
     for (Eigen::Index first = 0; first < rows_; first += chunk_) {
@@ -39,6 +42,7 @@ double SoftObjective::operator()(double alpha, const Eigen::VectorXd& parameters
         Workspace& work = count == chunk_ ? full_ : last_;
         const Eigen::Ref<const Eigen::MatrixXd> chunk_X = X.middleRows(first, count);
         split_margins(spec_, parameters, chunk_X, work.margins);
+        if (leaves) leaves_of_margins(spec_, work.margins, leaves->segment(first, count));
         soft_routing(spec_, alpha, work);
         objective += leaf_objective(spec_, v.leaf, targets.middleRows(first, count), row_weight, work, d ? &d->leaf : nullptr);
         if (gradient) backward(spec_, alpha, chunk_X, work, *gradient);

@@ -26,9 +26,11 @@ public:
     SoftObjective(const Spec& spec, Eigen::Index rows, Eigen::Index chunk = 0);
 
     // L at scale factor α for the rows X (rows × p) and targets (rows × m, as leaf_objective takes
-    // them); with `gradient`, also ∂L/∂parameters (resized to spec.parameters()).
+    // them); with `gradient`, also ∂L/∂parameters (resized to spec.parameters()); with `leaves`,
+    // also every row's hard leaf, read off the margins this pass computes anyway (get_hard_tree.h).
     double operator()(double alpha, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
-                      const Eigen::Ref<const Eigen::MatrixXd>& targets, Eigen::VectorXd* gradient);
+                      const Eigen::Ref<const Eigen::MatrixXd>& targets, Eigen::VectorXd* gradient,
+                      Eigen::VectorXi* leaves = nullptr);
 
 private:
     Spec spec_;

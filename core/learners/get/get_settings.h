@@ -9,6 +9,8 @@
 
 namespace treelab::get {
 
+constexpr int kAutoDepth = 0;  // Spec::depth of `depth=auto`, until depth_selection.h chooses one
+
 struct Settings {
     Spec spec;
     ScaleSchedule schedule;
@@ -17,6 +19,9 @@ struct Settings {
     TrainingSettings training;
     double weight_decay = 0.01;
     bool polish = false;  // 004 Alg. 2 after the whole fit (subtree_polish.h)
+    // Judge epochs, starts and the CART fallback by the hard tree's validation objective when
+    // there are validation rows (get_learner.cpp); false = the training objective, as 004 and its code.
+    bool select_on_validation = true;
 };
 
 // The warm-up + cosine schedule of one stage of `epochs` steps (reference_implementations.md

@@ -345,6 +345,25 @@ TEST(MinibatchTraining, EpochStartHookCanBeginAStage) {
     EXPECT_NEAR(thetas[3], 2.5, 1e-6) << "then half the rate, from an optimizer with no moments";
 }
 
+// With evaluate_before_step, each epoch is scored on the parameters its step started from: the
+// first epoch sees the initial parameters, and the best parameters are those scored.
+TEST(MinibatchTraining, EvaluationBeforeTheStepScoresTheStepsStartingPoint) {
+    GradientProblem problem = climbing_problem(100.0, four);
+    std::vector<double> thetas;
+    problem.metrics = [&](const Eigen::VectorXd& theta) {
+        thetas.push_back(theta(0));
+        return std::pair{0.0, 0.0};
+    };
+    problem.selection_loss = [](const Eigen::VectorXd& theta) { return std::abs(theta(0) - 1.0); };
+    problem.evaluate_before_step = true;
+    const TrainingOutcome outcome = train_minibatch(problem, one_step_per_epoch(4, 0), {});
+    ASSERT_EQ(thetas.size(), 4u);
+    EXPECT_EQ(thetas[0], 0.0) << "the initial parameters";
+    EXPECT_NEAR(thetas[1], 1.0, 1e-6);
+    EXPECT_NEAR(outcome.best_parameters(0), 1.0, 1e-6) << "epoch 2's scored parameters, not those after its step";
+    EXPECT_EQ(outcome.best_epoch, 2);
+}
+
 // Restarts begin again from each start's parameters with a fresh optimizer; the start with the
 // lowest best loss wins, and every report says which start it belongs to.
 TEST(MinibatchTraining, RestartsKeepTheBestStart) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/learners/get/get_hard_tree.h"
+#include "core/learners/get/get_objective.h"
 #include "tests/core/learners/get/get_test_util.h"
 
 namespace treelab::get {
@@ -24,6 +25,27 @@ TEST(GetHardTree, HardRoutingEqualsAPlainTreeWalk) {
         const Eigen::MatrixXd X = test::unit_rows(300, 4, 3);
         const Eigen::VectorXi leaves = hard_leaves(spec, parameters, X);
         for (Eigen::Index i = 0; i < X.rows(); ++i) ASSERT_EQ(leaves(i), walk(spec, parameters, X.row(i))) << "row " << i;
+    }
+}
+
+// The soft objective's pass routes the training rows to the same hard leaves as the path walk,
+// chunk by chunk, CART-like splits with rows exactly on a threshold and a = 0, b = 0 chains included.
+TEST(GetHardTree, TheObjectivesRoutingEqualsTheHardRouting) {
+    const Spec spec = test::spec(4, 3);
+    Eigen::VectorXd parameters = test::random_tree(spec, 5);
+    MutableParameterView v = mutable_view(spec, parameters);
+    Eigen::MatrixXd X = test::unit_rows(257, 3, 8);
+    v.A.row(0) << 0.0, 1.0, 0.0;  // an axis split with rows on its threshold
+    v.b(0) = X(0, 1);
+    X(5, 1) = X(0, 1);
+    v.A.row(1).setZero();  // the warm start's always-left chain
+    v.b(1) = 0.0;
+    const Eigen::MatrixXd y = test::unit_rows(257, 1, 9);
+    for (Eigen::Index chunk : {Eigen::Index{0}, Eigen::Index{16}, Eigen::Index{100}}) {
+        SoftObjective soft(spec, X.rows(), chunk);
+        Eigen::VectorXi leaves;
+        soft(7.0, parameters, X, y, nullptr, &leaves);
+        EXPECT_EQ(leaves, hard_leaves(spec, parameters, X)) << "chunk " << chunk;
     }
 }
 

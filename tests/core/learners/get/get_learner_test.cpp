@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/error.h"
 #include "core/learners/get/cart_warm_start.h"
 #include "core/learners/get/get_learner.h"
 #include "core/learners/get/get_settings.h"
@@ -113,7 +114,11 @@ TEST(GetLearner, EveryEpochReportsItsScaleFactor) {
 TEST(GetLearner, SettingsFollowThePaperAndTheCode) {
     const Dataset data = training_rows("servo.csv", "Class");
     const get::Settings s = get::resolve_settings(method_params("get", {}), data);
-    EXPECT_EQ(s.spec.depth, 4);
+    EXPECT_EQ(s.spec.depth, get::kAutoDepth) << "the paper tunes the depth (004 App. F.1)";
+    EXPECT_EQ(get::resolve_settings(method_params("get", {"depth=4"}), data).spec.depth, 4);
+    EXPECT_THROW(get::resolve_settings(method_params("get", {"depth=2.5"}), data), ParamError);
+    EXPECT_TRUE(s.select_on_validation);
+    EXPECT_FALSE(get::resolve_settings(method_params("get", {"selection=training"}), data).select_on_validation);
     EXPECT_EQ(s.training.max_epochs, 6000);
     EXPECT_EQ(s.training.restarts, 9);
     EXPECT_TRUE(s.training.full_batch);

@@ -1,0 +1,116 @@
+#include <cmath>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/learners/get/depth_selection.h"
+#include "core/params/param_spec.h"
+
+namespace treelab::get {
+namespace {
+
+// y = row index on one feature, a regression task.
+Dataset rows(Eigen::Index n) {
+    Dataset data;
+    data.task = Task::Regression;
+    data.X = Eigen::VectorXd::LinSpaced(n, 0.0, static_cast<double>(n - 1));
+    data.y = data.X.col(0);
+    data.feature_names = {"x"};
+    return data;
+}
+
+// A one-leaf tree predicting `value` for every row.
+TrainResult constant_tree(double value) {
+    TrainResult result;
+    result.model.task = Task::Regression;
+    result.model.feature_names = {"x"};
+    TreeNode leaf;
+    leaf.distribution = Eigen::VectorXd::Constant(1, value);
+    result.model.nodes = {leaf};
+    return result;
+}
+
+// Fits whose held-out error grows with the distance of the depth from `best`: the tree predicts the
+// held-out mean plus that distance. Records the depths asked and the rows each fit was given.
+struct FakeFits {
+    int best = 3;
+    std::vector<int> depths;
+    std::vector<Eigen::Index> fitted_rows, held_out_rows;
+    int stop_at_depth = 0;  // the user stops during this depth's fit (0 = never)
+
+    DepthFit fit() {
+        return [this](int depth, const TrainInput& input, const Progress& progress) {
+            depths.push_back(depth);
+            fitted_rows.push_back(input.train.rows());
+            held_out_rows.push_back(input.valid->rows());
+            EpochReport report;
+            report.epoch = 1;
+            if (depth == stop_at_depth) {
+                EXPECT_FALSE(progress(report));
+            } else {
+                EXPECT_TRUE(progress(report));
+            }
+            return constant_tree(input.valid->y.mean() + std::abs(depth - best));
+        };
+    }
+};
+
+const ParamValues kNoParams;
+
+// With validation rows, the fits train on the training rows and are scored on the validation rows;
+// the search stops kDepthPatience depths after the best, which it returns.
+TEST(GetDepthSelection, PicksTheBestHeldOutDepthAndStopsTwoDepthsLater) {
+    const Dataset train = rows(30), valid = rows(12);
+    FakeFits fits;
+    std::vector<EpochReport> seen;
+    const DepthChoice choice = choose_depth(TrainInput{train, &valid, kNoParams, 1}, fits.fit(), [&](const EpochReport& report) {
+        seen.push_back(report);
+        return true;
+    });
+    EXPECT_FALSE(choice.cancelled);
+    EXPECT_EQ(choice.depth, 3);
+    EXPECT_EQ(fits.depths, (std::vector<int>{1, 2, 3, 4, 5}));
+    EXPECT_EQ(fits.fitted_rows, std::vector<Eigen::Index>(5, 30));
+    EXPECT_EQ(fits.held_out_rows, std::vector<Eigen::Index>(5, 12));
+    ASSERT_EQ(seen.size(), 5u);
+    for (const EpochReport& report : seen) EXPECT_TRUE(report.heartbeat) << "the search's epochs stay out of the run's curves";
+}
+
+// Without validation rows, a third of the training rows is held out (004 App. F.1's 2:1).
+TEST(GetDepthSelection, WithoutValidationRowsHoldsOutAThirdOfTheTrainingRows) {
+    const Dataset train = rows(30);
+    FakeFits fits;
+    fits.best = 1;
+    const DepthChoice choice = choose_depth(TrainInput{train, nullptr, kNoParams, 1}, fits.fit(), {});
+    EXPECT_EQ(choice.depth, 1);
+    EXPECT_EQ(fits.depths, (std::vector<int>{1, 2, 3}));
+    EXPECT_EQ(fits.fitted_rows.front(), 20);
+    EXPECT_EQ(fits.held_out_rows.front(), 10);
+}
+
+// The search never goes past kAutoMaxDepth, however the score keeps improving.
+TEST(GetDepthSelection, StopsAtTheDeepestAutomaticDepth) {
+    const Dataset train = rows(30), valid = rows(12);
+    FakeFits fits;
+    fits.best = 20;
+    const DepthChoice choice = choose_depth(TrainInput{train, &valid, kNoParams, 1}, fits.fit(), {});
+    EXPECT_EQ(choice.depth, kAutoMaxDepth);
+    EXPECT_EQ(fits.depths.back(), kAutoMaxDepth);
+}
+
+// A stop during a fit ends the search at once and keeps the best finished depth's tree.
+TEST(GetDepthSelection, AStopKeepsTheBestFinishedFit) {
+    const Dataset train = rows(30), valid = rows(12);
+    FakeFits fits;
+    fits.stop_at_depth = 3;
+    const DepthChoice choice = choose_depth(TrainInput{train, &valid, kNoParams, 1}, fits.fit(),
+                                           [&](const EpochReport&) { return fits.depths.back() != 3; });
+    EXPECT_TRUE(choice.cancelled);
+    EXPECT_EQ(fits.depths.back(), 3);
+    EXPECT_EQ(choice.depth, 2);
+    EXPECT_TRUE(choice.best_so_far.stopped_early);
+    EXPECT_DOUBLE_EQ(choice.best_so_far.model.nodes[0].distribution(0), valid.y.mean() + 1.0) << "depth 2's tree";
+}
+
+}  // namespace
+}  // namespace treelab::get
