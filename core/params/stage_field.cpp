@@ -39,7 +39,7 @@ std::optional<StageFieldRef> parse_stage_field_ref(std::span<const ParamSpec> sp
     const std::size_t close = name.find(']', open);
     if (open == 0 || close == std::string::npos || close + 1 >= name.size() || name[close + 1] != '.')
         throw ParamError("'" + name + "' must be NAME[STAGE].FIELD: a stage-list parameter, a stage counted from 1 and a "
-                         "field of its stages, e.g. schedule[2].epochs");
+                         "field of its stages (its value's name, or epochs)");
     StageFieldRef ref;
     ref.param = name.substr(0, open);
     const std::string stage = name.substr(open + 1, close - open - 1);
