@@ -288,6 +288,8 @@ private:
         node.soft_mass = number_or_nan(json, "soft_mass", where);
         node.pruned = boolean(json, "pruned", where);
         node.empty = boolean(json, "empty", where);
+        // Optional (format version 3): a linear leaf's slopes; sizes and the task checked by validate().
+        if (json.contains("leaf_weights")) node.leaf_weights = finite_numbers(json, "leaf_weights", where, vector_limit);
         return node;
     }
 
