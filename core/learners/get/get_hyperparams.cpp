@@ -31,7 +31,7 @@ std::span<const ParamSpec> get_params() {
             {"leaf_model", "Leaf model",
              "What a leaf predicts: constant = GET (004 §2 (b)); linear = GET-Linear, k·x + h refitted every epoch by least "
              "squares on the training rows reaching the leaf (004 §2 (a), App. C; minimum-norm when the rows do not "
-             "determine it). Regression only.",
+             "determine it); the paper runs it without polish (App. F.2). Regression only.",
              ParamType::Choice, 0, 0, std::string("constant"), {"constant", "linear"}},
         };
         rows[1].parse_text = get::canonical_scale_schedule;
