@@ -73,6 +73,15 @@ LeafFit refit_leaves(const Spec& spec, const Eigen::VectorXi& leaves, const Eige
     return fit;
 }
 
+const LeafFit& LeafRefit::operator()(const Spec& spec, const Eigen::VectorXi& leaves, const Eigen::Ref<const Eigen::MatrixXd>& X,
+                                     const Eigen::Ref<const Eigen::MatrixXd>& targets) {
+    if (leaves_.size() != leaves.size() || leaves_ != leaves || fit_.values.rows() != spec.leaves()) {
+        fit_ = refit_leaves(spec, leaves, X, targets);
+        leaves_ = leaves;
+    }
+    return fit_;
+}
+
 Eigen::MatrixXd hard_predictions(const Spec& spec, const Eigen::VectorXi& leaves, const LeafFit& fit,
                                  const Eigen::Ref<const Eigen::MatrixXd>& X) {
     Eigen::MatrixXd predicted = fit.values(leaves, Eigen::all);

@@ -29,6 +29,19 @@ struct LeafFit {
 LeafFit refit_leaves(const Spec& spec, const Eigen::VectorXi& leaves, const Eigen::Ref<const Eigen::MatrixXd>& X,
                      const Eigen::Ref<const Eigen::MatrixXd>& targets);
 
+// refit_leaves for one run's fixed rows X and targets, remembering its last partition: GET refits
+// after every step and the hard routing often stays the same from one step to the next, so the
+// same partition's fit is returned without solving again (the fit depends only on the partition).
+class LeafRefit {
+public:
+    const LeafFit& operator()(const Spec& spec, const Eigen::VectorXi& leaves, const Eigen::Ref<const Eigen::MatrixXd>& X,
+                              const Eigen::Ref<const Eigen::MatrixXd>& targets);
+
+private:
+    Eigen::VectorXi leaves_;
+    LeafFit fit_;
+};
+
 // rows × m: what the hard tree predicts for the rows X in `leaves`: their leaf's value (plus k·x).
 Eigen::MatrixXd hard_predictions(const Spec& spec, const Eigen::VectorXi& leaves, const LeafFit& fit,
                                  const Eigen::Ref<const Eigen::MatrixXd>& X);

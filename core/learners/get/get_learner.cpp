@@ -141,7 +141,7 @@ public:
         if (hard_.parameters.size() == parameters.size() && hard_.parameters == parameters) return hard_;
         hard_.parameters = parameters;
         hard_.leaves = get::hard_leaves(spec_, parameters, inputs_);
-        hard_.fit = get::refit_leaves(spec_, hard_.leaves, inputs_, targets_);
+        hard_.fit = refit_(spec_, hard_.leaves, inputs_, targets_);
         hard_.objective = get::hard_objective(spec_, hard_.leaves, hard_.fit, inputs_, targets_);
         return hard_;
     }
@@ -182,6 +182,7 @@ private:
     Eigen::VectorXd stage_best_;
     double stage_best_objective_ = std::numeric_limits<double>::infinity();
     HardEvaluation hard_;
+    get::LeafRefit refit_;
 };
 
 // One GET fit (004 Alg. 1) of `run`; snapshots of the live tree only for the whole tree's run.

@@ -118,5 +118,21 @@ TEST(GetHardTree, LinearRefitIsNeverWorseThanConstantOnTheSameSplits) {
     }
 }
 
+// The remembering refit gives refit_leaves' answer for every partition, a changed one included.
+TEST(GetHardTree, RememberingRefitFollowsThePartition) {
+    const Spec spec = test::linear_spec(1, 2);
+    const Eigen::MatrixXd X = test::unit_rows(20, 2, 1), y = test::unit_rows(20, 1, 2);
+    Eigen::VectorXi leaves(20);
+    for (Eigen::Index i = 0; i < 20; ++i) leaves(i) = static_cast<int>(i % 2);
+    LeafRefit refit;
+    for (int change = 0; change < 3; ++change) {
+        if (change == 2) leaves(3) = 0;  // one row moves
+        const LeafFit expected = refit_leaves(spec, leaves, X, y);
+        const LeafFit& got = refit(spec, leaves, X, y);
+        EXPECT_EQ(got.values, expected.values) << "call " << change;
+        EXPECT_EQ(got.slopes, expected.slopes) << "call " << change;
+    }
+}
+
 }  // namespace
 }  // namespace treelab::get
