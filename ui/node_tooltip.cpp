@@ -4,9 +4,12 @@
 
 #include "app/render/colormap.h"
 #include "core/export/path_rule.h"
+#include "core/export/weighted_sum_text.h"
 
 namespace treelab {
 namespace {
+
+constexpr int kLeafTerms = 6;  // slopes of a linear leaf written out, "+ …" for the rest
 
 QString escaped(const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); }
 
@@ -47,8 +50,8 @@ QString node_tooltip(const NodeTipInput& input, int node) {
         const Eigen::VectorXd counts = r && r->class_rows.size() > 0 ? Eigen::VectorXd(r->class_rows.cast<double>())
                                                                       : n.class_counts;
         if (counts.size() > 0 && rows > 0.0) tip += class_table(counts, *input.classes);
-    } else if (n.distribution.size() > 0) {
-        tip += QObject::tr("<p>predicts %1</p>").arg(n.distribution(0), 0, 'g', 4);
+    } else if (n.distribution.size() > 0) {  // a linear leaf's formula, its largest slopes first
+        tip += QObject::tr("<p>predicts %1</p>").arg(escaped(leaf_value_text(n, *input.features, 4, kLeafTerms)));
     }
     if (n.pruned) tip += QObject::tr("<p><i>pruned: not part of the effective tree</i></p>");
     return tip;

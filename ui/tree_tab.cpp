@@ -44,11 +44,13 @@ QString split_of(const PreparedData& data, Eigen::Index table_row) {
     return QObject::tr("test");
 }
 
-// What a tree predicts at the node where a row stops.
-QString prediction_at(const TreeModel& tree, int node, const std::vector<std::string>& classes) {
+// What a tree predicts for row x, which stops at `node`: the node's class, or the tree's value for
+// x (a linear leaf's depends on x).
+QString prediction_at(const TreeModel& tree, int node, const Eigen::Ref<const Eigen::RowVectorXd>& x,
+                      const std::vector<std::string>& classes) {
     const Eigen::VectorXd& distribution = tree.nodes[static_cast<std::size_t>(node)].distribution;
     if (distribution.size() == 0) return QStringLiteral("–");
-    if (tree.task != Task::Classification) return QString::number(distribution(0), 'g', 4);
+    if (tree.task != Task::Classification) return QString::number(tree.predict(x)(0), 'g', 4);
     return name_of(classes, nn::argmax(distribution));
 }
 
@@ -288,7 +290,7 @@ void TreeTab::showRowPath(int row) {
                           .arg(row)
                           .arg(split_of(*data, table_row), QString::fromStdString(data->target.column), truth)
                           .arg(path.back())
-                          .arg(prediction_at(*tree, path.back(), canvas_->classNames())));
+                          .arg(prediction_at(*tree, path.back(), all.X.row(index), canvas_->classNames())));
 }
 
 FigureView* TreeTab::showClassPaths() {

@@ -47,7 +47,7 @@ void draw_distribution(QPainter& painter, const QRectF& bar, const NodeLook& loo
     }
 }
 
-// An oblique split w·x ≤ t: one row per largest weight, the feature's name and a bar signed
+// An oblique split w·x ≤ t, or a linear leaf's slopes k: one row per largest weight, the feature's name and a bar signed
 // around a zero line (blue positive, orange negative), scaled to the largest |w|.
 void draw_terms(QPainter& painter, const QRectF& area, const NodeLook& look) {
     const double row = area.height() / static_cast<double>(look.terms.size() + 1);

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/export/path_rule.h"
+#include "core/export/weighted_sum_text.h"
 #include "core/nn/argmax.h"
 
 namespace treelab {
@@ -16,14 +16,11 @@ std::string number(double value) {
     return buffer;
 }
 
-// The largest |weights| of an oblique split with their feature names (core picks them, so the
-// canvas and the path rule agree).
-std::vector<SplitTerm> largest_terms(const TreeNode& node, const std::vector<std::string>& names, int count) {
+// The largest |weights| of an oblique split or a linear leaf with their feature names (core picks
+// them, so the canvas and the path rule agree).
+std::vector<SplitTerm> largest_terms(const Eigen::VectorXd& weights, const std::vector<std::string>& names, int count) {
     std::vector<SplitTerm> terms;
-    for (const Eigen::Index k : largest_weights(node, count)) {
-        const auto index = static_cast<std::size_t>(k);
-        terms.push_back({index < names.size() ? names[index] : "x" + std::to_string(k), node.weights(k)});
-    }
+    for (const Eigen::Index k : largest_weights(weights, count)) terms.push_back({feature_label(names, k), weights(k)});
     return terms;
 }
 
@@ -79,7 +76,11 @@ TreePicture build(const TreeModel& tree, const std::vector<std::string>& feature
         NodeLook look;
         look.leaf = !node.is_split() || tree.stops_at(box.node);  // a pruned leaf is still a leaf
         look.rule = rule_of(tree, node, look.leaf, features, classes);
-        if (node.is_split() && node.is_oblique() && !look.leaf) look.terms = largest_terms(node, features, options.oblique_terms);
+        if (node.is_split() && node.is_oblique() && !look.leaf) look.terms = largest_terms(node.weights, features, options.oblique_terms);
+        if (look.leaf && node.is_linear()) {  // the slopes k drawn as an oblique split's weights
+            look.terms = largest_terms(node.leaf_weights, features, options.oblique_terms);
+            if (!look.terms.empty()) look.rule += " + k·x";
+        }
         look.rows = rows_at(tree, routing, box.node, class_index);
         look.flow = all_rows > 0.0 ? look.rows / all_rows : 0.0;
         const NodeRouting* r = routing ? &routing->nodes[static_cast<std::size_t>(box.node)] : nullptr;

@@ -41,8 +41,9 @@ struct SplitTerm {
 struct NodeLook {
     bool ghost = false;  // reached by no drawn row (or, without rows, pruned or empty in training)
     bool leaf = false;   // a leaf of the effective tree
-    std::string rule;    // "RI ≤ 1.518"; oblique: "≤ 0.42" beside `terms`; leaf: "class 2" / "value 3.1"
-    std::vector<SplitTerm> terms;  // oblique split: the largest weights, signed
+    std::string rule;    // "RI ≤ 1.518"; oblique: "≤ 0.42" beside `terms`; leaf: "class 2" / "value 3.1";
+                         // linear leaf: "value 3.1 + k·x" beside `terms`
+    std::vector<SplitTerm> terms;  // oblique split or linear leaf: the largest weights (slopes k), signed
     double share = 0.0;            // drives the fill, 0..1
     std::string share_label;       // share_label(share): "42", "0", "-"
     double flow = 0.0;             // rows entering the node / all rows: edge width

@@ -1,20 +1,14 @@
 #include "core/export/path_rule.h"
 
 #include <algorithm>
-#include <cmath>
-#include <numeric>
 #include <optional>
 
 #include "core/error.h"
 #include "core/export/number_text.h"
+#include "core/export/weighted_sum_text.h"
 
 namespace treelab {
 namespace {
-
-std::string feature_name(const std::vector<std::string>& names, Eigen::Index k) {
-    const auto index = static_cast<std::size_t>(k);
-    return index < names.size() ? names[index] : "x" + std::to_string(k);
-}
 
 // One condition of the path: an axis-aligned feature's bounds (lower < x ≤ upper) or an
 // oblique split's text.
@@ -26,40 +20,18 @@ struct Condition {
 
 std::string oblique_text(const TreeNode& node, bool left, const std::vector<std::string>& names,
                          const PathRuleOptions& options) {
-    const std::vector<Eigen::Index> terms = largest_weights(node, options.oblique_terms);
-    std::string sum;
-    for (const Eigen::Index k : terms) {
-        const double w = node.weights(k);
-        const std::string magnitude = significant_text(std::abs(w), options.significant_digits) + "·" + feature_name(names, k);
-        sum += sum.empty() ? (w < 0 ? "−" : "") + magnitude : (w < 0 ? " − " : " + ") + magnitude;
-    }
-    const auto nonzero = static_cast<std::size_t>((node.weights.array() != 0.0).count());
-    if (terms.size() < nonzero) sum += " + …";
-    if (sum.empty()) sum = "0";
-    return sum + (left ? " ≤ " : " > ") + significant_text(node.threshold, options.significant_digits);
+    return weighted_sum_text(node.weights, names, options.significant_digits, options.oblique_terms) + (left ? " ≤ " : " > ") +
+           significant_text(node.threshold, options.significant_digits);
 }
 
 std::string axis_text(const Condition& c, const std::vector<std::string>& names, int digits) {
-    const std::string name = feature_name(names, c.feature);
+    const std::string name = feature_label(names, c.feature);
     if (c.lower && c.upper) return significant_text(*c.lower, digits) + " < " + name + " ≤ " + significant_text(*c.upper, digits);
     if (c.upper) return name + " ≤ " + significant_text(*c.upper, digits);
     return name + " > " + significant_text(*c.lower, digits);
 }
 
 }  // namespace
-
-std::vector<Eigen::Index> largest_weights(const TreeNode& node, int count) {
-    std::vector<Eigen::Index> order(static_cast<std::size_t>(node.weights.size()));
-    std::iota(order.begin(), order.end(), Eigen::Index{0});
-    std::stable_sort(order.begin(), order.end(),
-                     [&](Eigen::Index a, Eigen::Index b) { return std::abs(node.weights(a)) > std::abs(node.weights(b)); });
-    std::vector<Eigen::Index> largest;
-    for (const Eigen::Index k : order) {
-        if (static_cast<int>(largest.size()) >= count || node.weights(k) == 0.0) break;
-        largest.push_back(k);
-    }
-    return largest;
-}
 
 std::vector<std::string> path_conditions(const TreeModel& tree, int node, const std::vector<std::string>& feature_names,
                                          const PathRuleOptions& options) {

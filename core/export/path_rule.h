@@ -17,10 +17,6 @@ struct PathRuleOptions {
     int oblique_terms = 3;  // largest |weights| written for an oblique split, "+ …" for the rest
 };
 
-// Indices of the largest |weights| of an oblique split, largest first, at most `count`; zero
-// weights (e.g. the regressed columns of a self-supervised tree, 000 §4.2) never appear.
-std::vector<Eigen::Index> largest_weights(const TreeNode& node, int count);
-
 // One condition per split on the way from the root to `node`, root first. Bounds on the same
 // feature merge into one condition at the feature's first appearance ("1.4 < Al ≤ 2"), so deep
 // paths that split one feature repeatedly stay short. Empty for the root. Throws Error when

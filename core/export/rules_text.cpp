@@ -24,23 +24,31 @@ private:
         return text + "|--- ";
     }
 
-    std::string condition(const TreeNode& node) const {
-        if (!node.is_oblique()) return model_.feature_names.at(node.feature);
+    // "w1*name1 + w2*name2 + ..." over every nonzero weight; empty when there is none.
+    std::string weighted_sum(const Eigen::VectorXd& weights) const {
         std::string sum;
-        for (Eigen::Index k = 0; k < node.weights.size(); ++k) {
-            if (node.weights(k) == 0.0) continue;
-            sum += (sum.empty() ? "" : " + ") + significant_text(node.weights(k), options_.significant_digits) + "*" +
+        for (Eigen::Index k = 0; k < weights.size(); ++k) {
+            if (weights(k) == 0.0) continue;
+            sum += (sum.empty() ? "" : " + ") + significant_text(weights(k), options_.significant_digits) + "*" +
                    model_.feature_names.at(k);
         }
+        return sum;
+    }
+
+    std::string condition(const TreeNode& node) const {
+        if (!node.is_oblique()) return model_.feature_names.at(node.feature);
+        const std::string sum = weighted_sum(node.weights);
         return sum.empty() ? "0" : sum;
     }
 
+    // A linear leaf prints its whole formula, value + slopes (tree_model.h).
     void leaf(const TreeNode& node, int level) {
         out_ << indent(level);
         if (model_.task == Task::Classification) {
             out_ << "class: " << model_.class_names.at(static_cast<std::size_t>(nn::argmax(node.distribution)));
         } else {
             out_ << "value: " << significant_text(node.distribution(0), options_.significant_digits);
+            if (const std::string slopes = weighted_sum(node.leaf_weights); !slopes.empty()) out_ << " + " << slopes;
         }
         if (options_.show_counts) out_ << "  (n = " << significant_text(node.samples, 10) << ")";
         out_ << '\n';

@@ -5,7 +5,9 @@
 //   |--- petal_width >  0.8
 // Numbers use `significant_digits` significant digits (sklearn's fixed 2 decimals would print
 // 1.52 for a threshold between 1.5172 and 1.5176). Pruned nodes are left out; a node whose
-// chosen child is pruned prints as a leaf on that side.
+// chosen child is pruned prints as a leaf on that side. A linear leaf prints as its formula,
+//   |   |--- value: 152.1 + 3.2*bmi + -1.1*s5
+// every nonzero slope written as the oblique splits' weights are.
 #include <string>
 
 #include "core/model/tree_model.h"

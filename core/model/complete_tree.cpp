@@ -92,6 +92,17 @@ Eigen::MatrixXd leaf_distributions(const CompleteTree& tree, const TreeModel& mo
     return values;
 }
 
+// Linear leaves: slopes beside given leaf values (validate() checks the task and finiteness).
+void set_leaf_weights(TreeModel& model, const CompleteTree& tree, Eigen::Index leaves) {
+    if (tree.leaf_values.rows() != leaves || tree.leaf_weights.rows() != leaves || tree.leaf_weights.cols() != model.features())
+        throw Error("linear leaves of a complete tree of depth " + std::to_string(tree.depth) + " on " +
+                    std::to_string(model.features()) + " features need " + shape(leaves, model.features()) +
+                    " leaf weights beside the leaf values, not " + shape(tree.leaf_weights.rows(), tree.leaf_weights.cols()));
+    const Eigen::Index internal = leaves - 1;
+    for (Eigen::Index l = 0; l < leaves; ++l)
+        model.nodes[static_cast<std::size_t>(internal + l)].leaf_weights = tree.leaf_weights.row(l).transpose();
+}
+
 }  // namespace
 
 TreeModel complete_tree_model(const CompleteTree& tree, const Dataset& train) {
@@ -138,6 +149,7 @@ TreeModel complete_tree_model(const CompleteTree& tree, const Dataset& train) {
         const Eigen::MatrixXd p = leaf_distributions(tree, model, leaves);
         for (Eigen::Index l = 0; l < leaves; ++l) model.nodes[static_cast<std::size_t>(internal + l)].distribution = p.row(l).transpose();
     }
+    if (tree.leaf_weights.size() > 0) set_leaf_weights(model, tree, leaves);
     model.validate();
     return model;
 }

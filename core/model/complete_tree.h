@@ -42,6 +42,9 @@ struct CompleteTree {
     // training rows routed to it give (class frequencies or mean target).
     Eigen::MatrixXd leaf_values;
     LeafValueKind leaf_kind = LeafValueKind::Values;
+    // Regression with leaf_values only: empty, or one row of slopes per leaf (2^D × features), making
+    // leaf l predict leaf_values(l) + leaf_weights.row(l)·x (linear leaves, tree_model.h).
+    Eigen::MatrixXd leaf_weights;
     // Empty, or one flag per node (2^(D+1) − 1, heap order): removed from the effective tree
     // (tree_model.h; the root never, and a pruned node's children are pruned too).
     std::vector<bool> pruned;
@@ -51,7 +54,8 @@ struct CompleteTree {
 // `tree`; samples, class_counts and empty from routing train.X (TreeModel::set_routing_counts, so
 // pruned nodes stay empty); every node's distribution from the training rows routed to it (class
 // frequencies, or the mean target), an empty node taking its parent's (the root: uniform, or 0);
-// then `leaf_values`, when given, replace the leaves' distributions. Validates the result.
+// then `leaf_values`, when given, replace the leaves' distributions, and `leaf_weights` make the
+// leaves linear. Validates the result.
 // Throws treelab::Error on input of the wrong shape (e.g. not 2^D leaf rows, not 2^D − 1 splits,
 // a feature index out of range) or a tree validate() rejects.
 TreeModel complete_tree_model(const CompleteTree& tree, const Dataset& train);

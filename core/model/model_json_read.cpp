@@ -117,6 +117,11 @@ private:
             std::string detail = error.what();
             if (const std::size_t prefix = detail.find("] "); prefix != std::string::npos) detail.erase(0, prefix + 2);
             fail("is not valid JSON (byte " + std::to_string(error.byte) + "): " + detail);
+        } catch (const Json::out_of_range& error) {
+            // nlohmann refuses a number beyond the double range (e.g. 1e999) with out_of_range.406.
+            std::string detail = error.what();
+            if (const std::size_t prefix = detail.find("] "); prefix != std::string::npos) detail.erase(0, prefix + 2);
+            fail("has a number too large for a double (" + detail + ")");
         } catch (const std::bad_alloc&) {
             fail("is too large to load into memory");
         }
@@ -288,6 +293,8 @@ private:
         node.soft_mass = number_or_nan(json, "soft_mass", where);
         node.pruned = boolean(json, "pruned", where);
         node.empty = boolean(json, "empty", where);
+        // Optional (format version 3): a linear leaf's slopes; sizes and the task checked by validate().
+        if (json.contains("leaf_weights")) node.leaf_weights = finite_numbers(json, "leaf_weights", where, vector_limit);
         return node;
     }
 

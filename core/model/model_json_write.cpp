@@ -28,22 +28,25 @@ Json numbers(const Eigen::VectorXd& values, const char* what) {
 
 Json tree_numbers(const Eigen::VectorXd& values) { return Json(std::vector<double>(values.begin(), values.end())); }
 
+// "leaf_weights" only on a linear leaf (format version 3), so other models stay readable by older builds.
 Json node_json(const TreeNode& node, std::size_t id) {
-    return Json{{"id", id},
-                {"left", node.left},
-                {"right", node.right},
-                {"parent", node.parent},
-                {"depth", node.depth},
-                {"feature", node.feature},
-                {"threshold", number_or_null(node.threshold)},
-                {"weights", tree_numbers(node.weights)},
-                {"distribution", tree_numbers(node.distribution)},
-                {"samples", node.samples},
-                {"class_counts", tree_numbers(node.class_counts)},
-                {"impurity", number_or_null(node.impurity)},
-                {"soft_mass", number_or_null(node.soft_mass)},
-                {"pruned", node.pruned},
-                {"empty", node.empty}};
+    Json json{{"id", id},
+              {"left", node.left},
+              {"right", node.right},
+              {"parent", node.parent},
+              {"depth", node.depth},
+              {"feature", node.feature},
+              {"threshold", number_or_null(node.threshold)},
+              {"weights", tree_numbers(node.weights)},
+              {"distribution", tree_numbers(node.distribution)},
+              {"samples", node.samples},
+              {"class_counts", tree_numbers(node.class_counts)},
+              {"impurity", number_or_null(node.impurity)},
+              {"soft_mass", number_or_null(node.soft_mass)},
+              {"pruned", node.pruned},
+              {"empty", node.empty}};
+    if (node.is_linear()) json["leaf_weights"] = tree_numbers(node.leaf_weights);
+    return json;
 }
 
 Json weight_rows(const Eigen::MatrixXd& weights) {
@@ -70,7 +73,10 @@ Json routing_predictor_json(const RoutingPredictor& predictor) {
 }
 
 // The oldest format version that holds the model (model_file.h).
-int format_version(const TreeModel& tree) { return tree.routing_predictor && tree.routing_predictor->layers.size() > 1 ? 2 : 1; }
+int format_version(const TreeModel& tree) {
+    if (tree.has_linear_leaves()) return 3;
+    return tree.routing_predictor && tree.routing_predictor->layers.size() > 1 ? 2 : 1;
+}
 
 Json pipeline_json(const FeaturePipeline& pipeline) {
     Json inputs = Json::array();

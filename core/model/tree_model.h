@@ -18,6 +18,10 @@
 // prediction. So cost-complexity pruning flags the descendants of a collapsed node, and soft
 // learners may prune one child only.
 //
+// Linear leaves (regression only): a node with `leaf_weights` predicts distribution(0) +
+// leaf_weights·x for the rows that stop at it, in the model's feature units (the model tree of 004
+// §2 (a)); without them it predicts distribution(0). A model with a routing predictor has none.
+//
 // Routing predictor (LatentTrees, 000 §3.3): a model may carry a downstream predictor f_φ(x, z)
 // that reads the soft traversal z of the leaves (latent_routing.h) instead of a per-leaf constant.
 // Such a model is a complete heap-ordered tree (children of t are 2t+1, 2t+2), every internal
@@ -44,6 +48,8 @@ struct TreeNode {
     Eigen::VectorXd weights;
     // Prediction at this node: class probabilities (size C) or {value} for regression.
     Eigen::VectorXd distribution;
+    // Regression: empty (a constant prediction) or one slope per feature (a linear leaf, see above).
+    Eigen::VectorXd leaf_weights;
     // Training routing mass: hard count of training rows that reach the node, their per-class
     // counts (classification), the node impurity under the learner's criterion, and for soft
     // learners the mean routing probability (NaN when not applicable).
@@ -56,6 +62,7 @@ struct TreeNode {
 
     bool is_split() const { return left >= 0; }
     bool is_oblique() const { return weights.size() > 0; }
+    bool is_linear() const { return leaf_weights.size() > 0; }
 };
 
 enum class AxisPrecision { Float64, Float32 };
@@ -134,10 +141,11 @@ public:
     // Class index (argmax, lowest index on ties) or regression value, per row.
     Eigen::VectorXd predict(const Eigen::Ref<const Eigen::MatrixXd>& X) const;
     // rows × outputs: the routing predictor's outputs f_φ(x, z) (logits for a classification
-    // target), or without one the stopping node's distribution.
+    // target), or without one the stopping node's distribution (plus its linear leaf's leaf_weights·x).
     Eigen::MatrixXd predict_outputs(const Eigen::Ref<const Eigen::MatrixXd>& X) const;
 
     bool stops_at(int node) const;  // true when `node` is a leaf of the effective tree
+    bool has_linear_leaves() const;  // some node carries leaf_weights
     TreeStats stats() const;
     // Throws ModelFileError-free treelab::Error describing the first inconsistency (child index
     // out of range, cycle, parent mismatch, NaN threshold on a split, wrong sizes). Used by the

@@ -1,5 +1,6 @@
 // Predictions and training counts, both read off the routing (tree_routing.cpp), or for a model
-// with a routing predictor of its target off the soft traversal (latent_routing.h).
+// with a routing predictor of its target off the soft traversal (latent_routing.h). A linear leaf
+// adds its leaf_weights·x to its value (tree_model.h).
 #include <cmath>
 #include <string>
 
@@ -16,12 +17,16 @@ bool predicts_target(const TreeModel& model) {
     return model.routing_predictor && model.routing_predictor->predicts_target();
 }
 
-// rows × distribution size: the distribution of each row's stopping node.
+// rows × distribution size: the distribution of each row's stopping node, plus leaf_weights·x
+// where that node is a linear leaf.
 Eigen::MatrixXd node_distributions(const TreeModel& model, const Eigen::Ref<const Eigen::MatrixXd>& X) {
     const Eigen::VectorXi stop = model.route(X);
     Eigen::MatrixXd values(X.rows(), model.task == Task::Classification ? model.classes() : 1);
-    for (Eigen::Index i = 0; i < X.rows(); ++i)
-        values.row(i) = model.nodes[static_cast<std::size_t>(stop(i))].distribution.transpose();
+    for (Eigen::Index i = 0; i < X.rows(); ++i) {
+        const TreeNode& node = model.nodes[static_cast<std::size_t>(stop(i))];
+        values.row(i) = node.distribution.transpose();
+        if (node.is_linear()) values(i, 0) += X.row(i).dot(node.leaf_weights);
+    }
     return values;
 }
 

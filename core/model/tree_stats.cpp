@@ -19,6 +19,10 @@ bool TreeModel::stops_at(int node) const {
            (nodes[static_cast<std::size_t>(n.left)].pruned && nodes[static_cast<std::size_t>(n.right)].pruned);
 }
 
+bool TreeModel::has_linear_leaves() const {
+    return std::any_of(nodes.begin(), nodes.end(), [](const TreeNode& node) { return node.is_linear(); });
+}
+
 TreeStats TreeModel::stats() const {
     TreeStats stats;
     for (std::size_t id = 0; id < nodes.size(); ++id) {

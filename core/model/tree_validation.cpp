@@ -79,6 +79,19 @@ void check_split(const TreeModel& tree, std::size_t id) {
     }
 }
 
+// A linear leaf: one finite slope per feature, on a regression tree without a routing predictor
+// (whose outputs would ignore it).
+void check_linear_leaf(const TreeModel& tree, std::size_t id) {
+    const TreeNode& node = tree.nodes[id];
+    if (tree.task != Task::Regression)
+        throw Error(node_name(id) + " has linear leaf weights, but a classification tree predicts class probabilities only");
+    if (tree.routing_predictor) throw Error(node_name(id) + " has linear leaf weights, which a tree with a routing predictor cannot use");
+    if (node.leaf_weights.size() != tree.features())
+        throw Error(node_name(id) + " has " + std::to_string(node.leaf_weights.size()) + " linear leaf weights but the model has " +
+                    std::to_string(tree.features()) + " features");
+    if (!all_finite(node.leaf_weights)) throw Error(node_name(id) + " has a non-finite linear leaf weight");
+}
+
 void check_values(const TreeModel& tree, std::size_t id) {
     const TreeNode& node = tree.nodes[id];
     const bool classification = tree.task == Task::Classification;
@@ -88,6 +101,7 @@ void check_values(const TreeModel& tree, std::size_t id) {
                     "; expected " + std::to_string(expected) +
                     (classification ? " (one probability per class)" : " (the regression value)"));
     if (!all_finite(node.distribution)) throw Error(node_name(id) + " has a non-finite value in its distribution");
+    if (node.is_linear()) check_linear_leaf(tree, id);
     const Eigen::Index counts = node.class_counts.size();
     if (counts != 0 && (!classification || counts != tree.classes()))
         throw Error(node_name(id) + " has " + std::to_string(counts) + " class counts; expected " +

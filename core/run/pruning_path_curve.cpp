@@ -26,7 +26,7 @@ double leaf_impurity(const TreeModel& tree) {
 }
 
 // Prunes and re-evaluates from scratch at every value: for hooks without a sequence and for trees
-// with a routing predictor, whose scores do not come from one node per row.
+// with a routing predictor or linear leaves, whose scores do not come from one node value per row.
 std::vector<PruningPathPoint> curve_by_repruning(const PruningPathHook& hook, const TreeModel& grown,
                                                  const PreparedData& data) {
     std::vector<PruningPathPoint> curve;
@@ -164,7 +164,7 @@ std::vector<PruningPathPoint> pruning_path_curve(const PruningPathHook& hook, co
                                                  const PreparedData& data) {
     TreeModel grown = model;
     for (TreeNode& node : grown.nodes) node.pruned = false;
-    if (!hook.sequence || grown.routing_predictor) return curve_by_repruning(hook, grown, data);
+    if (!hook.sequence || grown.routing_predictor || grown.has_linear_leaves()) return curve_by_repruning(hook, grown, data);
 
     const PruningSequence sequence = hook.sequence(grown);
     // prune(grown, a) applies steps 1, 2, ... while their alpha <= a: as many steps as the running

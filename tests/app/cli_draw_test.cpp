@@ -50,6 +50,23 @@ TEST(CliDraw, WritesSvg) {
     EXPECT_NE(svg.find("100%"), std::string::npos);
 }
 
+// A tree of linear leaves (GET-Linear) draws each leaf as its value + k·x beside its largest slopes.
+TEST(CliDraw, DrawsLinearLeaves) {
+    test::TempDir dir;
+    const std::string model = dir.file("linear.json").string(), out = dir.file("tree.svg").string();
+    const std::string servo = test::dataset("servo.csv").string();
+    const CommandResult train = run_cli("train --data " + servo + " --target Class --method get --param leaf_model=linear "
+                                        "--param depth=2 --param schedule=10:5 --param starts=1 --model-out " + model, dir);
+    ASSERT_EQ(train.exit_code, 0) << train.err;
+    const CommandResult draw = run_cli("draw --model " + model + " --data " + servo + " --out " + out, dir);
+    ASSERT_EQ(draw.exit_code, 0) << draw.err;
+    const std::string svg = read_all(out);
+    std::size_t formulas = 0;
+    for (std::size_t at = svg.find(" + k·x"); at != std::string::npos; at = svg.find(" + k·x", at + 1)) ++formulas;
+    EXPECT_EQ(formulas, 4u);
+    EXPECT_NE(svg.find("Vgain"), std::string::npos) << "a slope's feature is named";
+}
+
 // --size sets the PNG's pixel size, and the PNG loads back.
 TEST(CliDraw, WritesPngOfTheAskedSize) {
     test::TempDir dir;

@@ -256,6 +256,29 @@ TEST(Cli, LatentLinearVersionOneModelStillLoads) {
     EXPECT_DOUBLE_EQ(metrics["macro_f1"].get<double>(), 0.8226591374130446);
 }
 
+// GET-Linear from the command line: train saves a version-3 model of linear leaves whose eval on
+// the training file reproduces train's scores, and `rules` prints each leaf as its formula.
+TEST(Cli, GetLinearTrainEvalAndRules) {
+    test::TempDir dir;
+    const std::string model = dir.file("linear.json").string(), servo = test::dataset("servo.csv").string();
+    const CommandResult train = run_cli("train --data " + servo + " --target Class --method get --param leaf_model=linear "
+                                        "--param depth=2 --param schedule=10:20,100:20 --param starts=1 --split 1,0,0 "
+                                        "--json --model-out " + model, dir);
+    ASSERT_EQ(train.exit_code, 0) << train.err;
+    const nlohmann::json scores = nlohmann::json::parse(train.out)["metrics"]["train"];
+    const CommandResult eval = run_cli("eval --model " + model + " --data " + servo + " --json", dir);
+    ASSERT_EQ(eval.exit_code, 0) << eval.err;
+    EXPECT_DOUBLE_EQ(nlohmann::json::parse(eval.out)["metrics"]["r2"].get<double>(), scores["r2"].get<double>());
+    std::ifstream file(model);
+    EXPECT_EQ(nlohmann::json::parse(file)["version"], 3);
+    const CommandResult rules = run_cli("rules --model " + model, dir);
+    ASSERT_EQ(rules.exit_code, 0) << rules.err;
+    std::size_t formulas = 0;
+    for (std::size_t at = rules.out.find("value: "); at != std::string::npos; at = rules.out.find("value: ", at + 1))
+        formulas += rules.out.substr(at, rules.out.find('\n', at) - at).find("*Vgain") != std::string::npos;
+    EXPECT_EQ(formulas, 4u) << rules.out;
+}
+
 // LatentTrees from the command line: a self-supervised Glass tree is scored by dendrogram purity,
 // saved, and reloaded by eval with the same scores; a lambda sweep writes one row per value × seed.
 TEST(Cli, LatentSelfSupervisedTrainEvalAndSweep) {

@@ -186,5 +186,27 @@ TEST(TreeTab, RegressionTreeShowsValues) {
     EXPECT_GT(tab.inspector()->inspected().values.size(), 0);
 }
 
+// A tree of linear leaves (GET-Linear on servo): a leaf's tooltip shows its formula, and a row's
+// path reports the tree's prediction for that row (value + k·x), not the leaf's intercept.
+TEST(TreeTab, LinearLeavesShowTheirFormula) {
+    RunConfig config;
+    config.data_file = test::dataset("servo.csv");
+    config.target = "Class";
+    config.method = "get";
+    config.params = method_params("get", {"leaf_model=linear", "depth=2", "schedule=10:5", "starts=1"});
+    const RunOutcome run = run_training(config);
+    ASSERT_TRUE(run.model.tree.has_linear_leaves());
+    TreeTab tab;
+    tab.showModel(std::make_shared<const ModelFile>(run.model), run.data);
+    const QString tip = tab.canvas()->nodeToolTip(3);
+    EXPECT_TRUE(tip.contains(QStringLiteral("predicts"))) << tip.toStdString();
+    EXPECT_TRUE(tip.contains(QStringLiteral("·"))) << tip.toStdString();
+    tab.rowBox()->setValue(1);
+    const RoutedRows all = routed_rows(*run.data, RowSet::All);
+    const auto index = std::find(all.table_rows.begin(), all.table_rows.end(), 0) - all.table_rows.begin();
+    const double predicted = run.model.tree.predict(all.X.row(index))(0);
+    EXPECT_TRUE(tab.rowInfo()->text().endsWith(QStringLiteral("predicts %1").arg(predicted, 0, 'g', 4))) << tab.rowInfo()->text().toStdString();
+}
+
 }  // namespace
 }  // namespace treelab

@@ -21,7 +21,8 @@ TreeModel grow_depth_limited_cart(const Spec& spec, const Dataset& train);
 // b = 0 nodes (0 <= 0 sends every row left, as in the code) and its value goes to every leaf below
 // it (the code puts it in the leftmost and leaves the others at their initial values; here the
 // soft routing's mass that σ(0) = 1/2 sends right meets the same value, so the soft objective
-// starts at CART's). Leaf values: the unit-scaled mean, or the log class frequencies.
+// starts at CART's). Leaf values: the unit-scaled mean, or the log class frequencies; linear
+// leaves start with slopes k = 0 (a CART leaf is the linear leaf with k = 0).
 Eigen::VectorXd cart_parameters(const Spec& spec, const TreeModel& cart, const UnitScaling& scaling);
 
 }  // namespace treelab::get

@@ -2,10 +2,11 @@
 // A GET parameter vector → the shared TreeModel (conventions §3) through complete_tree.h: the
 // oblique splits mapped back to the data's units and the leaves refitted on the hard routing of
 // the training rows (the trained leaf constants are never exported, reference_implementations.md
-// §7 item 12).
+// §7 item 12); GET-Linear's leaves become the model's linear leaves, in the data's units.
 #include <Eigen/Core>
 
 #include "core/data/dataset.h"
+#include "core/learners/get/get_hard_tree.h"
 #include "core/learners/get/get_params.h"
 #include "core/learners/get/unit_scaling.h"
 #include "core/model/tree_model.h"
@@ -21,8 +22,8 @@ struct TrainingRows {
     const Eigen::MatrixXd& targets;
 };
 
-// The hard tree's leaf values on the unit scale (get_hard_tree.h) for these parameters.
-Eigen::MatrixXd hard_leaf_values(const TrainingRows& rows, const Eigen::VectorXd& parameters);
+// The hard tree's leaves on the unit scale (get_hard_tree.h) for these parameters.
+LeafFit hard_leaf_fit(const TrainingRows& rows, const Eigen::VectorXd& parameters);
 
 // The tree in the data's units; `train` is the unscaled training set the model routes for its counts.
 TreeModel export_tree(const TrainingRows& rows, const Eigen::VectorXd& parameters, const Dataset& train);

@@ -9,7 +9,11 @@
 namespace treelab::get {
 
 Workspace::Workspace(const Spec& spec, Eigen::Index rows)
-    : margins(rows, spec.internal()), left(rows, spec.internal()), reach(rows, spec.nodes()), column(rows) {}
+    : margins(rows, spec.internal()),
+      left(rows, spec.internal()),
+      reach(rows, spec.nodes()),
+      column(rows),
+      slopes(rows, spec.linear() ? spec.leaves() : 0) {}
 
 void split_margins(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
                    Eigen::Ref<Eigen::MatrixXd> margins) {

@@ -19,6 +19,7 @@ struct Workspace {
     Eigen::MatrixXd left;     // rows × N: Î = σ(α·u)
     Eigen::MatrixXd reach;    // rows × (2L − 1), heap order: Π over the path of Î or 1 − Î; leaves last
     Eigen::VectorXd column;   // rows: one leaf's losses
+    Eigen::MatrixXd slopes;   // rows × L for linear leaves (else rows × 0): k_l·x, then reach·residual (get_loss.h)
 };
 
 // margins of `parameters` for the rows X (rows × p); the hard tree reads their signs (get_hard_tree.h).

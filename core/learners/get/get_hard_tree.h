@@ -18,21 +18,50 @@ Eigen::VectorXi hard_leaves(const Spec& spec, const Eigen::VectorXd& parameters,
 // u >= 0: the training rows' hard tree comes free with the soft objective's forward pass.
 void leaves_of_margins(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& margins, Eigen::Ref<Eigen::VectorXi> leaves);
 
-// L × m leaf values from the training targets (rows × 1 unit-scaled target, or rows × C one-hot)
-// of the rows in each leaf: the mean target, or the class frequencies. An empty leaf takes the
-// code's (min y + max y)/2 (reference_implementations.md §4.3, update_c), or for classes the
-// training class frequencies.
-Eigen::MatrixXd refit_leaves(const Spec& spec, const Eigen::VectorXi& leaves, const Eigen::Ref<const Eigen::MatrixXd>& targets);
+// A hard tree's leaves (004 App. C): per leaf its value (the constant, the intercept h of a linear
+// leaf, or the class frequencies) and, for linear leaves, its slopes k.
+struct LeafFit {
+    Eigen::MatrixXd values;  // L × m
+    Eigen::MatrixXd slopes;  // L × p for linear leaves, L × 0 otherwise
+};
 
-// The objective of the hard tree (004 Algorithm 1 line 14): the mean squared error of the leaf
-// means, or the mean log-loss of the leaf class frequencies, a frequency below kLeastFrequency
+// Leaves refitted on the training rows X (rows × p) with their targets (rows × 1 unit-scaled
+// target, or rows × C one-hot) that each leaf receives (004 App. C): the mean target, the class
+// frequencies, or for linear leaves the least-squares fit of the target on x (linear_leaf_fit.h).
+// An empty leaf takes the code's (min y + max y)/2 (reference_implementations.md §4.3, update_c)
+// with k = 0, or for classes the training class frequencies.
+LeafFit refit_leaves(const Spec& spec, const Eigen::VectorXi& leaves, const Eigen::Ref<const Eigen::MatrixXd>& X,
+                     const Eigen::Ref<const Eigen::MatrixXd>& targets);
+
+// refit_leaves for one run's fixed rows X and targets, remembering its last partition: GET refits
+// after every step and the hard routing often stays the same from one step to the next, so the
+// same partition's fit is returned without solving again (the fit depends only on the partition).
+class LeafRefit {
+public:
+    const LeafFit& operator()(const Spec& spec, const Eigen::VectorXi& leaves, const Eigen::Ref<const Eigen::MatrixXd>& X,
+                              const Eigen::Ref<const Eigen::MatrixXd>& targets);
+
+private:
+    Eigen::VectorXi leaves_;
+    LeafFit fit_;
+};
+
+// rows × m: what the hard tree predicts for the rows X in `leaves`: their leaf's value (plus k·x).
+Eigen::MatrixXd hard_predictions(const Spec& spec, const Eigen::VectorXi& leaves, const LeafFit& fit,
+                                 const Eigen::Ref<const Eigen::MatrixXd>& X);
+
+// The objective of the hard tree (004 Algorithm 1 line 14): the mean squared error of its
+// predictions, or the mean log-loss of the leaf class frequencies, a frequency below kLeastFrequency
 // taken as that (it matters only for rows the values were not refitted on, e.g. validation rows).
-double hard_objective(const Spec& spec, const Eigen::VectorXi& leaves, const Eigen::Ref<const Eigen::MatrixXd>& leaf_values,
+double hard_objective(const Spec& spec, const Eigen::VectorXi& leaves, const LeafFit& fit, const Eigen::Ref<const Eigen::MatrixXd>& X,
                       const Eigen::Ref<const Eigen::MatrixXd>& targets);
 
 // Leaf parameters that start training from these leaf values: the values for regression, the log
 // frequencies for classes (a frequency of 0 taken as kLeastFrequency, so the logits stay finite).
 Eigen::MatrixXd leaf_parameters(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& leaf_values);
 constexpr double kLeastFrequency = 1e-6;
+
+// Sets the leaf parameters of `parameters` (C, and K for linear leaves) to start training from `fit`.
+void set_leaf_parameters(const Spec& spec, const LeafFit& fit, Eigen::VectorXd& parameters);
 
 }  // namespace treelab::get

@@ -31,6 +31,11 @@ std::span<const ParamSpec> get_params() {
              "Runs of the whole schedule: the first from CART of the same depth, the others from random splits; the "
              "lowest training objective wins, CART if no start beats it (004 Alg. 1: N_start = 10).",
              ParamType::Integer, 1, 1000, 10LL, {}},
+            {"leaf_model", "Leaf model",
+             "What a leaf predicts: constant = GET (004 §2 (b)); linear = GET-Linear, k·x + h refitted every epoch by least "
+             "squares on the training rows reaching the leaf (004 §2 (a), App. C; minimum-norm when the rows do not "
+             "determine it); the paper runs it without polish (App. F.2). Regression only.",
+             ParamType::Choice, 0, 0, std::string("constant"), {"constant", "linear"}},
         };
         rows[0].accepts_number = true;
         rows[1].parse_text = get::canonical_scale_schedule;
@@ -47,6 +52,10 @@ std::span<const ParamSpec> get_params() {
                         "error keeps the trees that overfit), else the training error; training = always the training error, "
                         "as the paper and the authors' code (which use no validation rows).",
                         ParamType::Choice, 0, 0, std::string("validation"), {"validation", "training"}});
+        rows.push_back({"l1", "L1 on splits",
+                        "λ of 004 eq. 5: adds λ·Σ_t ‖a_t‖₁ over the split weights (on the inputs scaled to [0, 1]) to the mean "
+                        "soft objective; the paper used 0 or 1e-5 for GET-Linear (App. F.4).",
+                        ParamType::Real, 0, 10, 0.0, {}});
         rows.push_back({"polish", "Subtree polish",
                         "After the whole fit, refit every branch node's subtree on the rows reaching it, warm-started from the "
                         "current one, keeping it only when the training error falls (004 App. E Alg. 2; the paper polishes every "
@@ -81,7 +90,12 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train) {
     s.spec.outputs = classification ? train.classes() : 1;
     s.spec.loss = classification ? LeafLoss::LogLoss : LeafLoss::SquaredError;
     s.schedule = parse_scale_schedule(params.text("schedule"));
+    s.spec.leaf_model = params.text("leaf_model") == "linear" ? LeafModel::Linear : LeafModel::Constant;
+    if (classification && s.spec.linear())
+        throw ParamError("leaf_model=linear (GET-Linear) regresses the target inside each leaf; a classification target "
+                         "needs leaf_model=constant");
     s.weight_decay = params.real("weight_decay");
+    s.l1 = params.real("l1");
     s.polish = params.boolean("polish");
     s.select_on_validation = params.text("selection") == "validation";
 

@@ -47,7 +47,7 @@ Eigen::MatrixXd training_targets(const Spec& spec, const get::UnitScaling& scali
 struct HardEvaluation {
     Eigen::VectorXd parameters;
     Eigen::VectorXi leaves, valid_leaves;
-    Eigen::MatrixXd values;
+    get::LeafFit fit;
     double objective = std::numeric_limits<double>::infinity();
     double valid_objective = std::numeric_limits<double>::quiet_NaN();  // NaN without validation rows
 };
@@ -66,7 +66,7 @@ public:
           targets_(training_targets(spec_, scaling_, input.train)),
           train_y_(scored_target(input.train)),
           rows_{spec_, scaling_, inputs_, targets_},
-          objective_(spec_, inputs_.rows()),
+          objective_(spec_, inputs_.rows(), settings.l1),
           seed_(input.seed),
           cart_(get::cart_parameters(spec_, get::grow_depth_limited_cart(spec_, input.train), scaling_)) {
         if (warm_start) warm_starts_.push_back(*warm_start);  // 004 Alg. 2 line 7
@@ -105,7 +105,7 @@ public:
             alpha_ = alphas_[k];
             if (k > 0 && stage_best_.size() > 0) {
                 parameters = stage_best_;
-                get::mutable_view(spec_, parameters).leaf = get::leaf_parameters(spec_, evaluate(stage_best_).values);
+                get::set_leaf_parameters(spec_, evaluate(stage_best_).fit, parameters);
             }
             stage_best_.resize(0);
             stage_best_objective_ = std::numeric_limits<double>::infinity();
@@ -137,8 +137,9 @@ public:
     // R² (regression) or accuracy of the hard tree on the training and validation rows.
     std::pair<double, double> metrics(const Eigen::VectorXd& parameters) {
         const HardEvaluation& hard = evaluate(parameters);
-        const double train = score(hard.values, hard.leaves, train_y_);
-        const double valid = valid_inputs_.rows() > 0 ? score(hard.values, hard.valid_leaves, valid_y_) : std::numeric_limits<double>::quiet_NaN();
+        const double train = score(hard.fit, hard.leaves, inputs_, train_y_);
+        const double valid =
+            valid_inputs_.rows() > 0 ? score(hard.fit, hard.valid_leaves, valid_inputs_, valid_y_) : std::numeric_limits<double>::quiet_NaN();
         return {train, valid};
     }
 
@@ -154,11 +155,11 @@ public:
         hard_.parameters = parameters;
         const bool routed = objective_parameters_.size() == parameters.size() && objective_parameters_ == parameters;
         hard_.leaves = routed ? objective_leaves_ : get::hard_leaves(spec_, parameters, inputs_);
-        hard_.values = get::refit_leaves(spec_, hard_.leaves, targets_);
-        hard_.objective = get::hard_objective(spec_, hard_.leaves, hard_.values, targets_);
+        hard_.fit = refit_(spec_, hard_.leaves, inputs_, targets_);
+        hard_.objective = get::hard_objective(spec_, hard_.leaves, hard_.fit, inputs_, targets_);
         if (valid_inputs_.rows() > 0) {
             hard_.valid_leaves = get::hard_leaves(spec_, parameters, valid_inputs_);
-            hard_.valid_objective = get::hard_objective(spec_, hard_.valid_leaves, hard_.values, valid_targets_);
+            hard_.valid_objective = get::hard_objective(spec_, hard_.valid_leaves, hard_.fit, valid_inputs_, valid_targets_);
         }
         return hard_;
     }
@@ -172,16 +173,13 @@ private:
         return spec_.loss == get::LeafLoss::SquaredError ? scaling_.target(data.y) : data.y;
     }
 
-    double score(const Eigen::MatrixXd& values, const Eigen::VectorXi& leaves, const Eigen::VectorXd& y) const {
-        if (spec_.loss == get::LeafLoss::SquaredError) {
-            Eigen::VectorXd predicted(leaves.size());
-            for (Eigen::Index i = 0; i < leaves.size(); ++i) predicted(i) = values(leaves(i), 0);
-            return regression_report(y, predicted).r2;
-        }
+    double score(const get::LeafFit& fit, const Eigen::VectorXi& leaves, const Eigen::MatrixXd& X, const Eigen::VectorXd& y) const {
+        const Eigen::MatrixXd predictions = get::hard_predictions(spec_, leaves, fit, X);
+        if (spec_.loss == get::LeafLoss::SquaredError) return regression_report(y, predictions.col(0)).r2;
         Eigen::Index hits = 0;
         for (Eigen::Index i = 0; i < leaves.size(); ++i) {
             Eigen::Index predicted = 0;
-            values.row(leaves(i)).maxCoeff(&predicted);  // the lowest class on ties, as TreeModel::predict
+            predictions.row(i).maxCoeff(&predicted);  // the lowest class on ties, as TreeModel::predict
             hits += static_cast<double>(predicted) == y(i);
         }
         return static_cast<double>(hits) / static_cast<double>(leaves.size());
@@ -207,6 +205,7 @@ private:
     HardEvaluation hard_;
     Eigen::VectorXd objective_parameters_;  // where the soft objective was last computed
     Eigen::VectorXi objective_leaves_;      // and the hard leaves it routed there
+    get::LeafRefit refit_;
 };
 
 // One GET fit (004 Alg. 1) of `run`; snapshots of the live tree only for the whole tree's run.

@@ -13,13 +13,14 @@
 namespace treelab::get {
 
 Eigen::Index chunk_rows(const Spec& spec, Eigen::Index rows) {
-    const Eigen::Index per_row = 2 * spec.internal() + spec.nodes();  // margins, left, reach
+    const Eigen::Index per_row = 2 * spec.internal() + spec.nodes() + (spec.linear() ? spec.leaves() : 0);  // margins, left, reach, slopes
     return std::max<Eigen::Index>(1, std::min(rows, std::max(kMinChunkRows, kChunkValues / per_row)));
 }
 
-SoftObjective::SoftObjective(const Spec& spec, Eigen::Index rows, Eigen::Index chunk)
+SoftObjective::SoftObjective(const Spec& spec, Eigen::Index rows, double l1, Eigen::Index chunk)
     : spec_(spec),
       rows_(rows),
+      l1_(l1),
       chunk_(chunk > 0 ? std::min(chunk, std::max<Eigen::Index>(rows, 1)) : chunk_rows(spec, rows)),
       full_(spec, chunk_),
       last_(spec, rows % chunk_) {}
@@ -44,8 +45,12 @@ double SoftObjective::operator()(double alpha, const Eigen::VectorXd& parameters
         split_margins(spec_, parameters, chunk_X, work.margins);
         if (leaves) leaves_of_margins(spec_, work.margins, leaves->segment(first, count));
         soft_routing(spec_, alpha, work);
-        objective += leaf_objective(spec_, v.leaf, targets.middleRows(first, count), row_weight, work, d ? &d->leaf : nullptr);
+        objective += leaf_objective(spec_, v, chunk_X, targets.middleRows(first, count), row_weight, work, d ? &*d : nullptr);
         if (gradient) backward(spec_, alpha, chunk_X, work, *gradient);
+    }
+    if (l1_ > 0.0) {  // 004 App. F.4 eq. 5
+        objective += l1_ * v.A.lpNorm<1>();
+        if (d) d->A += l1_ * v.A.array().sign().matrix();
     }
     return objective;
 }

@@ -19,11 +19,13 @@ constexpr Eigen::Index kChunkValues = Eigen::Index{1} << 17;  // 1 MiB of double
 constexpr Eigen::Index kMinChunkRows = 16;
 
 // Buffers for one batch size, allocated once per run (conventions §6): one workspace of the chunk
-// size and one for the last, shorter chunk.
+// size and one for the last, shorter chunk. With `l1` = λ > 0 the objective is 004 eq. 5's:
+// L + λ Σ_t ‖a_t‖₁ over the split weights A only (App. F.4), added to the mean over rows (the
+// paper writes eq. 5 with the sum), with the subgradient λ·sign(a), 0 at a = 0.
 class SoftObjective {
 public:
     // `chunk` = 0: chunk_rows(spec, rows); tests pass a small one to check that chunks add up.
-    SoftObjective(const Spec& spec, Eigen::Index rows, Eigen::Index chunk = 0);
+    SoftObjective(const Spec& spec, Eigen::Index rows, double l1 = 0.0, Eigen::Index chunk = 0);
 
     // L at scale factor α for the rows X (rows × p) and targets (rows × m, as leaf_objective takes
     // them); with `gradient`, also ∂L/∂parameters (resized to spec.parameters()); with `leaves`,
@@ -34,7 +36,9 @@ public:
 
 private:
     Spec spec_;
-    Eigen::Index rows_, chunk_;
+    Eigen::Index rows_;
+    double l1_;
+    Eigen::Index chunk_;
     Workspace full_, last_;
 };
 

@@ -16,6 +16,7 @@ void Spec::validate() const {
     if (outputs < 1 || (loss == LeafLoss::SquaredError && outputs != 1))
         throw Error("a GET regression tree has one leaf value, not " + std::to_string(outputs));
     if (loss == LeafLoss::LogLoss && outputs < 2) throw Error("GET classification needs at least two classes");
+    if (linear() && loss != LeafLoss::SquaredError) throw Error("GET's linear leaves regress a target; classes take constant leaves");
 }
 
 namespace {
@@ -29,17 +30,19 @@ void require_size(const Spec& spec, Eigen::Index size) {
 ParameterView view(const Spec& spec, const Eigen::VectorXd& parameters) {
     require_size(spec, parameters.size());
     const double* data = parameters.data();
-    const Eigen::Index N = spec.internal(), A_size = N * spec.inputs;
+    const Eigen::Index N = spec.internal(), A_size = N * spec.inputs, K_start = A_size + N + spec.leaves() * spec.outputs;
     return {Eigen::Map<const Eigen::MatrixXd>(data, N, spec.inputs), Eigen::Map<const Eigen::VectorXd>(data + A_size, N),
-            Eigen::Map<const Eigen::MatrixXd>(data + A_size + N, spec.leaves(), spec.outputs)};
+            Eigen::Map<const Eigen::MatrixXd>(data + A_size + N, spec.leaves(), spec.outputs),
+            Eigen::Map<const Eigen::MatrixXd>(data + K_start, spec.leaves(), spec.slope_columns())};
 }
 
 MutableParameterView mutable_view(const Spec& spec, Eigen::VectorXd& parameters) {
     require_size(spec, parameters.size());
     double* data = parameters.data();
-    const Eigen::Index N = spec.internal(), A_size = N * spec.inputs;
+    const Eigen::Index N = spec.internal(), A_size = N * spec.inputs, K_start = A_size + N + spec.leaves() * spec.outputs;
     return {Eigen::Map<Eigen::MatrixXd>(data, N, spec.inputs), Eigen::Map<Eigen::VectorXd>(data + A_size, N),
-            Eigen::Map<Eigen::MatrixXd>(data + A_size + N, spec.leaves(), spec.outputs)};
+            Eigen::Map<Eigen::MatrixXd>(data + A_size + N, spec.leaves(), spec.outputs),
+            Eigen::Map<Eigen::MatrixXd>(data + K_start, spec.leaves(), spec.slope_columns())};
 }
 
 Eigen::VectorXd random_parameters(const Spec& spec, std::mt19937& random) {
@@ -51,6 +54,7 @@ Eigen::VectorXd random_parameters(const Spec& spec, std::mt19937& random) {
         for (double& value : leaves) value = nn::random_uniform(random, 0.0, 1.0);
     else
         nn::fill_uniform(random, 1.0, leaves);
+    mutable_view(spec, parameters).K.setZero();  // get_params.h: linear leaves start constant
     return parameters;
 }
 

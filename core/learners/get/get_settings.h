@@ -18,6 +18,7 @@ struct Settings {
     // parameter), every epoch one step, no early stopping, starts = restarts + 1.
     TrainingSettings training;
     double weight_decay = 0.01;
+    double l1 = 0.0;      // λ of 004 eq. 5 on the split weights A (get_objective.h)
     bool polish = false;  // 004 Alg. 2 after the whole fit (subtree_polish.h)
     // Judge epochs, starts and the CART fallback by the hard tree's validation objective when
     // there are validation rows (get_learner.cpp); false = the training objective, as 004 and its code.
@@ -31,7 +32,7 @@ ScheduleSettings stage_schedule(int epochs, double learning_rate);
 constexpr double kMinRate = 1e-6;
 constexpr int kWarmupSteps = 10;
 
-// Throws ParamError for a schedule that does not parse.
+// Throws ParamError for a schedule that does not parse, or linear leaves on a classification target.
 Settings resolve_settings(const ParamValues& params, const Dataset& train);
 
 }  // namespace treelab::get

@@ -37,10 +37,13 @@ void copy_subtree(const Spec& spec, Eigen::VectorXd& tree, Eigen::Index root, Ei
     }
     for (Eigen::Index l = 0; l < sub.leaves(); ++l) {
         const Eigen::Index leaf = tree_node(root, sub.internal() + l) - spec.internal();
-        if (to_subtree)
+        if (to_subtree) {
             s.leaf.row(l) = t.leaf.row(leaf);
-        else
+            s.K.row(l) = t.K.row(leaf);
+        } else {
             t.leaf.row(leaf) = s.leaf.row(l);
+            t.K.row(leaf) = s.K.row(l);
+        }
     }
 }
 
@@ -48,7 +51,7 @@ void copy_subtree(const Spec& spec, Eigen::VectorXd& tree, Eigen::Index root, Ei
 double hard_training_objective(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
                                const Eigen::Ref<const Eigen::MatrixXd>& targets) {
     const Eigen::VectorXi leaves = hard_leaves(spec, parameters, X);
-    return hard_objective(spec, leaves, refit_leaves(spec, leaves, targets), targets);
+    return hard_objective(spec, leaves, refit_leaves(spec, leaves, X, targets), X, targets);
 }
 
 }  // namespace

@@ -39,4 +39,12 @@ Eigen::MatrixXd UnitScaling::data_values(const Eigen::Ref<const Eigen::MatrixXd>
     return ((unit_values.array() * y_range) + y_low).matrix();
 }
 
+UnitScaling::LinearLeaves UnitScaling::data_linear_leaves(const Eigen::Ref<const Eigen::MatrixXd>& intercepts,
+                                                          const Eigen::Ref<const Eigen::MatrixXd>& slopes) const {
+    LinearLeaves leaves;
+    leaves.weights = y_range * (slopes.array().rowwise() * factor.array()).matrix();
+    leaves.values = data_values(intercepts) - leaves.weights * low.transpose();
+    return leaves;
+}
+
 }  // namespace treelab::get

@@ -30,6 +30,13 @@ struct UnitScaling {
     ObliqueSplits data_splits(const Eigen::Ref<const Eigen::MatrixXd>& A, const Eigen::Ref<const Eigen::VectorXd>& b) const;
     // Unit-scale leaf values of a regression target in the target's units.
     Eigen::MatrixXd data_values(const Eigen::Ref<const Eigen::MatrixXd>& unit_values) const;
+    // Linear leaves h + k·x_unit (L × 1 intercepts, L × p slopes) in the data's units, value + w·x:
+    // y = y_range·(h + k·((x − low) ⊙ factor)) + y_low, so w = y_range·(k ⊙ factor) and
+    // value = y_range·h + y_low − w·low; they predict on unscaled rows what h + k·x_unit does on scaled ones.
+    struct LinearLeaves {
+        Eigen::MatrixXd values, weights;
+    };
+    LinearLeaves data_linear_leaves(const Eigen::Ref<const Eigen::MatrixXd>& intercepts, const Eigen::Ref<const Eigen::MatrixXd>& slopes) const;
 };
 
 }  // namespace treelab::get

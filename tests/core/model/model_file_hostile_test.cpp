@@ -4,6 +4,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -57,7 +58,7 @@ INSTANTIATE_TEST_SUITE_P(
         HostileCase{"wrong_format.json",
                     "is not a TreeLab model file (\"format\" is the string \"sklearn-model\", expected \"treelab-model\")"},
         HostileCase{"newer_version.json",
-                    "was written by a newer TreeLab (format version 7); this build reads up to 2"},
+                    "was written by a newer TreeLab (format version 7); this build reads up to 3"},
         HostileCase{"cycle.json", "node 0 is reached twice, the second time as a child of node 3"},
         HostileCase{"child_out_of_range.json", "node 1 has child index 9, but the tree has 5 nodes"},
         HostileCase{"negative_child.json", "node 1: field \"left\" is -3, outside the range -1 to 2147483647"},
@@ -75,7 +76,12 @@ INSTANTIATE_TEST_SUITE_P(
         HostileCase{"pipeline_mismatch.json", "the pipeline makes 3 features but the tree has 2 feature names"},
         HostileCase{"axis_precision_unknown.json",
                     "field \"axis_precision\" must be \"float32\" or \"float64\", not \"float16\""},
-        HostileCase{"axis_precision_wrong_type.json", "field \"axis_precision\" must be a string, not the number 32"}),
+        HostileCase{"axis_precision_wrong_type.json", "field \"axis_precision\" must be a string, not the number 32"},
+        HostileCase{"leaf_weights_wrong_size.json", "node 1 has 3 linear leaf weights but the model has 2 features"},
+        HostileCase{"leaf_weights_null.json", "node 2: entry 1 of \"leaf_weights\" must be a number, not null"},
+        HostileCase{"leaf_weights_overflow.json", "has a number too large for a double (number overflow parsing '1e999')"},
+        HostileCase{"leaf_weights_on_classification.json",
+                    "node 3 has linear leaf weights, but a classification tree predicts class probabilities only"}),
     [](const testing::TestParamInfo<HostileCase>& info) {
         std::string name = info.param.file;
         name = name.substr(0, name.find('.'));
@@ -91,6 +97,17 @@ TEST(ModelFileLoad, BaseFileLoads) {
     // Written before models said how their axis-aligned splits compare: they compare in double.
     EXPECT_EQ(model.tree.axis_precision, AxisPrecision::Float64);
     EXPECT_EQ(model.card.scaling, "");  // written before the run card recorded the scaling: still loads
+}
+
+// The well-formed linear-leaf file the leaf_weights_* files are derived from loads.
+TEST(ModelFileLoad, LinearLeavesBaseFileLoads) {
+    const ModelFile model = load_model(model_data("linear_leaves_valid.json"));
+    const auto slopes = [&](std::size_t id) {
+        const Eigen::VectorXd& w = model.tree.nodes[id].leaf_weights;
+        return std::vector<double>(w.begin(), w.end());
+    };
+    EXPECT_EQ(slopes(1), (std::vector<double>{2.0, -0.75}));
+    EXPECT_EQ(slopes(2), (std::vector<double>{0.0, 4.25}));
 }
 
 // The run card's scaling, when present, must be a string; the refusal names the field.

@@ -82,6 +82,7 @@ void expect_same_nodes(const TreeModel& a, const TreeModel& b) {
         EXPECT_TRUE(same_double(x.threshold, y.threshold));
         EXPECT_TRUE(same_vector(x.weights, y.weights));
         EXPECT_TRUE(same_vector(x.distribution, y.distribution));
+        EXPECT_TRUE(same_vector(x.leaf_weights, y.leaf_weights));
         EXPECT_TRUE(same_double(x.samples, y.samples));
         EXPECT_TRUE(same_vector(x.class_counts, y.class_counts));
         EXPECT_TRUE(same_double(x.impurity, y.impurity));

@@ -68,5 +68,35 @@ TEST(GetExport, CartWarmStartRoutesAsCart) {
     EXPECT_LT(cart.stats().leaves, 16) << "this CART stops early somewhere, so chains are exercised";
 }
 
+// GET-Linear's export folds the unit scaling into its leaves: the TreeModel predicts on raw rows —
+// the training rows and new rows far outside their range — exactly what the unit-scale hard tree
+// predicts (h + k·x_unit) mapped back to the target's units, and the constant column gets no slope.
+TEST(GetExport, LinearLeavesPredictOnRawRowsAsTheUnitScaleHardTree) {
+    const Dataset data = raw_regression(200);
+    const Spec spec = test::linear_spec(3, 3);
+    const UnitScaling scaling = UnitScaling::fit(data);
+    const Eigen::MatrixXd inputs = scaling.inputs(data.X), targets = scaling.target(data.y);
+    const TrainingRows rows{spec, scaling, inputs, targets};
+    const Eigen::VectorXd parameters = test::random_linear_tree(spec, 6);
+    const TreeModel model = export_tree(rows, parameters, data);
+    const LeafFit fit = hard_leaf_fit(rows, parameters);
+    ASSERT_GT(fit.slopes.cwiseAbs().maxCoeff(), 0.0);
+
+    Eigen::MatrixXd raw(data.X.rows() + 50, 3);
+    raw.topRows(data.X.rows()) = data.X;
+    raw.bottomRows(50) = (test::unit_rows(50, 3, 2).array() * 2000.0 - 1000.0).matrix();  // new rows, any values
+    const Eigen::MatrixXd unit = scaling.inputs(raw);
+    const Eigen::VectorXd expected =
+        (hard_predictions(spec, hard_leaves(spec, parameters, unit), fit, unit).col(0).array() * scaling.y_range + scaling.y_low).matrix();
+    const Eigen::VectorXd got = model.predict(raw);
+    for (Eigen::Index i = 0; i < raw.rows(); ++i)
+        EXPECT_NEAR(got(i), expected(i), 1e-9 * std::max(1.0, std::abs(expected(i)))) << "row " << i;
+    for (Eigen::Index l = 0; l < spec.leaves(); ++l) {
+        const TreeNode& leaf = model.nodes[static_cast<std::size_t>(spec.internal() + l)];
+        ASSERT_TRUE(leaf.is_linear()) << "leaf " << l;
+        EXPECT_EQ(leaf.leaf_weights(2), 0.0) << "the constant column, leaf " << l;
+    }
+}
+
 }  // namespace
 }  // namespace treelab::get

@@ -27,9 +27,23 @@ inline Spec spec(int depth, Eigen::Index inputs, Eigen::Index outputs = 1) {
     return s;
 }
 
+// A regression spec with linear leaves (GET-Linear).
+inline Spec linear_spec(int depth, Eigen::Index inputs) {
+    Spec s = spec(depth, inputs);
+    s.leaf_model = LeafModel::Linear;
+    return s;
+}
+
 inline Eigen::VectorXd random_tree(const Spec& s, unsigned seed) {
     std::mt19937 random(seed);
     return random_parameters(s, random);
+}
+
+// random_tree, and when the leaves are linear random slopes k ~ U(−1, 1) (random_tree starts them at 0).
+inline Eigen::VectorXd random_linear_tree(const Spec& s, unsigned seed) {
+    Eigen::VectorXd parameters = random_tree(s, seed);
+    if (s.linear()) mutable_view(s, parameters).K = unit_rows(s.leaves(), s.inputs, seed + 1).array() * 2.0 - 1.0;
+    return parameters;
 }
 
 }  // namespace treelab::get::test
