@@ -10,6 +10,7 @@ refitted on all of them. Columns, test R² mean ± population std over the seeds
   GET            treelab-cli with no --param: depth=auto is App. F.1's tuning (its own 2:1 split,
                  drawn with the seed), the paper's schedule and 10 starts
   GET + polish   the same with polish=true (004 Alg. 2)
+  GET-Linear     the same with leaf_model=linear (linear leaves refitted by least squares, App. C)
   GET depth 4    the authors' code's default depth (no tuning)
   CART, GET's depth   scikit-learn's DecisionTreeRegressor at the depth GET chose for that seed
   CART, tuned    scikit-learn's tree, max_depth 1..12 chosen on this script's 2:1 split, refitted
@@ -110,12 +111,14 @@ def one_seed(cli, name, target, seed):
     data = os.path.join(ROOT, "datasets", name + ".csv")
     get = treelab(cli, data, target, seed, [])
     polish = treelab(cli, data, target, seed, ["polish=true"])
+    linear = treelab(cli, data, target, seed, ["leaf_model=linear"])
     depth4 = treelab(cli, data, target, seed, ["depth=4"])
     columns, y = read_table(data, target)
     peers = sklearn_columns(columns, y, seed, get["depth"])
     assert peers["test_rows"] == get["test_rows"], "TreeLab and this script hold out different rows"
     return {"get": get["r2"], "get_depth": get["depth"], "get_seconds": get["seconds"], "polish": polish["r2"],
-            "polish_seconds": polish["seconds"], "depth4": depth4["r2"], **peers}
+            "polish_seconds": polish["seconds"], "linear": linear["r2"], "linear_depth": linear["depth"],
+            "depth4": depth4["r2"], **peers}
 
 
 def summary(values, digits=3):
@@ -128,17 +131,18 @@ def main():
     parser.add_argument("--seeds", type=int, default=10)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    columns = [("GET", "get"), ("GET + polish", "polish"), ("GET depth 4", "depth4"), ("CART, GET's depth", "cart_same"),
+    columns = [("GET", "get"), ("GET + polish", "polish"), ("GET-Linear", "linear"), ("GET depth 4", "depth4"), ("CART, GET's depth", "cart_same"),
                ("CART, tuned", "cart_tuned"), ("RF (100 trees)", "rf")]
-    print("| data set | " + " | ".join(c for c, _ in columns) + " | GET depths | CART depths | GET s/fit | GET + polish s/fit |")
-    print("|---" * (len(columns) + 5) + "|")
+    print("| data set | " + " | ".join(c for c, _ in columns) + " | GET depths | GET-Linear depths | CART depths | GET s/fit | GET + polish s/fit |")
+    print("|---" * (len(columns) + 6) + "|")
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for name, target in DATASETS:
             runs = list(pool.map(lambda s: one_seed(os.path.abspath(args.cli), name, target, s), range(args.seeds)))
             cells = [summary([r[key] for r in runs]) for _, key in columns]
             depths = ", ".join(str(r["get_depth"]) for r in runs)
+            linear_depths = ", ".join(str(r["linear_depth"]) for r in runs)
             cart_depths = ", ".join(str(r["cart_depth"]) for r in runs)
-            print(f"| {name} | " + " | ".join(cells) + f" | {depths} | {cart_depths} | "
+            print(f"| {name} | " + " | ".join(cells) + f" | {depths} | {linear_depths} | {cart_depths} | "
                   f"{statistics.fmean(r['get_seconds'] for r in runs):.1f} | {statistics.fmean(r['polish_seconds'] for r in runs):.1f} |",
                   flush=True)
 
