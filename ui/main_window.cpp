@@ -180,7 +180,18 @@ void MainWindow::connectSession() {
         progress_->setValue(step);
         progress_->setFormat(total > 0 ? tr("epoch %v / %m") : tr("step %v"));
     });
+    connect(session_, &TrainingSession::phaseReported, this, [this](const QString& phase, int step, int total) {
+        progress_->setRange(0, total > 0 ? total : 0);
+        progress_->setValue(step);
+        progress_->setFormat(total > 0 ? tr("epoch %v / %m") : tr("step %v"));
+        statusBar()->showMessage(tr("Training %1 on %2: %3…").arg(runMethodLabel_, QFileInfo(data_->file()).fileName(), phase));
+        phaseShown_ = true;
+    });
     connect(session_, &TrainingSession::epochReported, this, [this](const EpochPoint& point) {
+        if (phaseShown_) {  // the phase is over: the fit the run reports has begun
+            statusBar()->showMessage(tr("Training %1 on %2…").arg(runMethodLabel_, QFileInfo(data_->file()).fileName()));
+            phaseShown_ = false;
+        }
         training_->addEpoch(point);
         // The scrubber records the tree and, while it sits on the newest one, shows it live.
         treeTab_->scrubber()->addSnapshot(point);
@@ -222,6 +233,7 @@ void MainWindow::train() {
     training_->startRun(runMethodLabel_);
     treeTab_->startRun();
     setTraining(true);
+    phaseShown_ = false;
     statusBar()->showMessage(tr("Training %1 on %2…").arg(runMethodLabel_, QFileInfo(data_->file()).fileName()));
 }
 

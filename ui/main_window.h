@@ -101,6 +101,7 @@ private:
     TrainingSession* session_ = nullptr;
     int runNumber_ = 0;
     QString runMethodLabel_;
+    bool phaseShown_ = false;  // the status bar names a learner's preliminary phase (phaseReported)
     RunConfig pendingConfig_;  // the run going on, for its title in the results list
     std::shared_ptr<const RunOutcome> shown_;  // the run whose model File > Save model writes
 };

@@ -49,10 +49,21 @@ bool TrainingSession::start(const RunConfig& config) {
     return worker_.start(this, [this, config]() -> std::function<void()> {
         try {
             EpochForwarder forwarder;
-            const Progress progress = [this, &forwarder](const EpochReport& report) {
+            std::string last_phase;
+            std::chrono::steady_clock::time_point last_phase_report;
+            const Progress progress = [this, &forwarder, &last_phase, &last_phase_report](const EpochReport& report) {
                 if (!report.heartbeat) {
                     emit progressed(report.epoch, report.total);
                     emit epochReported(forwarder.point(report));
+                } else if (!report.phase.empty()) {
+                    // Heartbeats come every epoch of the phase's fits: thousands a second on small data.
+                    const auto now = std::chrono::steady_clock::now();
+                    if (report.phase != last_phase || now - last_phase_report >= kPhaseInterval) {
+                        last_phase = report.phase;
+                        last_phase_report = now;
+                        emit phaseReported(QString::fromUtf8(report.phase.data(), static_cast<qsizetype>(report.phase.size())),
+                                           report.epoch, report.total);
+                    }
                 }
                 return !worker_.stopRequested();
             };

@@ -2,6 +2,7 @@
 // Runs one training run in a worker thread (conventions §5): progress and results come back as
 // queued signals, stop is an atomic flag the learner's progress callback reads, and every
 // exception is caught inside the thread and reported through failed().
+#include <chrono>
 #include <memory>
 
 #include <QObject>
@@ -26,12 +27,16 @@ public:
 
 signals:
     void progressed(int step, int total);
+    // A learner's preliminary phase (EpochReport::phase, e.g. GET's depth search) and its current
+    // fit's epoch of total; sent when the phase changes and then at most every kPhaseInterval.
+    void phaseReported(const QString& phase, int step, int total);
     // Each finished epoch (heartbeats are not epochs), in order, before finished().
     void epochReported(const treelab::EpochPoint& point);
     void finished(std::shared_ptr<const treelab::RunOutcome> outcome);
     void failed(const QString& message);
 
 private:
+    static constexpr std::chrono::milliseconds kPhaseInterval{100};
     WorkerThread worker_;
 };
 

@@ -29,6 +29,10 @@ struct EpochReport {
     // its scale factor α, which changes by stage and start); NaN = the learner has no such schedule.
     double schedule_value = std::numeric_limits<double>::quiet_NaN();
     std::string_view schedule_name = {};
+    // On heartbeats of a phase the learner runs before the fit it reports (GET's depth search:
+    // "choosing the depth: depth 3"), what that phase is doing; epoch and total are then the
+    // phase's current fit's. Empty otherwise.
+    std::string_view phase = {};
 };
 using Progress = std::function<bool(const EpochReport&)>;  // return false = stop now
 

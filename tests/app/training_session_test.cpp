@@ -102,6 +102,31 @@ TEST(TrainingSession, EpochsArriveInOrderBeforeFinished) {
     }
 }
 
+// A learner's preliminary phase (GET's depth search) arrives as phaseReported, each depth once at
+// least and in order, all before the epochs of the fit the run reports.
+TEST(TrainingSession, PhasesArriveBeforeTheReportedFit) {
+    TrainingSession session;
+    bool done = false;
+    std::vector<QString> phases;
+    std::size_t epochs_before_last_phase = 0, epochs = 0;
+    QObject::connect(&session, &TrainingSession::phaseReported, &session, [&](const QString& phase, int, int) {
+        if (phases.empty() || phases.back() != phase) phases.push_back(phase);
+        epochs_before_last_phase = epochs;
+    });
+    QObject::connect(&session, &TrainingSession::epochReported, &session, [&](const EpochPoint&) { ++epochs; });
+    QObject::connect(&session, &TrainingSession::finished, &session, [&](std::shared_ptr<const RunOutcome>) { done = true; });
+    RunConfig config = glass_config();
+    config.method = "get";
+    config.params = method_params("get", {"schedule=U(5,25):3,100:3", "starts=2"});  // depth=auto
+    ASSERT_TRUE(session.start(config));
+    wait_for(session, done);
+    ASSERT_GE(phases.size(), 3u) << "depths 1, 2 and 3 at least";
+    for (std::size_t k = 0; k < phases.size(); ++k)
+        EXPECT_EQ(phases[k], QString("choosing the depth: depth %1").arg(k + 1));
+    EXPECT_EQ(epochs_before_last_phase, 0u);
+    EXPECT_EQ(epochs, 12u) << "two starts of 3 + 3 epochs at the chosen depth";
+}
+
 // Stop during a LatentTrees run with a huge epoch limit ends it after a few epochs, and finished()
 // still delivers the best model so far.
 TEST(TrainingSession, StopEndsALatentRunLongBeforeItsLimit) {

@@ -2,6 +2,7 @@
 #include "core/learners/get/depth_selection.h"
 
 #include <limits>
+#include <string>
 
 #include "core/data/splits.h"
 #include "core/metrics/classification_metrics.h"
@@ -31,17 +32,20 @@ DepthChoice choose_depth(const TrainInput& input, const DepthFit& fit, const Pro
     const Dataset& scored = *search.valid;
 
     DepthChoice choice;
+    std::string phase;  // what the heartbeats say the search is doing
     if (scored.rows() < kLeastHeldOutRows || search.train.rows() < kLeastHeldOutRows) return choice;  // nothing to compare on
     const Progress heartbeats = [&](const EpochReport& report) {
         if (!progress) return true;
         EpochReport heartbeat = report;
         heartbeat.heartbeat = true;
         heartbeat.snapshot = nullptr;
+        heartbeat.phase = phase;
         choice.cancelled = choice.cancelled || !progress(heartbeat);
         return !choice.cancelled;
     };
     double best = -std::numeric_limits<double>::infinity();
     for (int depth = 1, misses = 0; depth <= kAutoMaxDepth && misses < kDepthPatience && !choice.cancelled; ++depth) {
+        phase = "choosing the depth: depth " + std::to_string(depth);
         TrainResult result = fit(depth, search, heartbeats);
         if (choice.cancelled) {  // a stopped fit is not a fair score
             if (best == -std::numeric_limits<double>::infinity()) choice.best_so_far = std::move(result);

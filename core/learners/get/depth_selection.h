@@ -31,7 +31,7 @@ struct DepthChoice {
 // The depth of the best held-out score (R², or accuracy for classes) of the hard tree: held out
 // are the validation rows when `input` has some (the platform's model-selection rows), else a
 // third of the training rows (stratified by class, drawn with the input's seed). The fits report
-// to `progress` as heartbeats only, so a stop is honoured and the search's curves stay out of the
+// to `progress` as heartbeats only, with the depth being fitted as their phase, so a stop is honoured and the search's curves stay out of the
 // run's own; the caller refits at the chosen depth with every start and the user's progress.
 DepthChoice choose_depth(const TrainInput& input, const DepthFit& fit, const Progress& progress);
 

@@ -1,4 +1,5 @@
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -63,8 +64,10 @@ TEST(GetDepthSelection, PicksTheBestHeldOutDepthAndStopsTwoDepthsLater) {
     const Dataset train = rows(30), valid = rows(12);
     FakeFits fits;
     std::vector<EpochReport> seen;
+    std::vector<std::string> phases;
     const DepthChoice choice = choose_depth(TrainInput{train, &valid, kNoParams, 1}, fits.fit(), [&](const EpochReport& report) {
         seen.push_back(report);
+        phases.emplace_back(report.phase);
         return true;
     });
     EXPECT_FALSE(choice.cancelled);
@@ -74,6 +77,8 @@ TEST(GetDepthSelection, PicksTheBestHeldOutDepthAndStopsTwoDepthsLater) {
     EXPECT_EQ(fits.held_out_rows, std::vector<Eigen::Index>(5, 12));
     ASSERT_EQ(seen.size(), 5u);
     for (const EpochReport& report : seen) EXPECT_TRUE(report.heartbeat) << "the search's epochs stay out of the run's curves";
+    EXPECT_EQ(phases.front(), "choosing the depth: depth 1");
+    EXPECT_EQ(phases.back(), "choosing the depth: depth 5");
 }
 
 // Without validation rows, a third of the training rows is held out (004 App. F.1's 2:1).
