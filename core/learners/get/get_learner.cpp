@@ -143,8 +143,9 @@ public:
         return {train, valid};
     }
 
-    // The returned parameters: the best start's, or CART's when no start beats it on the hard
-    // training objective (reference_implementations.md §4.3, "the CART tree is substituted").
+    // The returned parameters: the best start's, or CART's when no start beats it on the selection
+    // objective, the hard training objective as the code has it (reference_implementations.md
+    // §4.3, "the CART tree is substituted") or the validation objective (see the top).
     Eigen::VectorXd with_cart_fallback(const Eigen::VectorXd& best) {
         const double cart_objective = selected(evaluate(cart_));
         return selected(evaluate(best)) < cart_objective ? best : cart_;
