@@ -1,0 +1,100 @@
+// DGT training, supervised (003 Algorithm 3 with the authors' code's loop, reference_implementations.md
+// §3.3): mini-batch RMSprop steps on the straight-through network (dgt_network.h) with the gradient
+// clipped and the rate on cosine annealing with warm restarts stepped every 10 batches, every
+// epoch to the end, the parameters of the lowest validation loss kept (--ulm f); then the returned
+// tree is extracted with the leaves the `leaves` parameter chooses (dgt_export.h).
+#include "core/learners/dgt/dgt_learner.h"
+
+#include <limits>
+
+#include "core/learners/dgt/dgt_export.h"
+#include "core/learners/dgt/dgt_network.h"
+#include "core/learners/dgt/dgt_settings.h"
+#include "core/metrics/classification_metrics.h"
+#include "core/metrics/regression_metrics.h"
+#include "core/training/minibatch_training.h"
+#include "core/training/training_result.h"
+
+namespace treelab {
+namespace {
+
+using dgt::Settings;
+
+// The hard network's outputs on the training and validation rows, computed once per parameter
+// vector for the validation loss and both metrics of an epoch.
+class EpochEvaluation {
+public:
+    EpochEvaluation(const dgt::Spec& spec, const Eigen::MatrixXd& train_X, const Eigen::MatrixXd* valid_X)
+        : spec_(spec), train_X_(train_X), valid_X_(valid_X) {}
+
+    const Eigen::MatrixXd& train_outputs(const Eigen::VectorXd& parameters) { return update(parameters).train_; }
+    const Eigen::MatrixXd& valid_outputs(const Eigen::VectorXd& parameters) { return update(parameters).valid_; }
+
+private:
+    EpochEvaluation& update(const Eigen::VectorXd& parameters) {
+        if (parameters.size() == parameters_.size() && parameters == parameters_) return *this;
+        parameters_ = parameters;
+        const dgt::ParameterView v = dgt::view(spec_, parameters);
+        const nn::AffineMap folded = nn::LinearChain(spec_.chain()).fold(v.chain);
+        train_ = dgt::hard_forward(spec_, folded, v, train_X_).outputs;
+        if (valid_X_) valid_ = dgt::hard_forward(spec_, folded, v, *valid_X_).outputs;
+        return *this;
+    }
+
+    const dgt::Spec& spec_;
+    const Eigen::MatrixXd& train_X_;
+    const Eigen::MatrixXd* valid_X_;
+    Eigen::VectorXd parameters_;
+    Eigen::MatrixXd train_, valid_;
+};
+
+// Accuracy of the class logits, or R² of the value (unchanged by the target's min-max scaling).
+double score(const dgt::Spec& spec, const Eigen::MatrixXd& outputs, const Eigen::VectorXd& y) {
+    if (outputs.rows() == 0) return std::numeric_limits<double>::quiet_NaN();
+    return spec.classification ? argmax_accuracy(y, outputs) : regression_report(y, outputs.col(0)).r2;
+}
+
+}  // namespace
+
+TrainResult train_dgt(const TrainInput& input, const Progress& progress) {
+    const Settings settings = dgt::resolve_settings(input.params, input.train);
+    const dgt::Spec& spec = settings.spec;
+    spec.validate();
+    const auto targets_of = [&](const Dataset& data) -> Eigen::VectorXd {
+        return spec.classification ? data.y : Eigen::VectorXd((data.y.array() - settings.target.min) / settings.target.range);
+    };
+    const Eigen::MatrixXd train_targets = targets_of(input.train);
+    const bool has_valid = input.valid && input.valid->rows() > 0;
+    const Eigen::VectorXd valid_targets = has_valid ? targets_of(*input.valid) : Eigen::VectorXd();
+    EpochEvaluation evaluation(spec, input.train.X, has_valid ? &input.valid->X : nullptr);
+    dgt::Network network(spec, settings.l1);
+    const auto export_model = [&](const Eigen::VectorXd& parameters) {
+        return dgt::export_tree(spec, settings.target, parameters, settings.leaves, input.train, has_valid ? input.valid : nullptr);
+    };
+
+    GradientProblem problem;
+    problem.inputs = &input.train.X;
+    problem.targets = &train_targets;
+    problem.initial_parameters = [&](int start) { return dgt::initial_parameters(spec, input.seed + static_cast<std::uint32_t>(start)); };
+    problem.batch_loss = [&](const Eigen::VectorXd& parameters, const Batch& batch, const StepContext&, Eigen::VectorXd& gradient) {
+        return network.batch_loss(parameters, batch.inputs, batch.targets.col(0), gradient);
+    };
+    if (has_valid)
+        problem.validation_loss = [&](const Eigen::VectorXd& parameters) {
+            return dgt::output_loss(spec, evaluation.valid_outputs(parameters), valid_targets);
+        };
+    problem.metric = spec.classification ? "accuracy" : "r2";
+    problem.metrics = [&](const Eigen::VectorXd& parameters) {
+        const double valid = has_valid ? score(spec, evaluation.valid_outputs(parameters), valid_targets)
+                                       : std::numeric_limits<double>::quiet_NaN();
+        return std::pair{score(spec, evaluation.train_outputs(parameters), train_targets.col(0)), valid};
+    };
+    problem.snapshot = export_model;
+    problem.snapshot_every = 10;
+
+    TrainingSettings training = settings.training;
+    training.seed = input.seed;
+    return training_result(train_minibatch(problem, training, progress), "DGT", "try a smaller learning_rate", export_model);
+}
+
+}  // namespace treelab
