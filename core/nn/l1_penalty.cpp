@@ -16,7 +16,10 @@ double l1_penalty(std::span<const double> parameters, double weight, std::span<d
                     std::to_string(parameters.size()));
     const auto size = static_cast<Eigen::Index>(parameters.size());
     const Eigen::Map<const Eigen::ArrayXd> theta(parameters.data(), size);
-    if (!gradient.empty()) Eigen::Map<Eigen::ArrayXd>(gradient.data(), size) += weight * theta.sign();
+    // λ·sign(θ) as a conditional in a plain loop, which the compiler vectorises (Eigen's sign() of
+    // doubles did not, and took a tenth of a DGT step over its 10⁶ predicate parameters).
+    for (std::size_t i = 0; i < gradient.size(); ++i)
+        gradient[i] += parameters[i] > 0.0 ? weight : parameters[i] < 0.0 ? -weight : 0.0;
     return weight * theta.abs().sum();
 }
 
