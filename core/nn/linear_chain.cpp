@@ -1,8 +1,10 @@
 // The linear chain's two forward passes and their hand-written backward passes (linear_chain.h).
 //
-// Product: with A_0 = I and c_0 = 0, A_k = W_k A_{k−1}, c_k = W_k c_{k−1} + b_k, Z = X A_Lᵀ + c_L.
-// For G = ∂L/∂Z, with U_L = Gᵀ X (= ∂L/∂A_L) and u_L = Gᵀ1 (= ∂L/∂c_L), going down the chain:
-//   ∂L/∂W_k = U_k A_{k−1}ᵀ + u_k c_{k−1}ᵀ,   ∂L/∂b_k = u_k,   U_{k−1} = W_kᵀ U_k,   u_{k−1} = W_kᵀ u_k.
+// Product, on the augmented prefixes P_k = [A_k | c_k] (size_k × (inputs + 1)), so that a bias is the
+// last column of a matrix product: P_1 = [W_1 | b_1], P_k = W_k P_{k−1} + [0 | b_k],
+// Z = [X 1] P_Lᵀ. For G = ∂L/∂Z, with V_L = Gᵀ [X 1] = [∂L/∂A_L | ∂L/∂c_L], going down the chain:
+//   ∂L/∂W_k = V_k P_{k−1}ᵀ,   ∂L/∂b_k = V_k's last column,   V_{k−1} = W_kᵀ V_k,
+// and ∂L/∂W_1 = V_1 without its last column (A_0 = I, c_0 = 0).
 // Layer by layer: the usual backpropagation, δ_L = G, ∂L/∂W_k = δ_kᵀ h_{k−1}, δ_{k−1} = δ_k W_k.
 #include "core/nn/linear_chain.h"
 
@@ -43,24 +45,20 @@ ChainStrategy LinearChain::cheaper_strategy(Eigen::Index rows) const {
 }
 
 AffineMap LinearChain::fold(std::span<const double> parameters) const {
-    const std::vector<MlpLayer> layers = mlp_layers(shape_, parameters);
-    AffineMap map{layers.front().weights, layers.front().bias};
-    for (std::size_t k = 1; k < layers.size(); ++k) {
-        map.A = layers[k].weights * map.A;
-        map.c = layers[k].weights * map.c + layers[k].bias;
-    }
-    return map;
+    std::vector<Eigen::MatrixXd> prefixes;
+    fold_prefixes(mlp_layers(shape_, parameters), prefixes);
+    const Eigen::Index inputs = shape_.inputs();
+    return {prefixes.back().leftCols(inputs), prefixes.back().col(inputs)};
 }
 
-void LinearChain::fold_prefixes(const std::vector<MlpLayer>& layers) {
-    prefix_A_.resize(layers.size());
-    prefix_c_.resize(layers.size());
-    prefix_A_[0] = layers[0].weights;
-    prefix_c_[0] = layers[0].bias;
+void LinearChain::fold_prefixes(const std::vector<MlpLayer>& layers, std::vector<Eigen::MatrixXd>& prefixes) {
+    const Eigen::Index inputs = layers.front().weights.cols();
+    prefixes.resize(layers.size());
+    prefixes[0].resize(layers[0].weights.rows(), inputs + 1);
+    prefixes[0] << layers[0].weights, layers[0].bias;
     for (std::size_t k = 1; k < layers.size(); ++k) {
-        prefix_A_[k].noalias() = layers[k].weights * prefix_A_[k - 1];
-        prefix_c_[k].noalias() = layers[k].weights * prefix_c_[k - 1];
-        prefix_c_[k] += layers[k].bias;
+        prefixes[k].noalias() = layers[k].weights * prefixes[k - 1];
+        prefixes[k].col(inputs) += layers[k].bias;
     }
 }
 
@@ -69,9 +67,10 @@ const Eigen::MatrixXd& LinearChain::forward(std::span<const double> parameters, 
     const std::vector<MlpLayer> layers = mlp_layers(shape_, parameters);
     check_inputs(shape_, X.cols());
     if (strategy == ChainStrategy::Product) {
-        fold_prefixes(layers);
-        Z_.noalias() = X * prefix_A_.back().transpose();
-        Z_.rowwise() += prefix_c_.back().transpose();
+        fold_prefixes(layers, prefixes_);
+        const Eigen::Index inputs = X.cols();
+        Z_.noalias() = X * prefixes_.back().leftCols(inputs).transpose();
+        Z_.rowwise() += prefixes_.back().col(inputs).transpose();
     } else {
         activations_.resize(layers.size() - 1);
         for (std::size_t k = 0; k < layers.size(); ++k) {
@@ -104,35 +103,34 @@ void LinearChain::backward(std::span<const double> parameters, const Eigen::Ref<
 
 void LinearChain::backward_product(const std::vector<MlpLayer>& layers, const Eigen::Ref<const Eigen::MatrixXd>& X,
                                    const Eigen::Ref<const Eigen::MatrixXd>& G, std::vector<MutableMlpLayer>& d_layers) {
-    U_.noalias() = G.transpose() * X;
-    u_ = G.colwise().sum().transpose();
+    const Eigen::Index inputs = X.cols();
+    V_.resize(G.cols(), inputs + 1);
+    V_.leftCols(inputs).noalias() = G.transpose() * X;
+    V_.col(inputs) = G.colwise().sum().transpose();
     for (std::size_t k = layers.size(); k-- > 0;) {
-        d_layers[k].bias = u_;
+        d_layers[k].bias = V_.col(inputs);
         if (k == 0) {
-            d_layers[k].weights = U_;  // A_0 = I, c_0 = 0
+            d_layers[k].weights = V_.leftCols(inputs);
             return;
         }
-        d_layers[k].weights.noalias() = U_ * prefix_A_[k - 1].transpose();
-        d_layers[k].weights.noalias() += u_ * prefix_c_[k - 1].transpose();
-        U_next_.noalias() = layers[k].weights.transpose() * U_;
-        u_next_.noalias() = layers[k].weights.transpose() * u_;
-        std::swap(U_, U_next_);
-        std::swap(u_, u_next_);
+        d_layers[k].weights.noalias() = V_ * prefixes_[k - 1].transpose();
+        V_next_.noalias() = layers[k].weights.transpose() * V_;
+        std::swap(V_, V_next_);
     }
 }
 
 void LinearChain::backward_layers(const std::vector<MlpLayer>& layers, const Eigen::Ref<const Eigen::MatrixXd>& X,
                                   const Eigen::Ref<const Eigen::MatrixXd>& G, std::vector<MutableMlpLayer>& d_layers) {
-    U_ = G;  // δ_L
+    V_ = G;  // δ_L
     for (std::size_t k = layers.size(); k-- > 0;) {
         if (k == 0)
-            d_layers[k].weights.noalias() = U_.transpose() * X;
+            d_layers[k].weights.noalias() = V_.transpose() * X;
         else
-            d_layers[k].weights.noalias() = U_.transpose() * activations_[k - 1];
-        d_layers[k].bias = U_.colwise().sum().transpose();
+            d_layers[k].weights.noalias() = V_.transpose() * activations_[k - 1];
+        d_layers[k].bias = V_.colwise().sum().transpose();
         if (k == 0) return;
-        U_next_.noalias() = U_ * layers[k].weights;
-        std::swap(U_, U_next_);
+        V_next_.noalias() = V_ * layers[k].weights;
+        std::swap(V_, V_next_);
     }
 }
 

@@ -54,7 +54,8 @@ public:
                   const Eigen::Ref<const Eigen::MatrixXd>& G, std::span<double> d_parameters);
 
 private:
-    void fold_prefixes(const std::vector<MlpLayer>& layers);
+    // The augmented prefixes [A_k | c_k] = [W_k⋯W_1 | c_k], k = 1..L (see linear_chain.cpp).
+    static void fold_prefixes(const std::vector<MlpLayer>& layers, std::vector<Eigen::MatrixXd>& prefixes);
     void backward_product(const std::vector<MlpLayer>& layers, const Eigen::Ref<const Eigen::MatrixXd>& X,
                           const Eigen::Ref<const Eigen::MatrixXd>& G, std::vector<MutableMlpLayer>& d_layers);
     void backward_layers(const std::vector<MlpLayer>& layers, const Eigen::Ref<const Eigen::MatrixXd>& X,
@@ -63,14 +64,11 @@ private:
     MlpShape shape_;
     ChainStrategy last_ = ChainStrategy::Product;
     Eigen::Index last_rows_ = -1;
-    // Product: the prefixes A_k = W_k⋯W_1 and c_k (k = 1..L). Layer by layer: the activations h_k
-    // (k = 1..L−1; h_L is Z).
-    std::vector<Eigen::MatrixXd> prefix_A_;
-    std::vector<Eigen::VectorXd> prefix_c_;
+    // Product: the prefixes [A_k | c_k]. Layer by layer: the activations h_k (k = 1..L−1; h_L is Z).
+    std::vector<Eigen::MatrixXd> prefixes_;
     std::vector<Eigen::MatrixXd> activations_;
     Eigen::MatrixXd Z_;
-    Eigen::MatrixXd U_, U_next_;  // backward buffers: ∂L/∂A_k, or ∂L/∂h_k
-    Eigen::VectorXd u_, u_next_;  // ∂L/∂c_k
+    Eigen::MatrixXd V_, V_next_;  // backward buffers: ∂L/∂[A_k | c_k], or ∂L/∂h_k
 };
 
 }  // namespace treelab::nn

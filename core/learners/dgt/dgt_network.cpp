@@ -68,7 +68,8 @@ double Network::batch_loss(const Eigen::VectorXd& parameters, const Eigen::Ref<c
     leaf_outputs(v, w.leaves, w.outputs);
     double loss = output_loss(spec_, w.outputs, y, &w.d_outputs);
     // Backward.
-    gradient.setZero(parameters.size());
+    gradient.resize(parameters.size());
+    gradient.tail(parameters.size() - spec_.chain_parameters()).setZero();  // the chain's part is overwritten below
     GradientView d = gradient_view(spec_, gradient);
     for (Eigen::Index i = 0; i < X.rows(); ++i) d.leaf.row(w.leaves(i)) += w.d_outputs.row(i);
     if (d.bias) *d.bias = w.d_outputs.sum();
