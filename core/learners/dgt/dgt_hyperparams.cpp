@@ -26,14 +26,13 @@ std::span<const ParamSpec> dgt_params() {
              "layer (L = 1); or widths, e.g. 1008,1008.",
              ParamType::Text, 0, 0, std::string("auto"), {"auto", "none"}},
             {"quantiser", "Quantiser",
-             "Hard node decisions with a straight-through gradient where |z| <= 1 (003 §4 (a)): scale = the code's "
-             "ScaleBinarizer (run.sh), +-fac with fac the mean |z| of the batch's node outputs; sign = 003 "
-             "Algorithm 2 as written, +-1.",
+             "Hard node decisions with a straight-through gradient where |z| ≤ 1 (003 §4 (a)): scale = the code's "
+             "ScaleBinarizer (run.sh), ±fac with fac the mean |z| of the batch's node outputs; sign = 003 "
+             "Algorithm 2 as written, ±1.",
              ParamType::Choice, 0, 0, std::string("scale"), {"scale", "sign"}},
             {"l1", "L1 on predicates",
-             "lambda of the L1 penalty lambda * sum |theta| over every weight and bias of the predicate layers, added to "
-             "the mean loss (003 eq. 1; run.sh tunes 1e-5, 5e-6, 1e-6); auto = 1e-5 with hidden layers, 0 without "
-             "(003 Table 11).",
+             "λ of the L1 penalty λ·Σ|θ| over every weight and bias of the predicate layers, added to the mean loss "
+             "(003 eq. 1; run.sh tunes 1e-5, 5e-6, 1e-6); auto = 1e-5 with hidden layers, 0 without (003 Table 11).",
              ParamType::Choice, 0, 1, std::string("auto"), {"auto"}, true, true},
             {"leaves", "Leaves",
              "What the returned tree's leaves predict: network = the trained OR layer (the code's dt: class logits, or "
