@@ -59,15 +59,14 @@ double score(const dgt::Spec& spec, const Eigen::MatrixXd& outputs, const Eigen:
 TrainResult train_dgt(const TrainInput& input, const Progress& progress) {
     const Settings settings = dgt::resolve_settings(input.params, input.train);
     const dgt::Spec& spec = settings.spec;
-    spec.validate();
     const auto targets_of = [&](const Dataset& data) -> Eigen::VectorXd {
         return spec.classification ? data.y : Eigen::VectorXd((data.y.array() - settings.target.min) / settings.target.range);
     };
     const Eigen::MatrixXd train_targets = targets_of(input.train);
     const bool has_valid = input.valid && input.valid->rows() > 0;
     const Eigen::VectorXd valid_targets = has_valid ? targets_of(*input.valid) : Eigen::VectorXd();
+    dgt::Network network(spec, settings.l1);  // validates the spec
     EpochEvaluation evaluation(spec, input.train.X, has_valid ? &input.valid->X : nullptr);
-    dgt::Network network(spec, settings.l1);
     const auto export_model = [&](const Eigen::VectorXd& parameters) {
         return dgt::export_tree(spec, settings.target, parameters, settings.leaves, input.train, has_valid ? input.valid : nullptr);
     };

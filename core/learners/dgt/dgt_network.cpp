@@ -45,8 +45,17 @@ HardPass hard_forward(const Spec& spec, const Eigen::VectorXd& parameters, const
     return hard_forward(spec, nn::LinearChain(spec.chain()).fold(v.chain), v, X);
 }
 
+namespace {
+
+const Spec& validated(const Spec& spec) {
+    spec.validate();
+    return spec;
+}
+
+}  // namespace
+
 Network::Network(const Spec& spec, double l1)
-    : spec_((spec.validate(), spec)), l1_(l1), and_(and_matrix(spec.height)), and_transpose_(and_.transpose()), full_(spec), last_(spec) {}
+    : spec_(validated(spec)), l1_(l1), and_(and_matrix(spec.height)), and_transpose_(and_.transpose()), full_(spec), last_(spec) {}
 
 Network::Workspace& Network::workspace(Eigen::Index rows) {
     if (full_.rows < 0 || full_.rows == rows) {
@@ -61,20 +70,20 @@ double Network::batch_loss(const Eigen::VectorXd& parameters, const Eigen::Ref<c
                            const Eigen::Ref<const Eigen::VectorXd>& y, Eigen::VectorXd& gradient) {
     const ParameterView v = view(spec_, parameters);
     Workspace& w = workspace(X.rows());
-    // Forward: hard decisions, the reached leaf, its outputs.
+    // Forward: the quantised node outputs, the AND layer, the reached leaf and its outputs.
     const Eigen::MatrixXd& Z = w.chain.forward(v.chain, X, w.chain.cheaper_strategy(X.rows()));
     const double fac = scale_binarize(Z, spec_.quantiser, w.q);
-    w.leaves = reached_leaves(Z, spec_.height);
+    w.a = (2.0 * w.q.array() - fac).matrix();
+    w.and_z = w.a * and_transpose_;
+    w.leaves = reached_leaves(Z, spec_.height);  // the argmax of and_z (and_layer.h)
     leaf_outputs(v, w.leaves, w.outputs);
     double loss = output_loss(spec_, w.outputs, y, &w.d_outputs);
-    // Backward.
+    // Backward (see the top of the file).
     gradient.resize(parameters.size());
     gradient.tail(parameters.size() - spec_.chain_parameters()).setZero();  // the chain's part is overwritten below
     GradientView d = gradient_view(spec_, gradient);
     for (Eigen::Index i = 0; i < X.rows(); ++i) d.leaf.row(w.leaves(i)) += w.d_outputs.row(i);
     if (d.bias) *d.bias = w.d_outputs.sum();
-    w.a = (2.0 * w.q.array() - fac).matrix();
-    w.and_z = w.a * and_transpose_;
     w.d_and_a.noalias() = w.d_outputs * v.leaf.transpose();
     w.d_a = nn::softmax_backward(nn::softmax(w.and_z), w.d_and_a) * and_;
     w.d_a *= 2.0;
