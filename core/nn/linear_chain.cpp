@@ -104,33 +104,35 @@ void LinearChain::backward(std::span<const double> parameters, const Eigen::Ref<
 void LinearChain::backward_product(const std::vector<MlpLayer>& layers, const Eigen::Ref<const Eigen::MatrixXd>& X,
                                    const Eigen::Ref<const Eigen::MatrixXd>& G, std::vector<MutableMlpLayer>& d_layers) {
     const Eigen::Index inputs = X.cols();
-    V_.resize(G.cols(), inputs + 1);
-    V_.leftCols(inputs).noalias() = G.transpose() * X;
-    V_.col(inputs) = G.colwise().sum().transpose();
+    gradients_.resize(layers.size());
+    Eigen::MatrixXd& top = gradients_.back();  // V_L
+    top.resize(G.cols(), inputs + 1);
+    top.leftCols(inputs).noalias() = G.transpose() * X;
+    top.col(inputs) = G.colwise().sum().transpose();
     for (std::size_t k = layers.size(); k-- > 0;) {
-        d_layers[k].bias = V_.col(inputs);
+        const Eigen::MatrixXd& V = gradients_[k];
+        d_layers[k].bias = V.col(inputs);
         if (k == 0) {
-            d_layers[k].weights = V_.leftCols(inputs);
+            d_layers[k].weights = V.leftCols(inputs);
             return;
         }
-        d_layers[k].weights.noalias() = V_ * prefixes_[k - 1].transpose();
-        V_next_.noalias() = layers[k].weights.transpose() * V_;
-        std::swap(V_, V_next_);
+        d_layers[k].weights.noalias() = V * prefixes_[k - 1].transpose();
+        gradients_[k - 1].noalias() = layers[k].weights.transpose() * V;
     }
 }
 
 void LinearChain::backward_layers(const std::vector<MlpLayer>& layers, const Eigen::Ref<const Eigen::MatrixXd>& X,
                                   const Eigen::Ref<const Eigen::MatrixXd>& G, std::vector<MutableMlpLayer>& d_layers) {
-    V_ = G;  // δ_L
+    gradients_.resize(layers.size());
     for (std::size_t k = layers.size(); k-- > 0;) {
+        using View = Eigen::Ref<const Eigen::MatrixXd>;
+        const View delta = k + 1 == layers.size() ? View(G) : View(gradients_[k]);  // δ_k
         if (k == 0)
-            d_layers[k].weights.noalias() = V_.transpose() * X;
+            d_layers[k].weights.noalias() = delta.transpose() * X;
         else
-            d_layers[k].weights.noalias() = V_.transpose() * activations_[k - 1];
-        d_layers[k].bias = V_.colwise().sum().transpose();
-        if (k == 0) return;
-        V_next_.noalias() = V_ * layers[k].weights;
-        std::swap(V_, V_next_);
+            d_layers[k].weights.noalias() = delta.transpose() * activations_[k - 1];
+        d_layers[k].bias = delta.colwise().sum().transpose();
+        if (k > 0) gradients_[k - 1].noalias() = delta * layers[k].weights;
     }
 }
 

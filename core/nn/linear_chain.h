@@ -68,7 +68,8 @@ private:
     std::vector<Eigen::MatrixXd> prefixes_;
     std::vector<Eigen::MatrixXd> activations_;
     Eigen::MatrixXd Z_;
-    Eigen::MatrixXd V_, V_next_;  // backward buffers: ∂L/∂[A_k | c_k], or ∂L/∂h_k
+    // Backward, per layer k: ∂L/∂[A_k | c_k] (product), or ∂L/∂h_k (layer by layer; ∂L/∂Z is G itself).
+    std::vector<Eigen::MatrixXd> gradients_;
 };
 
 }  // namespace treelab::nn
