@@ -12,41 +12,12 @@
 #include "core/learners/dgt/dgt_settings.h"
 #include "core/metrics/classification_metrics.h"
 #include "core/metrics/regression_metrics.h"
+#include "core/training/epoch_outputs.h"
 #include "core/training/minibatch_training.h"
 #include "core/training/training_result.h"
 
 namespace treelab {
 namespace {
-
-using dgt::Settings;
-
-// The hard network's outputs on the training and validation rows, computed once per parameter
-// vector for the validation loss and both metrics of an epoch.
-class EpochEvaluation {
-public:
-    EpochEvaluation(const dgt::Spec& spec, const Eigen::MatrixXd& train_X, const Eigen::MatrixXd* valid_X)
-        : spec_(spec), train_X_(train_X), valid_X_(valid_X) {}
-
-    const Eigen::MatrixXd& train_outputs(const Eigen::VectorXd& parameters) { return update(parameters).train_; }
-    const Eigen::MatrixXd& valid_outputs(const Eigen::VectorXd& parameters) { return update(parameters).valid_; }
-
-private:
-    EpochEvaluation& update(const Eigen::VectorXd& parameters) {
-        if (parameters.size() == parameters_.size() && parameters == parameters_) return *this;
-        parameters_ = parameters;
-        const dgt::ParameterView v = dgt::view(spec_, parameters);
-        const nn::AffineMap folded = nn::LinearChain(spec_.chain()).fold(v.chain);
-        train_ = dgt::hard_forward(spec_, folded, v, train_X_).outputs;
-        if (valid_X_) valid_ = dgt::hard_forward(spec_, folded, v, *valid_X_).outputs;
-        return *this;
-    }
-
-    const dgt::Spec& spec_;
-    const Eigen::MatrixXd& train_X_;
-    const Eigen::MatrixXd* valid_X_;
-    Eigen::VectorXd parameters_;
-    Eigen::MatrixXd train_, valid_;
-};
 
 // Accuracy of the class logits, or R² of the value (unchanged by the target's min-max scaling).
 double score(const dgt::Spec& spec, const Eigen::MatrixXd& outputs, const Eigen::VectorXd& y) {
@@ -57,7 +28,7 @@ double score(const dgt::Spec& spec, const Eigen::MatrixXd& outputs, const Eigen:
 }  // namespace
 
 TrainResult train_dgt(const TrainInput& input, const Progress& progress) {
-    const Settings settings = dgt::resolve_settings(input.params, input.train);
+    const dgt::Settings settings = dgt::resolve_settings(input.params, input.train);
     const dgt::Spec& spec = settings.spec;
     const auto targets_of = [&](const Dataset& data) -> Eigen::VectorXd {
         return spec.classification ? data.y : Eigen::VectorXd((data.y.array() - settings.target.min) / settings.target.range);
@@ -66,7 +37,13 @@ TrainResult train_dgt(const TrainInput& input, const Progress& progress) {
     const bool has_valid = input.valid && input.valid->rows() > 0;
     const Eigen::VectorXd valid_targets = has_valid ? targets_of(*input.valid) : Eigen::VectorXd();
     dgt::Network network(spec, settings.l1);  // validates the spec
-    EpochEvaluation evaluation(spec, input.train.X, has_valid ? &input.valid->X : nullptr);
+    // The hard network's outputs, the chain folded once per parameter vector.
+    EpochOutputs outputs([&](const Eigen::VectorXd& parameters, Eigen::MatrixXd& train, Eigen::MatrixXd& valid) {
+        const dgt::ParameterView v = dgt::view(spec, parameters);
+        const nn::AffineMap folded = nn::LinearChain(spec.chain()).fold(v.chain);
+        train = dgt::hard_forward(spec, folded, v, input.train.X).outputs;
+        if (has_valid) valid = dgt::hard_forward(spec, folded, v, input.valid->X).outputs;
+    });
     const auto export_model = [&](const Eigen::VectorXd& parameters) {
         return dgt::export_tree(spec, settings.target, parameters, settings.leaves, input.train, has_valid ? input.valid : nullptr);
     };
@@ -80,13 +57,13 @@ TrainResult train_dgt(const TrainInput& input, const Progress& progress) {
     };
     if (has_valid)
         problem.validation_loss = [&](const Eigen::VectorXd& parameters) {
-            return dgt::output_loss(spec, evaluation.valid_outputs(parameters), valid_targets);
+            return dgt::output_loss(spec, outputs.valid(parameters), valid_targets);
         };
     problem.metric = spec.classification ? "accuracy" : "r2";
     problem.metrics = [&](const Eigen::VectorXd& parameters) {
-        const double valid = has_valid ? score(spec, evaluation.valid_outputs(parameters), valid_targets)
+        const double valid = has_valid ? score(spec, outputs.valid(parameters), valid_targets)
                                        : std::numeric_limits<double>::quiet_NaN();
-        return std::pair{score(spec, evaluation.train_outputs(parameters), train_targets.col(0)), valid};
+        return std::pair{score(spec, outputs.train(parameters), train_targets.col(0)), valid};
     };
     problem.snapshot = export_model;
     problem.snapshot_every = 10;
