@@ -21,7 +21,7 @@ double score(const TreeModel& model, const Dataset& rows) {
 
 }  // namespace
 
-TreeModel export_tree(const Spec& spec, const TargetScale& scale, const Eigen::VectorXd& parameters, LeafSource leaves,
+TreeModel export_tree(const Spec& spec, const MinMaxScale& target, const Eigen::VectorXd& parameters, LeafSource leaves,
                       const Dataset& train) {
     const ParameterView v = view(spec, parameters);
     const nn::AffineMap folded = nn::LinearChain(spec.chain()).fold(v.chain);
@@ -33,18 +33,18 @@ TreeModel export_tree(const Spec& spec, const TargetScale& scale, const Eigen::V
             tree.leaf_values = v.leaf.array() + v.bias;
             tree.leaf_kind = LeafValueKind::Logits;
         } else {
-            tree.leaf_values = v.leaf.array() * scale.range + scale.min;
+            tree.leaf_values = target.invert(v.leaf);
         }
     }
     return complete_tree_model(tree, train);
 }
 
-TreeModel export_tree(const Spec& spec, const TargetScale& scale, const Eigen::VectorXd& parameters, LeafChoice leaves,
+TreeModel export_tree(const Spec& spec, const MinMaxScale& target, const Eigen::VectorXd& parameters, LeafChoice leaves,
                       const Dataset& train, const Dataset* valid) {
-    if (leaves == LeafChoice::Network) return export_tree(spec, scale, parameters, LeafSource::Network, train);
-    if (leaves == LeafChoice::Refit) return export_tree(spec, scale, parameters, LeafSource::Refit, train);
-    TreeModel network = export_tree(spec, scale, parameters, LeafSource::Network, train);
-    TreeModel refit = export_tree(spec, scale, parameters, LeafSource::Refit, train);
+    if (leaves == LeafChoice::Network) return export_tree(spec, target, parameters, LeafSource::Network, train);
+    if (leaves == LeafChoice::Refit) return export_tree(spec, target, parameters, LeafSource::Refit, train);
+    TreeModel network = export_tree(spec, target, parameters, LeafSource::Network, train);
+    TreeModel refit = export_tree(spec, target, parameters, LeafSource::Refit, train);
     const Dataset& judge = valid && valid->rows() > 0 ? *valid : train;
     return score(refit, judge) > score(network, judge) ? std::move(refit) : std::move(network);
 }

@@ -9,25 +9,22 @@
 #include <Eigen/Core>
 
 #include "core/data/dataset.h"
+#include "core/data/min_max_scale.h"
 #include "core/learners/dgt/dgt_params.h"
 #include "core/model/tree_model.h"
 
 namespace treelab::dgt {
-
-// The regression target as the network sees it, y' = (y − min)/range (the code's min-max scaling
-// to [0, 1] on the training rows, reference_implementations.md §3.1); the identity otherwise.
-struct TargetScale {
-    double min = 0.0, range = 1.0;
-};
 
 enum class LeafSource { Network, Refit };
 // Auto = whichever of the two scores better on the validation rows (accuracy, or the squared error),
 // on the training rows when there are none; a tie keeps the network's.
 enum class LeafChoice { Auto, Network, Refit };
 
-TreeModel export_tree(const Spec& spec, const TargetScale& scale, const Eigen::VectorXd& parameters, LeafSource leaves,
+// `target`: the regression target as the network sees it (the code min-max scales it to [0, 1] on
+// the training rows, reference_implementations.md §3.1); the identity for classification.
+TreeModel export_tree(const Spec& spec, const MinMaxScale& target, const Eigen::VectorXd& parameters, LeafSource leaves,
                       const Dataset& train);
-TreeModel export_tree(const Spec& spec, const TargetScale& scale, const Eigen::VectorXd& parameters, LeafChoice leaves,
+TreeModel export_tree(const Spec& spec, const MinMaxScale& target, const Eigen::VectorXd& parameters, LeafChoice leaves,
                       const Dataset& train, const Dataset* valid);
 
 }  // namespace treelab::dgt

@@ -96,11 +96,7 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train) {
     s.training.optimizer.epsilon = kRmsPropEpsilon;
     s.training.optimizer.momentum = params.real("momentum");
     s.training.schedule = cosine_schedule(s.training.max_epochs, train.rows(), s.training.batch_size, s.training.learning_rate);
-    if (!classification && train.rows() > 0) {
-        s.target.min = train.y.minCoeff();
-        const double range = train.y.maxCoeff() - s.target.min;
-        s.target.range = range > 0.0 ? range : 1.0;
-    }
+    if (!classification && train.rows() > 0) s.target = MinMaxScale::fit(train.y);
     return s;
 }
 

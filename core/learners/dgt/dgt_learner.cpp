@@ -30,12 +30,9 @@ double score(const dgt::Spec& spec, const Eigen::MatrixXd& outputs, const Eigen:
 TrainResult train_dgt(const TrainInput& input, const Progress& progress) {
     const dgt::Settings settings = dgt::resolve_settings(input.params, input.train);
     const dgt::Spec& spec = settings.spec;
-    const auto targets_of = [&](const Dataset& data) -> Eigen::VectorXd {
-        return spec.classification ? data.y : Eigen::VectorXd((data.y.array() - settings.target.min) / settings.target.range);
-    };
-    const Eigen::MatrixXd train_targets = targets_of(input.train);
+    const Eigen::MatrixXd train_targets = settings.target.apply(input.train.y);  // class indices stay as they are
     const bool has_valid = input.valid && input.valid->rows() > 0;
-    const Eigen::VectorXd valid_targets = has_valid ? targets_of(*input.valid) : Eigen::VectorXd();
+    const Eigen::VectorXd valid_targets = has_valid ? settings.target.apply(input.valid->y) : Eigen::VectorXd();
     dgt::Network network(spec, settings.l1);  // validates the spec
     // The hard network's outputs, the chain folded once per parameter vector.
     EpochOutputs outputs([&](const Eigen::VectorXd& parameters, Eigen::MatrixXd& train, Eigen::MatrixXd& valid) {

@@ -3,6 +3,7 @@
 // set: the network's shape, the loop (RMSprop, clipping, cosine annealing with warm restarts as the
 // code steps it), the leaves to export and the target scaling.
 #include "core/data/dataset.h"
+#include "core/data/min_max_scale.h"
 #include "core/learners/dgt/dgt_export.h"
 #include "core/learners/dgt/dgt_params.h"
 #include "core/params/param_spec.h"
@@ -15,7 +16,7 @@ struct Settings {
     double l1 = 0.0;
     TrainingSettings training;
     LeafChoice leaves = LeafChoice::Auto;
-    TargetScale target;
+    MinMaxScale target;  // regression: y scaled to [0, 1] on the training rows (main.py); else the identity
 };
 
 // reference_implementations.md §3.3: RMSprop eps 1e-5 (xhp.py), every gradient clipped to norm

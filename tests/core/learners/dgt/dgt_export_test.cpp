@@ -10,10 +10,10 @@ namespace {
 
 // The network's hard predictions: the reached leaf's class (argmax of its logits) or its value in
 // the target's units.
-Eigen::VectorXd network_predictions(const dgt::Spec& spec, const dgt::TargetScale& scale, const Eigen::VectorXd& p, const Eigen::MatrixXd& X) {
+Eigen::VectorXd network_predictions(const dgt::Spec& spec, const MinMaxScale& scale, const Eigen::VectorXd& p, const Eigen::MatrixXd& X) {
     const dgt::HardPass pass = dgt::hard_forward(spec, p, X);
     if (spec.classification) return nn::row_argmax(pass.outputs).cast<double>();
-    return pass.outputs.col(0).array() * scale.range + scale.min;
+    return scale.invert(pass.outputs.col(0));
 }
 
 // reference_implementations.md §8.3: the extracted oblique tree (the code's dt) predicts exactly what
@@ -21,7 +21,7 @@ Eigen::VectorXd network_predictions(const dgt::Spec& spec, const dgt::TargetScal
 // rows, for several shapes, classification and regression.
 void expect_tree_equals_network(const dgt::Spec& spec, std::uint32_t seed) {
     const Dataset train = test::dgt_dataset(300, spec.inputs, spec.classification ? static_cast<int>(spec.outputs) : 0, seed);
-    const dgt::TargetScale scale{train.y.minCoeff(), train.y.maxCoeff() - train.y.minCoeff()};
+    const MinMaxScale scale = spec.classification ? MinMaxScale{} : MinMaxScale::fit(train.y);
     const Eigen::VectorXd p = test::dgt_random_parameters(spec, seed + 1);
     const Eigen::MatrixXd X = test::random_matrix(5000, spec.inputs, seed + 2, 3.0);
     const TreeModel dt = dgt::export_tree(spec, scale, p, dgt::LeafSource::Network, train);
