@@ -12,22 +12,16 @@ namespace {
 constexpr Eigen::Index kMaxWidth = 16384;
 constexpr std::size_t kMaxLayers = 8;
 
-std::string trimmed(const std::string& text) {
-    const std::size_t first = text.find_first_not_of(" \t"), last = text.find_last_not_of(" \t");
-    return first == std::string::npos ? std::string() : text.substr(first, last - first + 1);
-}
-
 // The widths of a comma-separated list, each a whole number in [1, kMaxWidth].
 std::vector<Eigen::Index> parse_widths(const std::string& text) {
     std::vector<Eigen::Index> widths;
     std::stringstream stream(text);
     for (std::string item; std::getline(stream, item, ',');) {
-        const std::string number = trimmed(item);
         long long width = 0;
-        const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), width);
-        if (number.empty() || error != std::errc() || end != number.data() + number.size() || width < 1 || width > kMaxWidth)
-            throw ParamError("each hidden width must be a whole number from 1 to " + std::to_string(kMaxWidth) + ", not '" + number +
-                             "'; write auto, none, or widths such as 1008,1008");
+        const auto [end, error] = std::from_chars(item.data(), item.data() + item.size(), width);
+        if (item.empty() || error != std::errc() || end != item.data() + item.size() || width < 1 || width > kMaxWidth)
+            throw ParamError("each hidden width must be a whole number from 1 to " + std::to_string(kMaxWidth) + ", not '" + item +
+                             "'; write auto, none, or widths separated by commas, such as 1008,1008");
         widths.push_back(static_cast<Eigen::Index>(width));
     }
     if (widths.empty()) throw ParamError("no hidden widths given; write auto, none, or widths such as 1008,1008");
@@ -46,10 +40,9 @@ std::vector<Eigen::Index> table12_widths(int height) {
 }
 
 std::string canonical_hidden(const std::string& text) {
-    const std::string word = trimmed(text);
-    if (word == "auto" || word == "none") return word;
+    if (text == "auto" || text == "none") return text;
     std::string canonical;
-    for (const Eigen::Index width : parse_widths(word)) canonical += (canonical.empty() ? "" : ",") + std::to_string(width);
+    for (const Eigen::Index width : parse_widths(text)) canonical += (canonical.empty() ? "" : ",") + std::to_string(width);
     return canonical;
 }
 

@@ -15,8 +15,8 @@ namespace treelab::dgt {
 std::vector<Eigen::Index> table12_widths(int height);
 
 // The `hidden` parameter's text: "auto" (Table 12), "none" (one linear layer, 003 Table 7's L = 1)
-// or comma-separated widths, e.g. "1008,1008". Returns the canonical text; throws ParamError with
-// a sentence saying what is wrong.
+// or widths separated by commas, e.g. "1008,1008" (no spaces, as GET's schedule). Returns the
+// canonical text ("0600" reads back as "600"); throws ParamError with a sentence saying what is wrong.
 std::string canonical_hidden(const std::string& text);
 
 // The widths a canonical `hidden` text gives at this height.

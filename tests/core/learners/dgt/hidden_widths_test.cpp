@@ -22,13 +22,13 @@ TEST(DgtHiddenWidths, Table12) {
 
 // auto, none and width lists read back canonically; malformed lists are refused.
 TEST(DgtHiddenWidths, ParameterText) {
-    EXPECT_EQ(dgt::canonical_hidden(" auto "), "auto");
+    EXPECT_EQ(dgt::canonical_hidden("auto"), "auto");
     EXPECT_EQ(dgt::canonical_hidden("none"), "none");
-    EXPECT_EQ(dgt::canonical_hidden("1008, 1008"), "1008,1008");
+    EXPECT_EQ(dgt::canonical_hidden("1008,0600"), "1008,600");
     EXPECT_EQ(dgt::hidden_widths("none", 6), Widths{});
     EXPECT_EQ(dgt::hidden_widths("auto", 6), (Widths{1008, 1008}));
     EXPECT_EQ(dgt::hidden_widths("30,20,10", 6), (Widths{30, 20, 10}));
-    for (const char* bad : {"", "0", "12,", "12,,3", "abc", "1.5", "-4", "99999"}) EXPECT_THROW(dgt::canonical_hidden(bad), ParamError) << bad;
+    for (const char* bad : {"", "0", "12,", "12,,3", "abc", "1.5", "-4", "99999", " auto", "12, 3"}) EXPECT_THROW(dgt::canonical_hidden(bad), ParamError) << bad;
 }
 
 }  // namespace
