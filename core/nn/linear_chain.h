@@ -34,8 +34,6 @@ public:
     // Throws Error for a shape with no layer or a width below 1.
     explicit LinearChain(MlpShape shape);
 
-    const MlpShape& shape() const { return shape_; }
-
     // The strategy with the fewer multiplications for a batch of `rows` rows (see the top).
     ChainStrategy cheaper_strategy(Eigen::Index rows) const;
 

@@ -6,12 +6,14 @@
 #include "core/learners/dgt/dgt_learner.h"
 
 #include <limits>
+#include <utility>
 
 #include "core/learners/dgt/dgt_export.h"
 #include "core/learners/dgt/dgt_network.h"
 #include "core/learners/dgt/dgt_settings.h"
 #include "core/metrics/classification_metrics.h"
 #include "core/metrics/regression_metrics.h"
+#include "core/nn/linear_chain.h"
 #include "core/training/epoch_outputs.h"
 #include "core/training/minibatch_training.h"
 #include "core/training/training_result.h"

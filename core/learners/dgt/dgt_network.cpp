@@ -40,11 +40,6 @@ HardPass hard_forward(const Spec& spec, const nn::AffineMap& folded, const Param
     return pass;
 }
 
-HardPass hard_forward(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X) {
-    const ParameterView v = view(spec, parameters);
-    return hard_forward(spec, nn::LinearChain(spec.chain()).fold(v.chain), v, X);
-}
-
 namespace {
 
 const Spec& validated(const Spec& spec) {

@@ -25,7 +25,6 @@ struct HardPass {
 };
 HardPass hard_forward(const Spec& spec, const nn::AffineMap& folded, const ParameterView& parameters,
                       const Eigen::Ref<const Eigen::MatrixXd>& X);
-HardPass hard_forward(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X);
 
 // One run's training passes, with buffers for the full batches and for the last, shorter one.
 class Network {

@@ -11,7 +11,7 @@ namespace {
 // The network's hard predictions: the reached leaf's class (argmax of its logits) or its value in
 // the target's units.
 Eigen::VectorXd network_predictions(const dgt::Spec& spec, const MinMaxScale& scale, const Eigen::VectorXd& p, const Eigen::MatrixXd& X) {
-    const dgt::HardPass pass = dgt::hard_forward(spec, p, X);
+    const dgt::HardPass pass = test::dgt_hard_forward(spec, p, X);
     if (spec.classification) return nn::row_argmax(pass.outputs).cast<double>();
     return scale.invert(pass.outputs.col(0));
 }
@@ -27,7 +27,7 @@ void expect_tree_equals_network(const dgt::Spec& spec, std::uint32_t seed) {
     const TreeModel dt = dgt::export_tree(spec, scale, p, dgt::LeafSource::Network, train);
     const TreeModel cdt = dgt::export_tree(spec, scale, p, dgt::LeafSource::Refit, train);
     EXPECT_EQ(dt.predict(X), network_predictions(spec, scale, p, X));
-    const Eigen::VectorXi nodes = (dgt::hard_forward(spec, p, X).leaves.array() + static_cast<int>(spec.internal())).matrix();
+    const Eigen::VectorXi nodes = (test::dgt_hard_forward(spec, p, X).leaves.array() + static_cast<int>(spec.internal())).matrix();
     EXPECT_EQ(dt.route(X), nodes);
     EXPECT_EQ(cdt.route(X), nodes);
     EXPECT_EQ(dt.stats().leaves, spec.leaves());
@@ -60,7 +60,7 @@ TEST(DgtExport, SignConventionBothWays) {
     X << 0.7, 0.0, 0.3, 0.0, 0.5, 9.0;
     EXPECT_EQ(tree.route(X), Eigen::Vector3i(1, 2, 1));
     EXPECT_EQ(tree.predict(X), Eigen::Vector3d(0, 1, 0));
-    EXPECT_EQ(dgt::hard_forward(spec, p, X).leaves, Eigen::Vector3i(0, 1, 0));
+    EXPECT_EQ(test::dgt_hard_forward(spec, p, X).leaves, Eigen::Vector3i(0, 1, 0));
 }
 
 // auto keeps the leaves that score better on the validation rows, and the network's on a tie.

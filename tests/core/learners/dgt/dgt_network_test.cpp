@@ -105,7 +105,7 @@ TEST(DgtNetwork, HardForwardAgreesWithTheTrainingPass) {
     dgt::Network network(spec, 0.0);
     Eigen::VectorXd gradient;
     const double loss = network.batch_loss(p, data.X, data.y, gradient);
-    const dgt::HardPass pass = dgt::hard_forward(spec, p, data.X);
+    const dgt::HardPass pass = test::dgt_hard_forward(spec, p, data.X);
     EXPECT_EQ(pass.leaves, dgt::reached_leaves(node_outputs(spec, p, data.X), spec.height));
     EXPECT_NEAR(dgt::output_loss(spec, pass.outputs, data.y), loss, 1e-14);
     EXPECT_THROW(network.batch_loss(Eigen::VectorXd::Zero(3), data.X, data.y, gradient), Error);

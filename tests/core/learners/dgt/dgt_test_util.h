@@ -2,11 +2,14 @@
 // Shared by the DGT tests: small network shapes and data sets.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <Eigen/Core>
 
 #include "core/data/dataset.h"
+#include "core/learners/dgt/dgt_network.h"
 #include "core/learners/dgt/dgt_params.h"
+#include "core/nn/linear_chain.h"
 #include "tests/core/nn/nn_test_util.h"
 
 namespace treelab::test {
@@ -25,6 +28,12 @@ inline dgt::Spec dgt_spec(int height, Eigen::Index inputs, std::vector<Eigen::In
 // quantiser's window |z| ≤ 1 and some outside, and every leaf differs.
 inline Eigen::VectorXd dgt_random_parameters(const dgt::Spec& spec, std::uint32_t seed, double scale = 0.6) {
     return random_matrix(spec.parameters(), 1, seed, scale);
+}
+
+// The hard network on rows X, its chain folded.
+inline dgt::HardPass dgt_hard_forward(const dgt::Spec& spec, const Eigen::VectorXd& parameters, const Eigen::MatrixXd& X) {
+    const dgt::ParameterView v = dgt::view(spec, parameters);
+    return dgt::hard_forward(spec, nn::LinearChain(spec.chain()).fold(v.chain), v, X);
 }
 
 // A data set over random rows: labels cycling through the classes, or a smooth regression target.
