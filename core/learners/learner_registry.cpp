@@ -4,6 +4,7 @@
 #include "core/error.h"
 #include "core/learners/cart/cart.h"
 #include "core/learners/cart/cost_complexity.h"
+#include "core/learners/dgt/dgt_learner.h"
 #include "core/learners/get/get_learner.h"
 #include "core/learners/gradtree/gradtree_learner.h"
 #include "core/learners/latent/latent_learner.h"
@@ -12,7 +13,7 @@
 namespace treelab {
 
 std::span<const LearnerInfo> learners() {
-    static const std::array<LearnerInfo, 4> table = {
+    static const std::array<LearnerInfo, 5> table = {
         LearnerInfo{"cart", "CART",
                     "Greedy CART (scikit-learn semantics) with minimal cost-complexity pruning; the baseline.",
                     "Breiman, Friedman, Olshen, Stone: Classification and Regression Trees (1984)",
@@ -46,6 +47,15 @@ std::span<const LearnerInfo> learners() {
                     false, get_params(), train_get, std::nullopt, "", "",
                     Scaling::None,  // the learner scales inputs and target to [0, 1] itself (get/unit_scaling.h)
                     {"depth=2", "schedule=U(5,25):10,U(50,150):10", "starts=2"}},
+        LearnerInfo{"dgt", "DGT",
+                    "Oblique tree learned as a quantised network (Dense Gradient Trees): hard node decisions with "
+                    "straight-through gradients, the path AND in sum form, an over-parameterising chain of linear layers "
+                    "folded into one split per node; RMSprop, best epoch by validation; leaves from the network or refitted.",
+                    "Karthikeyan, Jain, Natarajan, Jain: Learning Accurate Decision Trees with Bandit Feedback via Quantized "
+                    "Gradient Descent (DGT)",
+                    true, dgt_params(), train_dgt, std::nullopt, "", "",
+                    Scaling::ZScore,  // the code z-scores the inputs (reference_implementations.md §3.1)
+                    {"height=3", "epochs=5"}},
     };
     return table;
 }

@@ -58,6 +58,17 @@ std::vector<MlpLayer> mlp_layers(const MlpShape& shape, std::span<const double> 
     return layers;
 }
 
+std::vector<MutableMlpLayer> mutable_mlp_layers(const MlpShape& shape, std::span<double> values) {
+    check_shape(shape, values.size());
+    std::vector<MutableMlpLayer> layers;
+    for (Eigen::Index k = 0; k < shape.layers(); ++k) {
+        const Eigen::Index in = shape.sizes[k], out = shape.sizes[k + 1];
+        double* weights = values.data() + layer_offset(shape, k);
+        layers.push_back({Eigen::Map<Eigen::MatrixXd>(weights, out, in), Eigen::Map<Eigen::VectorXd>(weights + out * in, out)});
+    }
+    return layers;
+}
+
 void initialize_mlp(const MlpShape& shape, std::mt19937& random, std::span<double> parameters) {
     check_shape(shape, parameters.size());
     for (Eigen::Index k = 0; k < shape.layers(); ++k) {
@@ -114,12 +125,11 @@ void mlp_backward(const MlpShape& shape, std::span<const double> parameters, con
     if (g.cols() != shape.outputs() || g.rows() != tape.inputs.front().rows())
         throw Error("the MLP output gradient is " + std::to_string(g.rows()) + " × " + std::to_string(g.cols()) + ", not " +
                     std::to_string(tape.inputs.front().rows()) + " × " + std::to_string(shape.outputs()));
+    std::vector<MutableMlpLayer> d_layers = mutable_mlp_layers(shape, d_parameters);
     Eigen::MatrixXd delta = g;  // ∂L/∂u of the layer at hand
     for (std::size_t k = layers.size(); k-- > 0;) {
-        const Eigen::Index rows = layers[k].weights.rows(), cols = layers[k].weights.cols();
-        double* d_weights = d_parameters.data() + layer_offset(shape, static_cast<Eigen::Index>(k));
-        Eigen::Map<Eigen::MatrixXd>(d_weights, rows, cols).noalias() = delta.transpose() * tape.inputs[k];
-        Eigen::Map<Eigen::VectorXd>(d_weights + rows * cols, rows) = delta.colwise().sum().transpose();
+        d_layers[k].weights.noalias() = delta.transpose() * tape.inputs[k];
+        d_layers[k].bias = delta.colwise().sum().transpose();
         if (k == 0 && !d_input) return;
         Eigen::MatrixXd d_h = delta * layers[k].weights;
         if (k == 0) {

@@ -40,6 +40,13 @@ struct MlpLayer {
 // The layers of a flat parameter vector (layout above). Throws Error if its size is not the shape's.
 std::vector<MlpLayer> mlp_layers(const MlpShape& shape, std::span<const double> parameters);
 
+// The same layers, writable, in a vector laid out like the parameters (e.g. a gradient).
+struct MutableMlpLayer {
+    Eigen::Map<Eigen::MatrixXd> weights;
+    Eigen::Map<Eigen::VectorXd> bias;
+};
+std::vector<MutableMlpLayer> mutable_mlp_layers(const MlpShape& shape, std::span<double> values);
+
 // Inverted dropout (training only) after every hidden ELU: a unit is kept with probability 1 − rate
 // and then scaled by 1/(1 − rate), as torch.nn.Dropout. The mask of each hidden layer is drawn in
 // layer order, rows × width column-major, one random_uniform u per entry, kept iff u ≥ rate.

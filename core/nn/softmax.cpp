@@ -1,6 +1,9 @@
 #include "core/nn/softmax.h"
 
 #include <cmath>
+#include <string>
+
+#include "core/error.h"
 
 namespace treelab::nn {
 
@@ -16,6 +19,15 @@ Eigen::MatrixXd softmax(const Eigen::Ref<const Eigen::MatrixXd>& logits, Eigen::
     }
     p = p.array().colwise() / total.array();
     return p;
+}
+
+Eigen::MatrixXd softmax_backward(const Eigen::Ref<const Eigen::MatrixXd>& probabilities, const Eigen::Ref<const Eigen::MatrixXd>& g) {
+    if (probabilities.rows() != g.rows() || probabilities.cols() != g.cols())
+        throw Error("the softmax backward pass needs ∂L/∂p of the probabilities' shape (" + std::to_string(probabilities.rows()) +
+                    " × " + std::to_string(probabilities.cols()) + "), not " + std::to_string(g.rows()) + " × " +
+                    std::to_string(g.cols()));
+    const Eigen::VectorXd inner = probabilities.cwiseProduct(g).rowwise().sum();
+    return probabilities.cwiseProduct(g.colwise() - inner);
 }
 
 }  // namespace treelab::nn

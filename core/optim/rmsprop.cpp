@@ -31,29 +31,37 @@ RmsProp::RmsProp(const OptimizerSettings& settings, std::vector<ParameterGroup> 
 
 void RmsProp::update(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters,
                      const Eigen::Ref<const Eigen::VectorXd>& raw_gradient) {
-    const ParameterGroup& settings = groups()[group];
+    const double weight_decay = groups()[group].weight_decay;
+    if (weight_decay == 0.0) return apply(group, parameters, raw_gradient);
     Eigen::Ref<Eigen::VectorXd> gradient = decayed_.head(raw_gradient.size());
-    if (settings.weight_decay != 0.0)
-        gradient = raw_gradient + settings.weight_decay * parameters;
-    else
-        gradient = raw_gradient;
+    gradient = raw_gradient + weight_decay * parameters;
+    apply(group, parameters, gradient);
+}
+
+// One pass per buffer: avg = √s + ε is formed inside the update's expression, element by element in
+// torch's order, unless the centered variant needs it as a buffer. (DGT's 10⁶ predicate parameters
+// made the separate passes a fifth of a step.)
+void RmsProp::apply(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters, const Eigen::Ref<const Eigen::VectorXd>& gradient) {
     Eigen::VectorXd& square_average = square_averages_[group];
     square_average.array() = square_average.array() * alpha_ + (1.0 - alpha_) * gradient.array() * gradient.array();
+    if (!centered_) return step(group, parameters, gradient, square_average.array().sqrt() + epsilon_);
+    Eigen::VectorXd& gradient_average = gradient_averages_[group];
+    gradient_average.array() = gradient_average.array() * alpha_ + (1.0 - alpha_) * gradient.array();
     Eigen::Ref<Eigen::VectorXd> average = denominator_.head(gradient.size());
-    if (centered_) {
-        Eigen::VectorXd& gradient_average = gradient_averages_[group];
-        gradient_average.array() = gradient_average.array() * alpha_ + (1.0 - alpha_) * gradient.array();
-        average.array() = (square_average.array() - gradient_average.array() * gradient_average.array()).sqrt();
-    } else {
-        average.array() = square_average.array().sqrt();
-    }
-    average.array() += epsilon_;
+    average.array() = (square_average.array() - gradient_average.array() * gradient_average.array()).sqrt() + epsilon_;
+    step(group, parameters, gradient, average.array());
+}
+
+template <class Average>
+void RmsProp::step(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters, const Eigen::Ref<const Eigen::VectorXd>& gradient,
+                   const Average& average) {
+    const double rate = groups()[group].learning_rate;
     if (momentum_ > 0.0) {
         Eigen::VectorXd& buffer = buffers_[group];
-        buffer.array() = buffer.array() * momentum_ + gradient.array() / average.array();
-        parameters += (-settings.learning_rate) * buffer;
+        buffer.array() = buffer.array() * momentum_ + gradient.array() / average;
+        parameters += (-rate) * buffer;
     } else {
-        parameters.array() += ((-settings.learning_rate) * gradient.array()) / average.array();
+        parameters.array() += ((-rate) * gradient.array()) / average;
     }
 }
 

@@ -18,7 +18,7 @@ void place(const Spec& spec, const TreeModel& cart, const UnitScaling& scaling, 
         if (source.is_split()) throw Error("the CART warm start is deeper than the GET tree of depth " + std::to_string(spec.depth));
         const Eigen::RowVectorXd value = source.distribution.transpose();
         v.leaf.row(t - spec.internal()) =
-            spec.loss == LeafLoss::SquaredError ? Eigen::RowVectorXd::Constant(1, (value(0) - scaling.y_low) / scaling.y_range)
+            spec.loss == LeafLoss::SquaredError ? Eigen::RowVectorXd::Constant(1, (value(0) - scaling.y.low) / scaling.y.range)
                                                 : Eigen::RowVectorXd(leaf_parameters(spec, value));
         return;
     }

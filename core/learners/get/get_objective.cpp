@@ -9,6 +9,7 @@
 #include "core/learners/get/get_backward.h"
 #include "core/learners/get/get_hard_tree.h"
 #include "core/learners/get/get_loss.h"
+#include "core/nn/l1_penalty.h"
 
 namespace treelab::get {
 
@@ -49,8 +50,8 @@ double SoftObjective::operator()(double alpha, const Eigen::VectorXd& parameters
         if (gradient) backward(spec_, alpha, chunk_X, work, *gradient);
     }
     if (l1_ > 0.0) {  // 004 App. F.4 eq. 5
-        objective += l1_ * v.A.lpNorm<1>();
-        if (d) d->A += l1_ * v.A.array().sign().matrix();
+        const auto size = static_cast<std::size_t>(v.A.size());
+        objective += nn::l1_penalty({v.A.data(), size}, l1_, d ? std::span<double>(d->A.data(), size) : std::span<double>());
     }
     return objective;
 }

@@ -11,11 +11,7 @@ UnitScaling UnitScaling::fit(const Dataset& train) {
     s.low = train.X.colwise().minCoeff();
     const Eigen::RowVectorXd range = train.X.colwise().maxCoeff() - s.low;
     s.factor = range.unaryExpr([](double r) { return r > 0.0 ? 1.0 / r : 0.0; });
-    if (train.task == Task::Regression) {
-        s.y_low = train.y.minCoeff();
-        const double y_range = train.y.maxCoeff() - s.y_low;
-        s.y_range = y_range > 0.0 ? y_range : 1.0;
-    }
+    if (train.task == Task::Regression) s.y = MinMaxScale::fit(train.y);
     return s;
 }
 
@@ -23,8 +19,8 @@ Eigen::MatrixXd UnitScaling::inputs(const Eigen::Ref<const Eigen::MatrixXd>& X) 
     return ((X.rowwise() - low).array().rowwise() * factor.array()).matrix();
 }
 
-Eigen::VectorXd UnitScaling::target(const Eigen::Ref<const Eigen::VectorXd>& y) const {
-    return ((y.array() - y_low) / y_range).matrix();
+Eigen::VectorXd UnitScaling::target(const Eigen::Ref<const Eigen::VectorXd>& values) const {
+    return y.apply(values);
 }
 
 ObliqueSplits UnitScaling::data_splits(const Eigen::Ref<const Eigen::MatrixXd>& A, const Eigen::Ref<const Eigen::VectorXd>& b) const {
@@ -36,13 +32,13 @@ ObliqueSplits UnitScaling::data_splits(const Eigen::Ref<const Eigen::MatrixXd>& 
 }
 
 Eigen::MatrixXd UnitScaling::data_values(const Eigen::Ref<const Eigen::MatrixXd>& unit_values) const {
-    return ((unit_values.array() * y_range) + y_low).matrix();
+    return y.invert(unit_values);
 }
 
 UnitScaling::LinearLeaves UnitScaling::data_linear_leaves(const Eigen::Ref<const Eigen::MatrixXd>& intercepts,
                                                           const Eigen::Ref<const Eigen::MatrixXd>& slopes) const {
     LinearLeaves leaves;
-    leaves.weights = y_range * (slopes.array().rowwise() * factor.array()).matrix();
+    leaves.weights = y.range * (slopes.array().rowwise() * factor.array()).matrix();
     leaves.values = data_values(intercepts) - leaves.weights * low.transpose();
     return leaves;
 }

@@ -11,6 +11,7 @@
 #include <Eigen/Core>
 
 #include "core/data/dataset.h"
+#include "core/data/min_max_scale.h"
 #include "core/model/complete_tree.h"
 
 namespace treelab::get {
@@ -19,8 +20,8 @@ struct UnitScaling {
     // x_unit = (x − low) ⊙ factor; factor = 1/(max − min), or 0 for a column constant on the
     // training rows (its weight can then never matter, on these rows or on new ones).
     Eigen::RowVectorXd low, factor;
-    // Regression: y_unit = (y − y_low)/y_range (y_range 1 for a constant target).
-    double y_low = 0.0, y_range = 1.0;
+    // Regression: y_unit = (y − low)/range (data/min_max_scale.h); the identity for classification.
+    MinMaxScale y;
 
     static UnitScaling fit(const Dataset& train);  // throws Error when there are no rows
 
@@ -31,8 +32,8 @@ struct UnitScaling {
     // Unit-scale leaf values of a regression target in the target's units.
     Eigen::MatrixXd data_values(const Eigen::Ref<const Eigen::MatrixXd>& unit_values) const;
     // Linear leaves h + k·x_unit (L × 1 intercepts, L × p slopes) in the data's units, value + w·x:
-    // y = y_range·(h + k·((x − low) ⊙ factor)) + y_low, so w = y_range·(k ⊙ factor) and
-    // value = y_range·h + y_low − w·low; they predict on unscaled rows what h + k·x_unit does on scaled ones.
+    // y = y.range·(h + k·((x − low) ⊙ factor)) + y.low, so w = y.range·(k ⊙ factor) and
+    // value = y.range·h + y.low − w·low; they predict on unscaled rows what h + k·x_unit does on scaled ones.
     struct LinearLeaves {
         Eigen::MatrixXd values, weights;
     };

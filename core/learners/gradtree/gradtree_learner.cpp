@@ -13,6 +13,7 @@
 #include "core/learners/gradtree/gradtree_settings.h"
 #include "core/learners/gradtree/path_table.h"
 #include "core/metrics/regression_metrics.h"
+#include "core/training/epoch_outputs.h"
 #include "core/training/minibatch_training.h"
 #include "core/training/training_result.h"
 
@@ -33,33 +34,6 @@ double accuracy(const Eigen::MatrixXd& outputs, const Eigen::VectorXd& y) {
     }
     return static_cast<double>(hits) / static_cast<double>(outputs.rows());
 }
-
-// The model's outputs on the training and validation rows, computed once per parameter vector
-// for the validation loss and both metrics of an epoch. They are the dense tree's: the paper code
-// stops early on the unpruned tree and prunes the returned one only (gradtree.md §6, §7).
-class EpochEvaluation {
-public:
-    EpochEvaluation(const gradtree::Spec& spec, const Eigen::MatrixXd& train_X, const Eigen::MatrixXd* valid_X)
-        : spec_(spec), train_X_(train_X), valid_X_(valid_X) {}
-
-    const Eigen::MatrixXd& train_outputs(const Eigen::VectorXd& parameters) { return update(parameters).train_; }
-    const Eigen::MatrixXd& valid_outputs(const Eigen::VectorXd& parameters) { return update(parameters).valid_; }
-
-private:
-    EpochEvaluation& update(const Eigen::VectorXd& parameters) {
-        if (parameters.size() == parameters_.size() && parameters == parameters_) return *this;
-        parameters_ = parameters;
-        train_ = gradtree::forward(spec_, parameters, train_X_).outputs;
-        if (valid_X_) valid_ = gradtree::forward(spec_, parameters, *valid_X_).outputs;
-        return *this;
-    }
-
-    const gradtree::Spec& spec_;
-    const Eigen::MatrixXd& train_X_;
-    const Eigen::MatrixXd* valid_X_;
-    Eigen::VectorXd parameters_;
-    Eigen::MatrixXd train_, valid_;
-};
 
 // The validation loss as the paper code computes it (gradtree.md §5, last item): the mean of the
 // losses of consecutive batches of batch_size rows (the whole set when it is not larger).
@@ -102,7 +76,12 @@ TrainResult train_gradtree(const TrainInput& input, const Progress& progress) {
     const Eigen::MatrixXd train_targets = targets_of(input.train);
     const bool has_valid = input.valid && input.valid->rows() > 0;
     const Eigen::MatrixXd valid_targets = has_valid ? targets_of(*input.valid) : Eigen::MatrixXd();
-    EpochEvaluation evaluation(spec, input.train.X, has_valid ? &input.valid->X : nullptr);
+    // The dense tree's outputs: the paper code stops early on the unpruned tree and prunes the
+    // returned one only (gradtree.md §6, §7).
+    EpochOutputs outputs([&](const Eigen::VectorXd& parameters, Eigen::MatrixXd& train, Eigen::MatrixXd& valid) {
+        train = gradtree::forward(spec, parameters, input.train.X).outputs;
+        if (has_valid) valid = gradtree::forward(spec, parameters, input.valid->X).outputs;
+    });
     const gradtree::PathTable paths = gradtree::path_table(spec.depth);
 
     GradientProblem problem;
@@ -117,20 +96,20 @@ TrainResult train_gradtree(const TrainInput& input, const Progress& progress) {
     };
     if (has_valid)
         problem.validation_loss = [&](const Eigen::VectorXd& parameters) {
-            return batched_loss(spec, evaluation.valid_outputs(parameters), valid_targets.col(0), settings.training.batch_size);
+            return batched_loss(spec, outputs.valid(parameters), valid_targets.col(0), settings.training.batch_size);
         };
     const double none = std::numeric_limits<double>::quiet_NaN();
     if (regression) {
         problem.metric = "r2";  // unchanged by the target standardisation
         problem.metrics = [&](const Eigen::VectorXd& parameters) {
-            const double valid_r2 = has_valid ? regression_report(valid_targets.col(0), evaluation.valid_outputs(parameters).col(0)).r2 : none;
-            return std::pair{regression_report(train_targets.col(0), evaluation.train_outputs(parameters).col(0)).r2, valid_r2};
+            const double valid_r2 = has_valid ? regression_report(valid_targets.col(0), outputs.valid(parameters).col(0)).r2 : none;
+            return std::pair{regression_report(train_targets.col(0), outputs.train(parameters).col(0)).r2, valid_r2};
         };
     } else {
         problem.metric = "accuracy";
         problem.metrics = [&](const Eigen::VectorXd& parameters) {
-            const double valid_accuracy = has_valid ? accuracy(evaluation.valid_outputs(parameters), valid_targets.col(0)) : none;
-            return std::pair{accuracy(evaluation.train_outputs(parameters), train_targets.col(0)), valid_accuracy};
+            const double valid_accuracy = has_valid ? accuracy(outputs.valid(parameters), valid_targets.col(0)) : none;
+            return std::pair{accuracy(outputs.train(parameters), train_targets.col(0)), valid_accuracy};
         };
     }
     // The live tree is the tree the run would return now, pruned as at the end. Measured (Release,

@@ -87,7 +87,7 @@ TEST(GetExport, LinearLeavesPredictOnRawRowsAsTheUnitScaleHardTree) {
     raw.bottomRows(50) = (test::unit_rows(50, 3, 2).array() * 2000.0 - 1000.0).matrix();  // new rows, any values
     const Eigen::MatrixXd unit = scaling.inputs(raw);
     const Eigen::VectorXd expected =
-        (hard_predictions(spec, hard_leaves(spec, parameters, unit), fit, unit).col(0).array() * scaling.y_range + scaling.y_low).matrix();
+        (hard_predictions(spec, hard_leaves(spec, parameters, unit), fit, unit).col(0).array() * scaling.y.range + scaling.y.low).matrix();
     const Eigen::VectorXd got = model.predict(raw);
     for (Eigen::Index i = 0; i < raw.rows(); ++i)
         EXPECT_NEAR(got(i), expected(i), 1e-9 * std::max(1.0, std::abs(expected(i)))) << "row " << i;

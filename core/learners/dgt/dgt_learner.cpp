@@ -1,0 +1,75 @@
+// DGT training, supervised (003 Algorithm 3 with the authors' code's loop, reference_implementations.md
+// §3.3): mini-batch RMSprop steps on the straight-through network (dgt_network.h) with the gradient
+// clipped and the rate on cosine annealing with warm restarts stepped every 10 batches, every
+// epoch to the end, the parameters of the lowest validation loss kept (--ulm f); then the returned
+// tree is extracted with the leaves the `leaves` parameter chooses (dgt_export.h).
+#include "core/learners/dgt/dgt_learner.h"
+
+#include <limits>
+#include <utility>
+
+#include "core/learners/dgt/dgt_export.h"
+#include "core/learners/dgt/dgt_network.h"
+#include "core/learners/dgt/dgt_settings.h"
+#include "core/metrics/classification_metrics.h"
+#include "core/metrics/regression_metrics.h"
+#include "core/nn/linear_chain.h"
+#include "core/training/epoch_outputs.h"
+#include "core/training/minibatch_training.h"
+#include "core/training/training_result.h"
+
+namespace treelab {
+namespace {
+
+// Accuracy of the class logits, or R² of the value (unchanged by the target's min-max scaling).
+double score(const dgt::Spec& spec, const Eigen::MatrixXd& outputs, const Eigen::VectorXd& y) {
+    if (outputs.rows() == 0) return std::numeric_limits<double>::quiet_NaN();
+    return spec.classification ? argmax_accuracy(y, outputs) : regression_report(y, outputs.col(0)).r2;
+}
+
+}  // namespace
+
+TrainResult train_dgt(const TrainInput& input, const Progress& progress) {
+    const dgt::Settings settings = dgt::resolve_settings(input.params, input.train);
+    const dgt::Spec& spec = settings.spec;
+    const Eigen::MatrixXd train_targets = settings.target.apply(input.train.y);  // class indices stay as they are
+    const bool has_valid = input.valid && input.valid->rows() > 0;
+    const Eigen::VectorXd valid_targets = has_valid ? settings.target.apply(input.valid->y) : Eigen::VectorXd();
+    dgt::Network network(spec, settings.l1);  // validates the spec
+    // The hard network's outputs, the chain folded once per parameter vector.
+    EpochOutputs outputs([&](const Eigen::VectorXd& parameters, Eigen::MatrixXd& train, Eigen::MatrixXd& valid) {
+        const dgt::ParameterView v = dgt::view(spec, parameters);
+        const nn::AffineMap folded = nn::LinearChain(spec.chain()).fold(v.chain);
+        train = dgt::hard_forward(spec, folded, v, input.train.X).outputs;
+        if (has_valid) valid = dgt::hard_forward(spec, folded, v, input.valid->X).outputs;
+    });
+    const auto export_model = [&](const Eigen::VectorXd& parameters) {
+        return dgt::export_tree(spec, settings.target, parameters, settings.leaves, input.train, has_valid ? input.valid : nullptr);
+    };
+
+    GradientProblem problem;
+    problem.inputs = &input.train.X;
+    problem.targets = &train_targets;
+    problem.initial_parameters = [&](int start) { return dgt::initial_parameters(spec, input.seed + static_cast<std::uint32_t>(start)); };
+    problem.batch_loss = [&](const Eigen::VectorXd& parameters, const Batch& batch, const StepContext&, Eigen::VectorXd& gradient) {
+        return network.batch_loss(parameters, batch.inputs, batch.targets.col(0), gradient);
+    };
+    if (has_valid)
+        problem.validation_loss = [&](const Eigen::VectorXd& parameters) {
+            return dgt::output_loss(spec, outputs.valid(parameters), valid_targets);
+        };
+    problem.metric = spec.classification ? "accuracy" : "r2";
+    problem.metrics = [&](const Eigen::VectorXd& parameters) {
+        const double valid = has_valid ? score(spec, outputs.valid(parameters), valid_targets)
+                                       : std::numeric_limits<double>::quiet_NaN();
+        return std::pair{score(spec, outputs.train(parameters), train_targets.col(0)), valid};
+    };
+    problem.snapshot = export_model;
+    problem.snapshot_every = 10;
+
+    TrainingSettings training = settings.training;
+    training.seed = input.seed;
+    return training_result(train_minibatch(problem, training, progress), "DGT", "try a smaller learning_rate", export_model);
+}
+
+}  // namespace treelab

@@ -1,0 +1,91 @@
+// dgt_network.h. The backward pass, for a batch of n rows with predicate outputs Z (n × N),
+// a = 2q − fac, and_z = a Wᵀ, s = softmax(and_z), the reached leaves ℓ_i and the OR outputs
+// o_i = Θ_{ℓ_i} + β (003 Algorithm 2; reference_implementations.md §3.2):
+//   ∂L/∂Θ_l = Σ_{i: ℓ_i = l} ∂L/∂o_i,   ∂L/∂β = Σ_i Σ_k ∂L/∂o_ik        (the one-hot forward)
+//   ∂L/∂and_a = ∂L/∂o Θᵀ,   ∂L/∂and_z = s ⊙ (∂L/∂and_a − Σ_l ∂L/∂and_a_l s_l)   (Sparser1: identity into the softmax)
+//   ∂L/∂a = ∂L/∂and_z W,   ∂L/∂q = 2 ∂L/∂a (fac is not differentiated),   ∂L/∂z = ∂L/∂q 𝟙_{|z| ≤ 1}
+// then through the chain (nn/linear_chain.h), plus λ·sign(θ) of the L1 term.
+#include "core/learners/dgt/dgt_network.h"
+
+#include "core/learners/dgt/and_layer.h"
+#include "core/learners/dgt/scale_binarizer.h"
+#include "core/nn/l1_penalty.h"
+#include "core/nn/mean_squared_error.h"
+#include "core/nn/softmax.h"
+#include "core/nn/softmax_cross_entropy.h"
+
+namespace treelab::dgt {
+
+double output_loss(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& outputs, const Eigen::Ref<const Eigen::VectorXd>& y,
+                   Eigen::MatrixXd* d_outputs) {
+    return spec.classification ? nn::softmax_cross_entropy(outputs, y, d_outputs) : nn::mean_squared_error(outputs, y, d_outputs);
+}
+
+namespace {
+
+// Θ's row of each row's leaf plus the shared bias.
+void leaf_outputs(const ParameterView& v, const Eigen::VectorXi& leaves, Eigen::MatrixXd& outputs) {
+    outputs = v.leaf(leaves, Eigen::all);
+    outputs.array() += v.bias;
+}
+
+}  // namespace
+
+HardPass hard_forward(const Spec& spec, const nn::AffineMap& folded, const ParameterView& parameters,
+                      const Eigen::Ref<const Eigen::MatrixXd>& X) {
+    Eigen::MatrixXd Z = X * folded.A.transpose();
+    Z.rowwise() += folded.c.transpose();
+    HardPass pass{reached_leaves(Z, spec.height), {}};
+    leaf_outputs(parameters, pass.leaves, pass.outputs);
+    return pass;
+}
+
+namespace {
+
+const Spec& validated(const Spec& spec) {
+    spec.validate();
+    return spec;
+}
+
+}  // namespace
+
+Network::Network(const Spec& spec, double l1)
+    : spec_(validated(spec)), l1_(l1), and_(and_matrix(spec.height)), and_transpose_(and_.transpose()), full_(spec), last_(spec) {}
+
+Network::Workspace& Network::workspace(Eigen::Index rows) {
+    if (full_.rows < 0 || full_.rows == rows) {
+        full_.rows = rows;
+        return full_;
+    }
+    last_.rows = rows;
+    return last_;
+}
+
+double Network::batch_loss(const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
+                           const Eigen::Ref<const Eigen::VectorXd>& y, Eigen::VectorXd& gradient) {
+    const ParameterView v = view(spec_, parameters);
+    Workspace& w = workspace(X.rows());
+    // Forward: the quantised node outputs, the AND layer, the reached leaf and its outputs.
+    const Eigen::MatrixXd& Z = w.chain.forward(v.chain, X, w.chain.cheaper_strategy(X.rows()));
+    const double fac = scale_binarize(Z, spec_.quantiser, w.q);
+    w.a = (2.0 * w.q.array() - fac).matrix();
+    w.and_z = w.a * and_transpose_;
+    w.leaves = reached_leaves(Z, spec_.height);  // the argmax of and_z (and_layer.h)
+    leaf_outputs(v, w.leaves, w.outputs);
+    double loss = output_loss(spec_, w.outputs, y, &w.d_outputs);
+    // Backward (see the top of the file).
+    gradient.resize(parameters.size());
+    gradient.tail(parameters.size() - spec_.chain_parameters()).setZero();  // the chain's part is overwritten below
+    GradientView d = gradient_view(spec_, gradient);
+    for (Eigen::Index i = 0; i < X.rows(); ++i) d.leaf.row(w.leaves(i)) += w.d_outputs.row(i);
+    if (d.bias) *d.bias = w.d_outputs.sum();
+    w.d_and_a.noalias() = w.d_outputs * v.leaf.transpose();
+    w.d_a = nn::softmax_backward(nn::softmax(w.and_z), w.d_and_a) * and_;
+    w.d_a *= 2.0;
+    scale_binarize_backward(Z, w.d_a, w.d_Z);
+    w.chain.backward(v.chain, X, w.d_Z, d.chain);
+    loss += nn::l1_penalty(v.chain, l1_, d.chain);
+    return loss;
+}
+
+}  // namespace treelab::dgt

@@ -1,0 +1,36 @@
+#pragma once
+// A DGT run's settings resolved from its hyperparameters (dgt_hyperparams.cpp) against the training
+// set: the network's shape, the loop (RMSprop, clipping, cosine annealing with warm restarts as the
+// code steps it), the leaves to export and the target scaling.
+#include "core/data/dataset.h"
+#include "core/data/min_max_scale.h"
+#include "core/learners/dgt/dgt_export.h"
+#include "core/learners/dgt/dgt_params.h"
+#include "core/params/param_spec.h"
+#include "core/training/training_settings.h"
+
+namespace treelab::dgt {
+
+struct Settings {
+    Spec spec;
+    double l1 = 0.0;
+    TrainingSettings training;
+    LeafChoice leaves = LeafChoice::Auto;
+    MinMaxScale target;  // regression: y scaled to [0, 1] on the training rows (main.py); else the identity
+};
+
+// reference_implementations.md §3.3: RMSprop eps 1e-5 (xhp.py), every gradient clipped to norm
+// 0.01, and CosineAnnealingWarmRestarts(T_0 = total//4 + 2, eta_min 1e-4) stepped every 10
+// mini-batches, total = epochs·⌈n/batch⌉//10 + 1 (about 3 restarts, 003 Table 11).
+inline constexpr double kRmsPropEpsilon = 1e-5;
+inline constexpr double kClipNorm = 0.01;
+inline constexpr double kMinRate = 1e-4;
+inline constexpr int kScheduleEvery = 10;
+
+// The cosine schedule of a run of `epochs` epochs of `rows` rows in batches of `batch_size`.
+ScheduleSettings cosine_schedule(int epochs, Eigen::Index rows, int batch_size, double learning_rate);
+
+// Throws ParamError for a hidden width list that does not parse or a height the widths lack.
+Settings resolve_settings(const ParamValues& params, const Dataset& train);
+
+}  // namespace treelab::dgt

@@ -1,0 +1,13 @@
+#pragma once
+// An L1 penalty λ·Σ|θ| on a block of parameters with its (sub)gradient λ·sign(θ), 0 at θ = 0 as
+// torch.norm(θ, 1).backward() gives it: DGT's L1 on the predicate layer (003 eq. 1,
+// reference_implementations.md §3.3), GET-Linear's on the split weights (004 eq. 5).
+#include <span>
+
+namespace treelab::nn {
+
+// Returns λ·Σ|θ| and, when `gradient` is not empty, adds λ·sign(θ) to it. Throws treelab::Error
+// for a negative or non-finite λ, or a non-empty gradient of another size than θ.
+double l1_penalty(std::span<const double> parameters, double weight, std::span<double> gradient = {});
+
+}  // namespace treelab::nn

@@ -1,0 +1,114 @@
+// DGT's speed and accuracy on letterrecognition.csv (target lettr; the default split 0.6/0.2/0.2,
+// 12,000 training rows, 16 z-scored features, 26 classes), one CPU thread:
+//   epochs: a whole epoch of train_dgt (94 RMSprop steps of 128 rows, the validation loss and both
+//           metrics) at heights 4, 6, 8 and 10 with the default Table 12 widths, as the thread's CPU
+//           time between its epoch reports 2 → 6 (CPU time, since the 2-core machine is shared and
+//           wall time counts other jobs), with each configuration's peak RSS (a fresh process);
+//   fit:    the default fit (no --param: height 6, 200 epochs) for seeds 0 and 1, its test accuracy
+//           and wall time, and CART's test accuracy at max_depth 6 on the same split.
+// Usage: dgt_bench [--data-dir DIR] [epochs|fit]; markdown on stdout.
+#include <sys/resource.h>
+#include <time.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "core/run/training_run.h"
+
+namespace {
+
+using namespace treelab;
+
+constexpr int kEpochs = 6;
+
+double thread_cpu_seconds() {
+    timespec now{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+}
+
+double peak_rss_mb() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+RunConfig letter(const std::string& folder, const std::string& method, std::vector<std::string> params, std::uint32_t seed) {
+    RunConfig config;
+    config.data_file = folder + "/letterrecognition.csv";
+    config.target = "lettr";
+    config.method = method;
+    config.params = method_params(method, params);
+    config.seed = seed;
+    return config;
+}
+
+// One height in this process: "epoch_ms max_rss_mb".
+int run_epochs(const std::string& folder, int height) {
+    const RunConfig config = letter(folder, "dgt", {"height=" + std::to_string(height), "epochs=" + std::to_string(kEpochs)}, 0);
+    std::vector<double> reports;
+    run_training(config, [&](const EpochReport& report) {
+        if (!report.heartbeat) reports.push_back(thread_cpu_seconds());
+        return true;
+    });
+    if (static_cast<int>(reports.size()) != kEpochs) throw Error("the run stopped before its last epoch");
+    std::printf("%.1f %.1f\n", 1e3 * (reports.back() - reports[1]) / (kEpochs - 2), peak_rss_mb());
+    return 0;
+}
+
+int fits(const std::string& folder) {
+    std::printf("| seed | DGT test accuracy | DGT train s | CART max_depth 6 test accuracy |\n|---:|---:|---:|---:|\n");
+    for (std::uint32_t seed : {0u, 1u}) {
+        const RunOutcome dgt = run_training(letter(folder, "dgt", {}, seed));
+        const RunOutcome cart = run_training(letter(folder, "cart", {"max_depth=6"}, seed));
+        std::printf("| %u | %.4f | %.0f | %.4f |\n", seed, dgt.test_scores.at("accuracy"), dgt.train_seconds, cart.test_scores.at("accuracy"));
+        std::fflush(stdout);
+    }
+    return 0;
+}
+
+// Runs this program with `arguments` in a fresh process and reads two numbers from its output.
+std::vector<double> child(const std::string& self, const std::string& arguments) {
+    const std::string command = self + ' ' + arguments;
+    FILE* pipe = popen(command.c_str(), "r");
+    std::vector<double> values(2);
+    const bool ok = pipe && std::fscanf(pipe, "%lf %lf", &values[0], &values[1]) == 2;
+    if (pipe) pclose(pipe);
+    if (!ok) throw Error("failed: " + command);
+    return values;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) try {
+    std::string folder = TREELAB_DATASETS, only;
+    for (int i = 1; i < argc; ++i) {
+        const std::string flag = argv[i];
+        if (flag == "--data-dir" && i + 1 < argc)
+            folder = argv[++i];
+        else if (flag == "--one" && i + 1 < argc)
+            return run_epochs(folder, std::atoi(argv[i + 1]));
+        else
+            only = flag;
+    }
+    const std::string self = std::string(argv[0]) + " --data-dir '" + folder + "'";
+    if (only.empty() || only == "epochs") {
+        std::printf("| height | hidden widths | epoch ms (CPU) | peak RSS MB |\n|---:|---|---:|---:|\n");
+        for (int height : {4, 6, 8, 10}) {
+            const std::vector<double> v = child(self, "--one " + std::to_string(height));
+            const int width = height == 4 ? 600 : height == 6 ? 1008 : height == 8 ? 1530 : 2046;
+            std::printf("| %d | %d, %d | %.0f | %.0f |\n", height, width, width, v[0], v[1]);
+            std::fflush(stdout);
+        }
+    }
+    if (only.empty()) std::printf("\n");
+    if (only.empty() || only == "fit") return fits(folder);
+    return 0;
+} catch (const std::exception& error) {
+    std::cerr << error.what() << '\n';
+    return 1;
+}
