@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "core/error.h"
+#include "core/nn/matrix_product.h"
 
 namespace treelab::nn {
 namespace {
@@ -57,7 +58,7 @@ void LinearChain::fold_prefixes(const std::vector<MlpLayer>& layers, std::vector
     prefixes[0].resize(layers[0].weights.rows(), inputs + 1);
     prefixes[0] << layers[0].weights, layers[0].bias;
     for (std::size_t k = 1; k < layers.size(); ++k) {
-        prefixes[k].noalias() = layers[k].weights * prefixes[k - 1];
+        multiply_into(layers[k].weights, Op::Plain, prefixes[k - 1], Op::Plain, prefixes[k]);
         prefixes[k].col(inputs) += layers[k].bias;
     }
 }
@@ -69,16 +70,14 @@ const Eigen::MatrixXd& LinearChain::forward(std::span<const double> parameters, 
     if (strategy == ChainStrategy::Product) {
         fold_prefixes(layers, prefixes_);
         const Eigen::Index inputs = X.cols();
-        Z_.noalias() = X * prefixes_.back().leftCols(inputs).transpose();
+        multiply_into(X, Op::Plain, prefixes_.back().leftCols(inputs), Op::Transposed, Z_);
         Z_.rowwise() += prefixes_.back().col(inputs).transpose();
     } else {
         activations_.resize(layers.size() - 1);
         for (std::size_t k = 0; k < layers.size(); ++k) {
             Eigen::MatrixXd& out = k + 1 == layers.size() ? Z_ : activations_[k];
-            if (k == 0)
-                out.noalias() = X * layers[k].weights.transpose();
-            else
-                out.noalias() = activations_[k - 1] * layers[k].weights.transpose();
+            multiply_into(k == 0 ? Eigen::Ref<const Eigen::MatrixXd>(X) : Eigen::Ref<const Eigen::MatrixXd>(activations_[k - 1]), Op::Plain,
+                          layers[k].weights, Op::Transposed, out);
             out.rowwise() += layers[k].bias.transpose();
         }
     }
@@ -107,7 +106,7 @@ void LinearChain::backward_product(const std::vector<MlpLayer>& layers, const Ei
     gradients_.resize(layers.size());
     Eigen::MatrixXd& top = gradients_.back();  // V_L
     top.resize(G.cols(), inputs + 1);
-    top.leftCols(inputs).noalias() = G.transpose() * X;
+    multiply(G, Op::Transposed, X, Op::Plain, top.leftCols(inputs));
     top.col(inputs) = G.colwise().sum().transpose();
     for (std::size_t k = layers.size(); k-- > 0;) {
         const Eigen::MatrixXd& V = gradients_[k];
@@ -116,8 +115,8 @@ void LinearChain::backward_product(const std::vector<MlpLayer>& layers, const Ei
             d_layers[k].weights = V.leftCols(inputs);
             return;
         }
-        d_layers[k].weights.noalias() = V * prefixes_[k - 1].transpose();
-        gradients_[k - 1].noalias() = layers[k].weights.transpose() * V;
+        multiply(V, Op::Plain, prefixes_[k - 1], Op::Transposed, d_layers[k].weights);
+        multiply_into(layers[k].weights, Op::Transposed, V, Op::Plain, gradients_[k - 1]);
     }
 }
 
@@ -127,12 +126,9 @@ void LinearChain::backward_layers(const std::vector<MlpLayer>& layers, const Eig
     for (std::size_t k = layers.size(); k-- > 0;) {
         using View = Eigen::Ref<const Eigen::MatrixXd>;
         const View delta = k + 1 == layers.size() ? View(G) : View(gradients_[k]);  // δ_k
-        if (k == 0)
-            d_layers[k].weights.noalias() = delta.transpose() * X;
-        else
-            d_layers[k].weights.noalias() = delta.transpose() * activations_[k - 1];
+        multiply(delta, Op::Transposed, k == 0 ? View(X) : View(activations_[k - 1]), Op::Plain, d_layers[k].weights);
         d_layers[k].bias = delta.colwise().sum().transpose();
-        if (k > 0) gradients_[k - 1].noalias() = delta * layers[k].weights;
+        if (k > 0) multiply_into(delta, Op::Plain, layers[k].weights, Op::Plain, gradients_[k - 1]);
     }
 }
 

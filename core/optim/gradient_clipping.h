@@ -11,4 +11,7 @@ namespace treelab {
 // Throws ParamError unless max_norm is positive and finite.
 double clip_gradient_norm(Eigen::Ref<Eigen::VectorXd> gradient, double max_norm);
 
+// The same with ‖gradient‖₂ already known (the training loop's finiteness check computes it).
+void clip_gradient_to(Eigen::Ref<Eigen::VectorXd> gradient, double max_norm, double norm);
+
 }  // namespace treelab

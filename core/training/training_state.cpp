@@ -73,11 +73,14 @@ void TrainingState::begin_stage(const ScheduleSettings& schedule) {
 
 bool TrainingState::step(const Batch& batch) {
     const double loss = problem_.batch_loss(parameters_, batch, StepContext{period_, step_, start_, &rng_}, gradient_);
-    if (!std::isfinite(loss) || !gradient_.allFinite()) {
+    // One pass over the gradient in the common case: a finite squared norm means finite entries (an
+    // infinite one may still come from finite entries too large to square).
+    const double squared_norm = gradient_.squaredNorm();
+    if (!std::isfinite(loss) || (!std::isfinite(squared_norm) && !gradient_.allFinite())) {
         outcome_.diverged = true;
         return false;
     }
-    if (settings_.clip_norm > 0.0) clip_gradient_norm(gradient_, settings_.clip_norm);
+    if (settings_.clip_norm > 0.0) clip_gradient_to(gradient_, settings_.clip_norm, std::sqrt(squared_norm));
     if (problem_.evaluate_before_step) before_step_ = parameters_;
     optimizer_->step(parameters_, gradient_);
     schedule_->after_step(*optimizer_);

@@ -155,5 +155,40 @@ TEST(Optimizer, QhAdamWithUnitNusIsAdam) {
     for (Eigen::Index i = 0; i < by_adam.size(); ++i) test::expect_near_rel(by_qhadam(i), by_adam(i), 1e-13);
 }
 
+// RMSprop's fused update (one pass, compiled per vector unit) is torch's arithmetic element by element:
+// the same bits as the formula evaluated one scalar at a time, on a vector long enough for every
+// vector width and a remainder, with and without momentum.
+TEST(Optimizer, RmsPropFusedUpdateIsTheScalarFormula) {
+    constexpr Eigen::Index n = 1003;
+    for (const double momentum : {0.0, 0.3}) {
+        OptimizerSettings settings = kind("rmsprop");
+        settings.alpha = 0.99;
+        settings.epsilon = 1e-5;
+        settings.momentum = momentum;
+        const std::unique_ptr<Optimizer> optimizer = make_optimizer(settings, single_group(n, 0.01));
+        Eigen::VectorXd theta = Eigen::VectorXd::LinSpaced(n, -1.0, 2.0), expected = theta;
+        Eigen::VectorXd square(n), buffer(n);
+        square.setZero();
+        buffer.setZero();
+        for (int t = 0; t < 3; ++t) {
+            const Eigen::VectorXd gradient = (theta.array() * (3.0 + t)).sin().matrix();
+            Eigen::VectorXd expected_gradient = (expected.array() * (3.0 + t)).sin().matrix();
+            optimizer->step(theta, gradient);
+            for (Eigen::Index i = 0; i < n; ++i) {
+                const double g = expected_gradient(i);
+                square(i) = square(i) * 0.99 + ((1.0 - 0.99) * g) * g;
+                const double average = std::sqrt(square(i)) + 1e-5;
+                if (momentum > 0.0) {
+                    buffer(i) = buffer(i) * momentum + g / average;
+                    expected(i) += (-0.01) * buffer(i);
+                } else {
+                    expected(i) += ((-0.01) * g) / average;
+                }
+            }
+        }
+        for (Eigen::Index i = 0; i < n; ++i) ASSERT_EQ(theta(i), expected(i)) << "momentum " << momentum << ", parameter " << i;
+    }
+}
+
 }  // namespace
 }  // namespace treelab

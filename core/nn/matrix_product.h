@@ -1,0 +1,22 @@
+#pragma once
+// Dense matrix products through OpenBLAS's dgemm. TreeLab builds for baseline x86-64, where Eigen's
+// own products use 2-wide SSE2 kernels; Debian's OpenBLAS (DYNAMIC_ARCH) picks the machine's AVX2 or
+// AVX-512 kernels at run time. The serial build runs on the calling thread, so a product's result
+// does not depend on how many threads the caller uses. For the large products of a step (DGT's
+// over-parameterised chain, 10⁶ weights per step), where they were half of the time.
+#include <Eigen/Core>
+
+namespace treelab::nn {
+
+enum class Op { Plain, Transposed };
+
+// C = op(A)·op(B), C already sized to the product (Error otherwise); column-major views with unit
+// inner stride (matrices, maps, column blocks).
+void multiply(const Eigen::Ref<const Eigen::MatrixXd>& A, Op op_a, const Eigen::Ref<const Eigen::MatrixXd>& B, Op op_b,
+              Eigen::Ref<Eigen::MatrixXd> C);
+
+// The same into a matrix it first resizes.
+void multiply_into(const Eigen::Ref<const Eigen::MatrixXd>& A, Op op_a, const Eigen::Ref<const Eigen::MatrixXd>& B, Op op_b,
+                   Eigen::MatrixXd& C);
+
+}  // namespace treelab::nn
