@@ -6,7 +6,8 @@
 // (tests/core/learners/cart), so that column is scikit-learn's best-depth CART on the same splits.
 // Score: test accuracy (classification) or R² (regression), mean ± sample std over the seeds.
 //
-// Usage: defaults_bench [--seeds N] [--only NAME,NAME...] [--skip METHOD:NAME]... [--data-dir DIR]
+// Usage: defaults_bench [--seeds N] [--only NAME,NAME...] [--methods METHOD,METHOD...]
+//                       [--skip METHOD:NAME]... [--data-dir DIR]
 // Prints a Markdown table on stdout (a row per data set as soon as it is done), progress on stderr.
 #include <chrono>
 #include <cmath>
@@ -82,7 +83,7 @@ RunConfig default_config(const std::string& folder, const Shipped& data, const s
 int main(int argc, char** argv) {
     int seeds = 5;
     std::string folder = TREELAB_DATASETS;
-    std::set<std::string> only, skip;
+    std::set<std::string> only, skip, methods;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string flag = argv[i], value = argv[i + 1];
         if (flag == "--seeds") {
@@ -91,19 +92,22 @@ int main(int argc, char** argv) {
             folder = value;
         } else if (flag == "--skip") {
             skip.insert(value);
-        } else if (flag == "--only") {
+        } else if (flag == "--only" || flag == "--methods") {
             std::stringstream list(value);
-            for (std::string name; std::getline(list, name, ',');) only.insert(name);
+            for (std::string name; std::getline(list, name, ',');) (flag == "--only" ? only : methods).insert(name);
         } else {
             std::cerr << "unknown flag " << flag << '\n';
             return 2;
         }
     }
 
+    const auto column = [&](const LearnerInfo& learner) { return methods.empty() || methods.count(learner.name) > 0; };
     std::cout << "| data set | score | best-depth CART (depth per seed) |";
-    for (const LearnerInfo& learner : learners()) std::cout << ' ' << learner.name << " defaults | Δ | s/run |";
+    for (const LearnerInfo& learner : learners())
+        if (column(learner)) std::cout << ' ' << learner.name << " defaults | Δ | s/run |";
     std::cout << "\n|---|---|---|";
-    for (std::size_t i = 0; i < learners().size(); ++i) std::cout << "---|---|---|";
+    for (const LearnerInfo& learner : learners())
+        if (column(learner)) std::cout << "---|---|---|";
     std::cout << std::endl;
 
     for (const Shipped& data : kShipped) {
@@ -135,7 +139,7 @@ int main(int argc, char** argv) {
 
             for (std::size_t l = 0; l < learners().size(); ++l) {
                 const LearnerInfo& learner = learners()[l];
-                if (skip.count(learner.name + ":" + data.file)) continue;
+                if (!column(learner) || skip.count(learner.name + ":" + data.file)) continue;
                 const RunOutcome run = run_training(default_config(folder, data, learner.name, seed));
                 cells[l].scores.push_back(run.test_scores.at(metric));
                 cells[l].seconds.push_back(run.train_seconds);
@@ -147,7 +151,9 @@ int main(int argc, char** argv) {
         for (const std::string& d : depths) depth_list += (depth_list.empty() ? "" : ", ") + d;
         std::cout << "| " << data.file << " | " << (metric == "r2" ? "R²" : "accuracy") << " | "
                   << fixed(mean(best.scores), 3) << " ± " << fixed(sample_std(best.scores), 3) << " (" << depth_list << ") |";
-        for (const Cell& cell : cells) {
+        for (std::size_t l = 0; l < cells.size(); ++l) {
+            const Cell& cell = cells[l];
+            if (!column(learners()[l])) continue;
             if (cell.scores.empty()) {
                 std::cout << " skipped | | |";
                 continue;
