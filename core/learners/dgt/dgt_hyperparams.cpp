@@ -17,8 +17,11 @@ namespace treelab {
 std::span<const ParamSpec> dgt_params() {
     static const std::vector<ParamSpec> specs = [] {
         std::vector<ParamSpec> rows = {
-            {"height", "Height", "Height h of the complete oblique tree (2^h leaves); 6 is run.sh's (003 tunes 2 to 10).",
-             ParamType::Integer, 1, 10, 6LL, {}},
+            {"height", "Height",
+             "Height h of the complete oblique tree (2^h leaves). auto = as 003 §5 tunes it (h in 2, 4, 6, 8, 10): "
+             "heights 2, 4, 6, 8 fitted in turn and scored on the validation rows (without any, on a third of the training "
+             "rows, then refitted on all), stopping at the first that is not better; 6 is run.sh's.",
+             ParamType::Choice, 1, 10, std::string("auto"), {"auto"}},
             {"hidden", "Hidden widths",
              "Over-parameterisation (003 §3.2): linear layers without activations before the node layer, folded into "
              "one oblique split per node in the returned tree. auto = 003 Table 12, two layers of 240, 600, 1008, "
@@ -47,6 +50,7 @@ std::span<const ParamSpec> dgt_params() {
         for (ParamSpec& row : training_param_specs(training)) rows.push_back(std::move(row));
         rows.push_back({"momentum", "Momentum", "RMSprop's momentum (003 Table 11 tunes 0 and 0.3, and 0.8 for classification).",
                         ParamType::Real, 0, 0.99, 0.0, {}});
+        rows[0].accepts_number = true;
         rows[1].parse_text = dgt::canonical_hidden;
         return rows;
     }();
@@ -77,10 +81,19 @@ ScheduleSettings cosine_schedule(int epochs, Eigen::Index rows, int batch_size, 
     return schedule;
 }
 
-Settings resolve_settings(const ParamValues& params, const Dataset& train) {
+DepthSearch height_search() { return DepthSearch{{2, 4, 6, 8}, 1, "height"}; }
+
+int chosen_height(const ParamValues& params) {
+    if (!params.is_number("height")) return kAutoHeight;
+    const double height = params.real("height");
+    if (height != std::floor(height)) throw ParamError("height must be auto or a whole number, not " + params.text("height"));
+    return static_cast<int>(height);
+}
+
+Settings resolve_settings(const ParamValues& params, const Dataset& train, int height) {
     Settings s;
     const bool classification = train.task == Task::Classification;
-    s.spec.height = static_cast<int>(params.integer("height"));
+    s.spec.height = height;
     s.spec.inputs = train.features();
     s.spec.classification = classification;
     s.spec.outputs = classification ? std::max(train.classes(), 1) : 1;

@@ -27,10 +27,9 @@ double score(const dgt::Spec& spec, const Eigen::MatrixXd& outputs, const Eigen:
     return spec.classification ? argmax_accuracy(y, outputs) : regression_report(y, outputs.col(0)).r2;
 }
 
-}  // namespace
-
-TrainResult train_dgt(const TrainInput& input, const Progress& progress) {
-    const dgt::Settings settings = dgt::resolve_settings(input.params, input.train);
+// One fit at a fixed height.
+TrainResult train_at_height(const TrainInput& input, int height, const Progress& progress) {
+    const dgt::Settings settings = dgt::resolve_settings(input.params, input.train, height);
     const dgt::Spec& spec = settings.spec;
     const Eigen::MatrixXd train_targets = settings.target.apply(input.train.y);  // class indices stay as they are
     const bool has_valid = input.valid && input.valid->rows() > 0;
@@ -72,4 +71,18 @@ TrainResult train_dgt(const TrainInput& input, const Progress& progress) {
     return training_result(train_minibatch(problem, training, progress), "DGT", "try a smaller learning_rate", export_model);
 }
 
+}  // namespace
+
+TrainResult train_dgt(const TrainInput& input, const Progress& progress) {
+    const int height = dgt::chosen_height(input.params);
+    if (height != dgt::kAutoHeight) return train_at_height(input, height, progress);
+    DepthChoice choice = choose_depth(
+        input, [](int searched, const TrainInput& rows, const Progress& heartbeats) { return train_at_height(rows, searched, heartbeats); },
+        dgt::height_search(), progress);
+    // With validation rows the chosen height's search fit is the fit itself (same rows, settings, seed).
+    if (choice.cancelled || choice.reusable) return std::move(choice.best_so_far);
+    return train_at_height(input, choice.depth, progress);
+}
+
 }  // namespace treelab
+

@@ -4,6 +4,7 @@
 // code steps it), the leaves to export and the target scaling.
 #include "core/data/dataset.h"
 #include "core/data/min_max_scale.h"
+#include "core/learners/depth_search.h"
 #include "core/learners/dgt/dgt_export.h"
 #include "core/learners/dgt/dgt_params.h"
 #include "core/params/param_spec.h"
@@ -30,7 +31,16 @@ inline constexpr int kScheduleEvery = 10;
 // The cosine schedule of a run of `epochs` epochs of `rows` rows in batches of `batch_size`.
 ScheduleSettings cosine_schedule(int epochs, Eigen::Index rows, int batch_size, double learning_rate);
 
-// Throws ParamError for a hidden width list that does not parse or a height the widths lack.
-Settings resolve_settings(const ParamValues& params, const Dataset& train);
+// `height=auto` (003 §5 tunes h ∈ {2, 4, 6, 8, 10}): heights 2, 4, 6, 8 on held-out rows, ending at
+// the first that is not better, since each costs about three times the one before (depth_search.h);
+// 10 only when asked, at minutes per letter fit.
+constexpr int kAutoHeight = 0;
+DepthSearch height_search();
+// The `height` parameter: a number, or kAutoHeight. Throws ParamError for a fraction.
+int chosen_height(const ParamValues& params);
+
+// The settings of a fit at `height` (not kAutoHeight). Throws ParamError for a hidden width list
+// that does not parse or a height the widths lack.
+Settings resolve_settings(const ParamValues& params, const Dataset& train, int height);
 
 }  // namespace treelab::dgt

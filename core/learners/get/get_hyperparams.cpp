@@ -77,6 +77,12 @@ ScheduleSettings stage_schedule(int epochs, double learning_rate) {
     return schedule;
 }
 
+DepthSearch depth_search() {
+    DepthSearch search;
+    for (int depth = 1; depth <= kAutoMaxDepth; ++depth) search.depths.push_back(depth);
+    return search;
+}
+
 Settings resolve_settings(const ParamValues& params, const Dataset& train) {
     Settings s;
     const bool classification = train.task == Task::Classification;

@@ -16,7 +16,7 @@
 #include <random>
 
 #include "core/learners/get/cart_warm_start.h"
-#include "core/learners/get/depth_selection.h"
+#include "core/learners/depth_search.h"
 #include "core/learners/get/get_export.h"
 #include "core/learners/get/get_hard_tree.h"
 #include "core/learners/get/get_objective.h"
@@ -301,13 +301,13 @@ TrainResult train_get(const TrainInput& input, const Progress& progress) {
         Settings search = settings;
         search.polish = false;  // polish only the returned tree
         search.training.restarts = std::min(search.training.restarts, get::kSearchStarts - 1);
-        const get::DepthChoice choice = get::choose_depth(
+        const DepthChoice choice = choose_depth(
             input,
             [&](int depth, const TrainInput& rows, const Progress& heartbeats) {
                 search.spec.depth = depth;
                 return train_at_depth(search, rows, heartbeats);
             },
-            progress);
+            get::depth_search(), progress);
         if (choice.cancelled) return choice.best_so_far;
         settings.spec.depth = choice.depth;
     }

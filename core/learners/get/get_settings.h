@@ -2,6 +2,7 @@
 // A GET run's settings resolved from its hyperparameters (get_hyperparams.cpp) against the
 // training set.
 #include "core/data/dataset.h"
+#include "core/learners/depth_search.h"
 #include "core/learners/get/get_params.h"
 #include "core/learners/get/scale_schedule.h"
 #include "core/params/param_spec.h"
@@ -9,7 +10,14 @@
 
 namespace treelab::get {
 
-constexpr int kAutoDepth = 0;  // Spec::depth of `depth=auto`, until depth_selection.h chooses one
+constexpr int kAutoDepth = 0;  // Spec::depth of `depth=auto`, until depth_search.h chooses one
+// depth=auto (004 App. F.1 tunes 1..12): depths 1..8, beyond which a default fit takes minutes on
+// modest data, ending two depths after the best; the search's fits make at most kSearchStarts
+// starts (the first from CART, so also what the refit with every start begins with): they compare
+// depths, and the refit at the chosen one makes them all.
+constexpr int kAutoMaxDepth = 8;
+constexpr int kSearchStarts = 3;
+DepthSearch depth_search();
 
 struct Settings {
     Spec spec;

@@ -33,7 +33,10 @@ Dataset quadrants(Eigen::Index rows, std::uint32_t seed) {
 // run.sh's loop: RMSprop (eps 1e-5), clipping at 0.01, every epoch, and the cosine schedule's T_0 from
 // the step count (letter: 12,000 rows, batch 128, 200 epochs → 1881 schedule steps, T_0 = 472).
 TEST(DgtSettings, DefaultsFollowRunSh) {
-    const dgt::Settings s = dgt::resolve_settings(params({}), test::dgt_dataset(12000, 16, 26, 1));
+    EXPECT_EQ(dgt::chosen_height(params({})), dgt::kAutoHeight) << "003 §5 tunes the height";
+    EXPECT_EQ(dgt::chosen_height(params({"height=6"})), 6);
+    EXPECT_EQ(dgt::height_search().depths, (std::vector<int>{2, 4, 6, 8}));
+    const dgt::Settings s = dgt::resolve_settings(params({}), test::dgt_dataset(12000, 16, 26, 1), 6);
     EXPECT_EQ(s.spec.height, 6);
     EXPECT_EQ(s.spec.hidden, (std::vector<Eigen::Index>{1008, 1008}));
     EXPECT_EQ(s.spec.outputs, 26);
@@ -47,11 +50,13 @@ TEST(DgtSettings, DefaultsFollowRunSh) {
     EXPECT_EQ(s.training.schedule.first_period, 472);
     EXPECT_EQ(s.training.schedule.step_every, 10);
     EXPECT_EQ(s.training.schedule.min_rate, 1e-4);
-    const dgt::Settings single = dgt::resolve_settings(params({"hidden=none", "learning_rate=1e-5"}), test::dgt_dataset(50, 2, 0, 2));
+    const dgt::Settings single = dgt::resolve_settings(params({"hidden=none", "learning_rate=1e-5"}), test::dgt_dataset(50, 2, 0, 2), 6);
     EXPECT_EQ(single.l1, 0.0) << "003 Table 11: no regularisation when L = 1";
     EXPECT_EQ(single.spec.outputs, 1);
     EXPECT_EQ(single.training.schedule.min_rate, 1e-5) << "eta_min never above the rate";
     EXPECT_THROW(params({"hidden=12,x"}), ParamError);
+    EXPECT_THROW(params({"height=11"}), ParamError);
+    EXPECT_THROW(dgt::chosen_height(params({"height=2.5"})), ParamError);
 }
 
 // A depth-3 tree learns a problem one split cannot, and its tree is the best epoch's by validation:

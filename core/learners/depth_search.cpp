@@ -1,5 +1,5 @@
-// depth_selection.h.
-#include "core/learners/get/depth_selection.h"
+// depth_search.h.
+#include "core/learners/depth_search.h"
 
 #include <limits>
 #include <string>
@@ -8,7 +8,7 @@
 #include "core/metrics/classification_metrics.h"
 #include "core/metrics/regression_metrics.h"
 
-namespace treelab::get {
+namespace treelab {
 namespace {
 
 double held_out_score(const TreeModel& model, const Dataset& rows) {
@@ -18,7 +18,7 @@ double held_out_score(const TreeModel& model, const Dataset& rows) {
 
 }  // namespace
 
-DepthChoice choose_depth(const TrainInput& input, const DepthFit& fit, const Progress& progress) {
+DepthChoice choose_depth(const TrainInput& input, const DepthFit& fit, const DepthSearch& search_settings, const Progress& progress) {
     Dataset fit_rows, held_out;
     const bool has_validation = input.valid && input.valid->rows() > 0;
     if (!has_validation) {  // 004 App. F.1: training and validation rows 2:1
@@ -32,6 +32,7 @@ DepthChoice choose_depth(const TrainInput& input, const DepthFit& fit, const Pro
     const Dataset& scored = *search.valid;
 
     DepthChoice choice;
+    choice.depth = search_settings.depths.empty() ? 0 : search_settings.depths.front();
     std::string phase;  // what the heartbeats say the search is doing
     if (scored.rows() < kLeastHeldOutRows || search.train.rows() < kLeastHeldOutRows) return choice;  // nothing to compare on
     const Progress heartbeats = [&](const EpochReport& report) {
@@ -44,8 +45,10 @@ DepthChoice choose_depth(const TrainInput& input, const DepthFit& fit, const Pro
         return !choice.cancelled;
     };
     double best = -std::numeric_limits<double>::infinity();
-    for (int depth = 1, misses = 0; depth <= kAutoMaxDepth && misses < kDepthPatience && !choice.cancelled; ++depth) {
-        phase = "choosing the depth: depth " + std::to_string(depth);
+    int misses = 0;
+    for (const int depth : search_settings.depths) {
+        if (misses >= search_settings.patience || choice.cancelled) break;
+        phase = "choosing the " + search_settings.name + ": " + search_settings.name + ' ' + std::to_string(depth);
         TrainResult result = fit(depth, search, heartbeats);
         if (choice.cancelled) {  // a stopped fit is not a fair score
             if (best == -std::numeric_limits<double>::infinity()) choice.best_so_far = std::move(result);
@@ -56,6 +59,7 @@ DepthChoice choose_depth(const TrainInput& input, const DepthFit& fit, const Pro
             best = score;
             choice.depth = depth;
             choice.best_so_far = std::move(result);
+            choice.reusable = has_validation;
             misses = 0;
         } else {
             ++misses;
@@ -65,4 +69,4 @@ DepthChoice choose_depth(const TrainInput& input, const DepthFit& fit, const Pro
     return choice;
 }
 
-}  // namespace treelab::get
+}  // namespace treelab

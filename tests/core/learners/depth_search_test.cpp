@@ -4,10 +4,10 @@
 
 #include <gtest/gtest.h>
 
-#include "core/learners/get/depth_selection.h"
+#include "core/learners/depth_search.h"
 #include "core/params/param_spec.h"
 
-namespace treelab::get {
+namespace treelab {
 namespace {
 
 // y = row index on one feature, a regression task.
@@ -57,20 +57,22 @@ struct FakeFits {
 };
 
 const ParamValues kNoParams;
+const DepthSearch kOneToEight{{1, 2, 3, 4, 5, 6, 7, 8}, 2, "depth"};
 
 // With validation rows, the fits train on the training rows and are scored on the validation rows;
-// the search stops kDepthPatience depths after the best, which it returns.
-TEST(GetDepthSelection, PicksTheBestHeldOutDepthAndStopsTwoDepthsLater) {
+// the search stops `patience` depths after the best, which it returns, and that fit is reusable.
+TEST(DepthSearch, PicksTheBestHeldOutDepthAndStopsTwoDepthsLater) {
     const Dataset train = rows(30), valid = rows(12);
     FakeFits fits;
     std::vector<EpochReport> seen;
     std::vector<std::string> phases;
-    const DepthChoice choice = choose_depth(TrainInput{train, &valid, kNoParams, 1}, fits.fit(), [&](const EpochReport& report) {
+    const DepthChoice choice = choose_depth(TrainInput{train, &valid, kNoParams, 1}, fits.fit(), kOneToEight, [&](const EpochReport& report) {
         seen.push_back(report);
         phases.emplace_back(report.phase);
         return true;
     });
     EXPECT_FALSE(choice.cancelled);
+    EXPECT_TRUE(choice.reusable);
     EXPECT_EQ(choice.depth, 3);
     EXPECT_EQ(fits.depths, (std::vector<int>{1, 2, 3, 4, 5}));
     EXPECT_EQ(fits.fitted_rows, std::vector<Eigen::Index>(5, 30));
@@ -82,33 +84,50 @@ TEST(GetDepthSelection, PicksTheBestHeldOutDepthAndStopsTwoDepthsLater) {
 }
 
 // Without validation rows, a third of the training rows is held out (004 App. F.1's 2:1).
-TEST(GetDepthSelection, WithoutValidationRowsHoldsOutAThirdOfTheTrainingRows) {
+TEST(DepthSearch, WithoutValidationRowsHoldsOutAThirdOfTheTrainingRows) {
     const Dataset train = rows(30);
     FakeFits fits;
     fits.best = 1;
-    const DepthChoice choice = choose_depth(TrainInput{train, nullptr, kNoParams, 1}, fits.fit(), {});
+    const DepthChoice choice = choose_depth(TrainInput{train, nullptr, kNoParams, 1}, fits.fit(), kOneToEight, {});
     EXPECT_EQ(choice.depth, 1);
+    EXPECT_FALSE(choice.reusable) << "fitted on two thirds of the training rows";
     EXPECT_EQ(fits.depths, (std::vector<int>{1, 2, 3}));
     EXPECT_EQ(fits.fitted_rows.front(), 20);
     EXPECT_EQ(fits.held_out_rows.front(), 10);
 }
 
-// The search never goes past kAutoMaxDepth, however the score keeps improving.
-TEST(GetDepthSelection, StopsAtTheDeepestAutomaticDepth) {
+// The search never goes past its last depth, however the score keeps improving.
+TEST(DepthSearch, StopsAtTheDeepestAutomaticDepth) {
     const Dataset train = rows(30), valid = rows(12);
     FakeFits fits;
     fits.best = 20;
-    const DepthChoice choice = choose_depth(TrainInput{train, &valid, kNoParams, 1}, fits.fit(), {});
-    EXPECT_EQ(choice.depth, kAutoMaxDepth);
-    EXPECT_EQ(fits.depths.back(), kAutoMaxDepth);
+    const DepthChoice choice = choose_depth(TrainInput{train, &valid, kNoParams, 1}, fits.fit(), kOneToEight, {});
+    EXPECT_EQ(choice.depth, 8);
+    EXPECT_EQ(fits.depths.back(), 8);
+}
+
+// The depths are the learner's list, in its order, and the phase uses its word (DGT's even heights).
+TEST(DepthSearch, TriesTheListedDepthsUnderTheLearnersName) {
+    const Dataset train = rows(30), valid = rows(12);
+    FakeFits fits;
+    fits.best = 5;
+    std::vector<std::string> phases;
+    const DepthChoice choice = choose_depth(TrainInput{train, &valid, kNoParams, 1}, fits.fit(), DepthSearch{{2, 4, 6, 8}, 1, "height"},
+                                            [&](const EpochReport& report) {
+                                                phases.emplace_back(report.phase);
+                                                return true;
+                                            });
+    EXPECT_EQ(fits.depths, (std::vector<int>{2, 4, 6}));
+    EXPECT_EQ(choice.depth, 4) << "4 and 6 are as far from 5; the first wins";
+    EXPECT_EQ(phases.front(), "choosing the height: height 2");
 }
 
 // A stop during a fit ends the search at once and keeps the best finished depth's tree.
-TEST(GetDepthSelection, AStopKeepsTheBestFinishedFit) {
+TEST(DepthSearch, AStopKeepsTheBestFinishedFit) {
     const Dataset train = rows(30), valid = rows(12);
     FakeFits fits;
     fits.stop_at_depth = 3;
-    const DepthChoice choice = choose_depth(TrainInput{train, &valid, kNoParams, 1}, fits.fit(),
+    const DepthChoice choice = choose_depth(TrainInput{train, &valid, kNoParams, 1}, fits.fit(), kOneToEight,
                                            [&](const EpochReport&) { return fits.depths.back() != 3; });
     EXPECT_TRUE(choice.cancelled);
     EXPECT_EQ(fits.depths.back(), 3);
@@ -118,4 +137,4 @@ TEST(GetDepthSelection, AStopKeepsTheBestFinishedFit) {
 }
 
 }  // namespace
-}  // namespace treelab::get
+}  // namespace treelab
