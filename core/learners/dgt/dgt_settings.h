@@ -31,7 +31,8 @@ inline constexpr int kScheduleEvery = 10;
 // The cosine schedule of a run of `epochs` epochs of `rows` rows in batches of `batch_size`.
 ScheduleSettings cosine_schedule(int epochs, Eigen::Index rows, int batch_size, double learning_rate);
 
-// `height=auto` (003 §5 tunes h ∈ {2, 4, 6, 8, 10}): heights 2, 4, 6, 8 on held-out rows, ending at
+// `height=auto` (003 §5 tunes h ∈ {2, 4, 6, 8, 10}; not the default, see the parameter's
+// description): heights 2, 4, 6, 8 on held-out rows, ending at
 // the first that is not better, since each costs about three times the one before (depth_search.h);
 // 10 only when asked, at minutes per letter fit.
 constexpr int kAutoHeight = 0;

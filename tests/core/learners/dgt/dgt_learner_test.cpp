@@ -33,8 +33,8 @@ Dataset quadrants(Eigen::Index rows, std::uint32_t seed) {
 // run.sh's loop: RMSprop (eps 1e-5), clipping at 0.01, every epoch, and the cosine schedule's T_0 from
 // the step count (letter: 12,000 rows, batch 128, 200 epochs → 1881 schedule steps, T_0 = 472).
 TEST(DgtSettings, DefaultsFollowRunSh) {
-    EXPECT_EQ(dgt::chosen_height(params({})), dgt::kAutoHeight) << "003 §5 tunes the height";
-    EXPECT_EQ(dgt::chosen_height(params({"height=6"})), 6);
+    EXPECT_EQ(dgt::chosen_height(params({})), 6) << "run.sh's";
+    EXPECT_EQ(dgt::chosen_height(params({"height=auto"})), dgt::kAutoHeight);
     EXPECT_EQ(dgt::height_search().depths, (std::vector<int>{2, 4, 6, 8}));
     const dgt::Settings s = dgt::resolve_settings(params({}), test::dgt_dataset(12000, 16, 26, 1), 6);
     EXPECT_EQ(s.spec.height, 6);
