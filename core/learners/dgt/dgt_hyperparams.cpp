@@ -53,6 +53,7 @@ std::span<const ParamSpec> dgt_params() {
         TrainingDefaults training;
         training.epochs = 200;         // run.sh
         training.batch_size = 128;     // 003 Table 11
+        training.batch_size_help = "Supervised: rows per optimizer step (bandit feedback steps on rows_per_round rows).";
         for (ParamSpec& row : training_param_specs(training)) rows.push_back(std::move(row));
         rows.push_back({"learning_rate", "Learning rate",
                         "RMSprop's rate; auto = 1e-2 supervised (003 Table 11, cosine annealing with warm restarts), 1e-3 "
@@ -65,8 +66,8 @@ std::span<const ParamSpec> dgt_params() {
                         "predicted one, p(k) = (1 − γ)·1[k = argmax] + γ/K (003 eq. 7; 0.3 in App. C.3.2).",
                         ParamType::Real, 0, 1, 0.3, {}});
         rows.push_back({"estimator", "Estimator",
-                        "Bandit regression: the derivative of the loss at the prediction ŷ from loss queries, with u = ±1 "
-                        "drawn per row: one_point = ℓ(ŷ + δu)·u/δ, one query (003 eq. 9, Fig. 3); two_point = "
+                        "Bandit regression: the derivative of the loss at the prediction ŷ from loss queries: one_point "
+                        "= ℓ(ŷ + δu)·u/δ with u = ±1 drawn per row, one query (003 eq. 9, Fig. 3); two_point = "
                         "(ℓ(ŷ + δ) − ℓ(ŷ − δ))/(2δ), two queries (eq. 10, Table 6). ℓ = the squared error on the "
                         "target scaled to [0, 1].",
                         ParamType::Choice, 0, 0, std::string("one_point"), {"one_point", "two_point"}});
