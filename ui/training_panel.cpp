@@ -232,13 +232,15 @@ void TrainingPanel::addEpoch(const EpochPoint& point) {
     }
     QString of = point.total > 0 ? tr(" of %1").arg(point.total) : QString();
     if (point.starts > 1) of += tr(" (start %1 of %2)").arg(point.start + 1).arg(point.starts);
-    if (p.byQueries)  // an online run: evaluations, not epochs, and no validation loss without labels
-        p.caption->setText(tr("%1: evaluation %2%3 after %4 loss queries, train loss %5")
+    if (p.byQueries)  // an online run reports evaluations, not epochs; a learner without labels has no validation loss
+        p.caption->setText(tr("%1: evaluation %2%3 after %4 loss queries, train loss %5%6")
                                .arg(p.methodLabel)
                                .arg(point.epoch)
                                .arg(of)
                                .arg(point.loss_queries)
-                               .arg(point.train_loss, 0, 'g', 4));
+                               .arg(point.train_loss, 0, 'g', 4)
+                               .arg(std::isfinite(point.valid_loss) ? tr(", validation loss %1").arg(point.valid_loss, 0, 'g', 4)
+                                                                    : QString()));
     else
         p.caption->setText(tr("%1: epoch %2%3, train loss %4, validation loss %5")
                                .arg(p.methodLabel)

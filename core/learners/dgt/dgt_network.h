@@ -63,8 +63,8 @@ private:
         HardPass pass;
         Eigen::Index rows = -1;
     };
-    Workspace& workspace(Eigen::Index rows);        // for a forward() of this many rows
-    Workspace& forwarded(Eigen::Index rows);        // the one a forward() of this many rows filled
+    Workspace& workspace(Eigen::Index rows);  // for a forward() of this many rows
+    Workspace& forwarded(Eigen::Index rows);  // the one a forward() of this many rows filled
 
     Spec spec_;
     double l1_;
