@@ -85,8 +85,9 @@ std::span<const ParamSpec> dgt_params() {
                         "change within those four rows, so they are one round).",
                         ParamType::Integer, 1, 1e6, 4LL, {}});
         rows.push_back({"evaluate_every", "Evaluate every",
-                        "Bandit: rounds between evaluations, each a point of the training curve against loss queries.",
-                        ParamType::Integer, 1, 1e9, 250LL, {}});
+                        "Bandit: rounds between evaluations, each a point of the training curve against loss queries; "
+                        "auto = a hundredth of the rounds (rounded up).",
+                        ParamType::Choice, 1, 1e9, std::string("auto"), {"auto"}, true});
         return rows;
     }();
     return specs;
@@ -98,6 +99,7 @@ namespace {
 constexpr double kDefaultL1 = 1e-5;
 constexpr double kSupervisedRate = 1e-2;  // 003 Table 11
 constexpr double kBanditRate = 1e-3;      // 003 App. C.3.2
+constexpr long long kEvaluations = 100;   // points of a bandit run's curve when evaluate_every is auto
 
 LeafChoice leaf_choice(const std::string& text, Feedback feedback) {
     if (text == "network") return LeafChoice::Network;
@@ -120,7 +122,7 @@ OnlineSettings online_settings(const ParamValues& params, Eigen::Index rows, dou
     OnlineSettings online;
     online.rows_per_round = static_cast<int>(params.integer("rows_per_round"));
     online.rounds = static_cast<long long>(std::ceil(params.real("passes") * static_cast<double>(rows) / online.rows_per_round));
-    online.evaluate_every = params.integer("evaluate_every");
+    online.evaluate_every = params.whole_number("evaluate_every").value_or(std::max(1LL, (online.rounds + kEvaluations - 1) / kEvaluations));
     online.optimizer = rmsprop(params);
     online.learning_rate = learning_rate;
     return online;

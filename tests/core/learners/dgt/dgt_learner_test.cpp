@@ -95,7 +95,7 @@ TEST(DgtSettings, BanditDefaultsFollowAppendixC32) {
     EXPECT_EQ(s.bandit.perturbation, 0.5);
     EXPECT_EQ(s.online.rows_per_round, 4);
     EXPECT_EQ(s.online.rounds, 1252) << "5 passes over 1001 rows in rounds of 4, rounded up";
-    EXPECT_EQ(s.online.evaluate_every, 250);
+    EXPECT_EQ(s.online.evaluate_every, 13) << "auto: a hundredth of the rounds, rounded up";
     EXPECT_EQ(s.online.learning_rate, 1e-3);
     EXPECT_EQ(s.online.clip_norm, 0.0);
     EXPECT_EQ(s.online.patience, 0);
@@ -112,6 +112,9 @@ TEST(DgtSettings, BanditDefaultsFollowAppendixC32) {
     EXPECT_EQ(chosen.leaves, dgt::LeafChoice::Refit);
     EXPECT_EQ(chosen.bandit.estimator, dgt::Estimator::TwoPoint);
     EXPECT_EQ(chosen.online.rounds, 25);
+    EXPECT_EQ(chosen.online.evaluate_every, 1);
+    EXPECT_EQ(dgt::resolve_settings(params({"feedback=bandit", "evaluate_every=7"}), test::dgt_dataset(50, 2, 3, 2)).online.evaluate_every, 7);
+    EXPECT_THROW(dgt::resolve_settings(params({"feedback=bandit", "evaluate_every=2.5"}), test::dgt_dataset(50, 2, 3, 2)), ParamError);
     EXPECT_EQ(dgt::resolve_settings(params({}), test::dgt_dataset(50, 2, 3, 2)).training.learning_rate, 0.01) << "supervised auto rate";
     EXPECT_EQ(dgt::resolve_settings(params({"feedback=bandit", "hidden=20,20"}), test::dgt_dataset(50, 2, 3, 2)).l1, 0.0);
 }
