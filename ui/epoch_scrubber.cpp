@@ -21,6 +21,8 @@ struct EpochScrubber::Parts {
     void showLabel() {
         if (snapshots.empty()) {
             label->setText(EpochScrubber::tr("no trees recorded"));
+        } else if (current().loss_queries >= 0) {  // an online run: the tree after so many loss queries
+            label->setText(EpochScrubber::tr("after %1 of %2 loss queries").arg(current().loss_queries).arg(snapshots.back().loss_queries));
         } else if (current().starts > 1) {  // epochs count from 1 in every start
             label->setText(EpochScrubber::tr("start %1 of %2, epoch %3")
                                .arg(current().start + 1)

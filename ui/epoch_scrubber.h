@@ -19,7 +19,8 @@ public:
 
     // Records the point's tree (points without one are ignored). The slider moves to it when it was
     // on the newest snapshot before (following the run), and stays where the user put it otherwise.
-    // A run with restarts numbers each start's epochs from 1; the label then names the start.
+    // A run with restarts numbers each start's epochs from 1; the label then names the start. A run
+    // that counts loss queries (bandit feedback) is labelled by them.
     void addSnapshot(const EpochPoint& point);
     void clear();  // a new run
 

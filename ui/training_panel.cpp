@@ -74,8 +74,19 @@ struct TrainingPanel::Parts {
     int replots = 0;
     QString methodLabel;
     std::string metricKey;  // the Scores key the metric plot shows; set by the first report naming one
-    // Restarts number their epochs from 1 again; the plots continue along one axis instead.
-    int epochOffset = 0, lastStart = 0, lastEpoch = 0;
+    // The x of a report: its loss queries when the run counts them (003 §5.3's axis), else its epoch.
+    bool byQueries = false;
+    // Restarts number their epochs (and count their queries) from the start again; the plots
+    // continue along one axis instead.
+    double xOffset = 0.0, lastX = 0.0;
+    int lastStart = 0;
+
+    // The first report decides the axis for the run.
+    void chooseAxis(const EpochPoint& point) {
+        if (byQueries || point.loss_queries < 0) return;
+        byQueries = true;
+        for (QCustomPlot* plot : {loss, metric, nodes}) plot->xAxis->setLabel(tr("loss queries"));
+    }
 
     void resetSeries(const QString& heldOut) {
         for (QCustomPlot* plot : {loss, metric}) {
@@ -169,7 +180,9 @@ void TrainingPanel::startRun(const QString& methodLabel) {
     Parts& p = *parts_;
     p.methodLabel = methodLabel;
     p.metricKey.clear();
-    p.epochOffset = p.lastStart = p.lastEpoch = 0;
+    p.xOffset = p.lastX = 0.0;
+    p.lastStart = 0;
+    p.byQueries = false;
     for (QCustomPlot* plot : {p.loss, p.metric, p.nodes}) {
         clear_plot(plot, QCPGraph::lsLine);
         plot->xAxis->setLabel(tr("epoch"));
@@ -189,13 +202,14 @@ void TrainingPanel::startRun(const QString& methodLabel) {
 
 void TrainingPanel::addEpoch(const EpochPoint& point) {
     Parts& p = *parts_;
+    p.chooseAxis(point);
     if (point.start != p.lastStart) {
-        p.epochOffset += p.lastEpoch;
+        p.xOffset += p.lastX;
         p.lastStart = point.start;
-        for (QCustomPlot* plot : {p.loss, p.metric, p.nodes}) mark_start(plot, p.epochOffset + 0.5);
+        for (QCustomPlot* plot : {p.loss, p.metric, p.nodes}) mark_start(plot, p.xOffset + 0.5);
     }
-    p.lastEpoch = point.epoch;
-    const double x = p.epochOffset + point.epoch;
+    p.lastX = p.byQueries ? static_cast<double>(point.loss_queries) : point.epoch;
+    const double x = p.xOffset + p.lastX;
     add_finite(p.loss->graph(0), x, point.train_loss);
     add_finite(p.loss->graph(1), x, point.valid_loss);
     p.addScheduleValue(x, point);
@@ -218,12 +232,22 @@ void TrainingPanel::addEpoch(const EpochPoint& point) {
     }
     QString of = point.total > 0 ? tr(" of %1").arg(point.total) : QString();
     if (point.starts > 1) of += tr(" (start %1 of %2)").arg(point.start + 1).arg(point.starts);
-    p.caption->setText(tr("%1: epoch %2%3, train loss %4, validation loss %5")
-                           .arg(p.methodLabel)
-                           .arg(point.epoch)
-                           .arg(of)
-                           .arg(point.train_loss, 0, 'g', 4)
-                           .arg(point.valid_loss, 0, 'g', 4));
+    if (p.byQueries)  // an online run reports evaluations, not epochs; a learner without labels has no validation loss
+        p.caption->setText(tr("%1: evaluation %2%3 after %4 loss queries, train loss %5%6")
+                               .arg(p.methodLabel)
+                               .arg(point.epoch)
+                               .arg(of)
+                               .arg(point.loss_queries)
+                               .arg(point.train_loss, 0, 'g', 4)
+                               .arg(std::isfinite(point.valid_loss) ? tr(", validation loss %1").arg(point.valid_loss, 0, 'g', 4)
+                                                                    : QString()));
+    else
+        p.caption->setText(tr("%1: epoch %2%3, train loss %4, validation loss %5")
+                               .arg(p.methodLabel)
+                               .arg(point.epoch)
+                               .arg(of)
+                               .arg(point.train_loss, 0, 'g', 4)
+                               .arg(point.valid_loss, 0, 'g', 4));
     p.dirty = true;
 }
 
@@ -242,9 +266,11 @@ void TrainingPanel::showOutcome(const RunOutcome& outcome) {
         const QString kept = starts < 2      ? QString()
                              : outcome.picked ? tr("; start %1's tree is kept (picked)").arg(outcome.picked->start + 1)
                                               : tr("; the run's choice is kept");
-        p.caption->setText(tr("%1: %2 epochs%3 in %4 s%5%6")
+        const long long queries = outcome.history.empty() ? -1 : outcome.history.back().loss_queries;
+        p.caption->setText(tr("%1: %2%3 in %4 s%5%6")
                                .arg(label)
-                               .arg(outcome.history.size())
+                               .arg(queries >= 0 ? tr("%1 evaluations over %2 loss queries").arg(outcome.history.size()).arg(queries)
+                                                 : tr("%1 epochs").arg(outcome.history.size()))
                                .arg(starts > 1 ? tr(" over %1 starts (dashed lines; each start below)").arg(starts) : QString())
                                .arg(outcome.train_seconds, 0, 'f', 2)
                                .arg(status, kept));

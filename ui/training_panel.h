@@ -1,9 +1,10 @@
 #pragma once
 // The Training tab: live curves (QCustomPlot) of training and validation loss and metric per
-// epoch, and active nodes for learners that prune; a learner's schedule value (GET's α) on a second
-// axis of the loss plot; for multi-start runs one small plot per start; a log-scale toggle; replots coalesced to at
-// most ~20 per second (conventions §5). For CART, which is not iterative, the cost-complexity
-// path: total leaf impurity and test metric against α.
+// epoch, or against the loss queries made so far when the run counts them (bandit feedback), and
+// active nodes for learners that prune; a learner's schedule value (GET's α) on a second axis of
+// the loss plot; for multi-start runs one small plot per start; a log-scale toggle; replots
+// coalesced to at most ~20 per second (conventions §5). For CART, which is not iterative, the
+// cost-complexity path: total leaf impurity and test metric against α.
 #include <memory>
 #include <vector>
 

@@ -21,6 +21,7 @@ struct EpochPoint {
     int start = 0, starts = 1;                   // restarts: which start (0-based) of how many
     double schedule_value = std::numeric_limits<double>::quiet_NaN();  // the learner's own schedule (GET: α); NaN = none
     std::string schedule_name = {};  // what schedule_value is, e.g. "scale factor α"
+    long long loss_queries = -1;     // loss queries so far in this start (bandit feedback); -1 = not counted
 };
 
 // The values of `report`, without its snapshot (the caller decides whether to copy that).

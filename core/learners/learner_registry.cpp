@@ -50,7 +50,8 @@ std::span<const LearnerInfo> learners() {
         LearnerInfo{"dgt", "DGT",
                     "Oblique tree learned as a quantised network (Dense Gradient Trees): hard node decisions with "
                     "straight-through gradients, the path AND in sum form, an over-parameterising chain of linear layers "
-                    "folded into one split per node; RMSprop, best epoch by validation; leaves from the network or refitted.",
+                    "folded into one split per node; RMSprop, best epoch by validation; leaves from the network or refitted. "
+                    "With feedback=bandit it learns online from the loss of its own predictions alone (DGT-Bandit).",
                     "Karthikeyan, Jain, Natarajan, Jain: Learning Accurate Decision Trees with Bandit Feedback via Quantized "
                     "Gradient Descent (DGT)",
                     true, dgt_params(), train_dgt, std::nullopt, "", "",

@@ -64,6 +64,9 @@ public:
     bool boolean(const std::string& name) const;
     std::string text(const std::string& name) const;  // Choice (or any value as canonical text)
     bool is_number(const std::string& name) const;    // Choice with accepts_number holding a number
+    // A Choice row that takes a word ("auto") or a whole number (GradTree's batch_size, DGT's
+    // evaluate_every): the number, or nothing for the word; throws ParamError for a fraction.
+    std::optional<long long> whole_number(const std::string& name) const;
     bool contains(const std::string& name) const;     // the method has this parameter
 
     std::map<std::string, std::string> canonical() const;  // for run cards and the JSON output

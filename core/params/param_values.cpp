@@ -160,6 +160,13 @@ bool ParamValues::is_number(const std::string& name) const {
     return std::holds_alternative<double>(value) || std::holds_alternative<long long>(value);
 }
 
+std::optional<long long> ParamValues::whole_number(const std::string& name) const {
+    if (!is_number(name)) return std::nullopt;
+    const double value = real(name);
+    if (value != std::floor(value)) throw ParamError(name + " must be auto or a whole number, not " + text(name));
+    return static_cast<long long>(value);
+}
+
 std::map<std::string, std::string> ParamValues::canonical() const {
     std::map<std::string, std::string> texts;
     for (const auto& [name, value] : values_) texts[name] = to_text(value);

@@ -54,12 +54,19 @@ struct GradientProblem {
     // schedule starts on it, as GET trains each stage with its own AdamW and warm-up + cosine
     // (reference_implementations.md §4.3).
     std::function<std::optional<ScheduleSettings>(const StepContext& context, Eigen::VectorXd& parameters)> on_epoch_start;
+    // Optional: how many loss queries the batch loss just computed made (bandit feedback: the
+    // answers of its loss oracle); the loops add them up into EpochReport::loss_queries.
+    std::function<long long()> loss_queries;
     // Loss on the validation split; empty = no validation split.
     std::function<double(const Eigen::VectorXd& parameters)> validation_loss;
     // The loss early stopping, the plateau schedule and the choice of the best epoch and start
     // watch (lower is better). Empty = the validation loss if there is one, else the epoch's mean
     // training loss. GET watches its hard tree's training objective.
     std::function<double(const Eigen::VectorXd& parameters)> selection_loss;
+    // Keep the last evaluation's parameters instead of those of the lowest selection loss (and so
+    // never stop on patience): a learner that sees no labels cannot choose by a validation loss, and
+    // 003 Algorithm 1 returns its last parameters.
+    bool keep_last = false;
     // Optional (train_metric, valid_metric), named by `metric` (a Scores key, e.g. "accuracy").
     std::function<std::pair<double, double>(const Eigen::VectorXd& parameters)> metrics;
     std::string_view metric;

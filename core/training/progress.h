@@ -14,6 +14,10 @@ struct EpochReport {
     int epoch = 0;          // iterative learners: epoch (online loop: evaluation); CART: nodes built so far
     int total = 0;          // expected number of epochs/evaluations, 0 if unknown
     long long step = 0;     // optimizer steps (online loop: rounds) so far in this start
+    // Loss queries so far in this start, for a learner that learns from the loss of its own
+    // predictions alone (DGT's bandit feedback: 003 §5.3 plots held-out accuracy against them);
+    // -1 = the learner does not count them.
+    long long loss_queries = -1;
     int start = 0;          // restarts and multi-start: which start (0-based) this report belongs to
     int starts = 1;         // how many starts the run makes
     double train_loss = 0.0, valid_loss = 0.0, train_metric = 0.0, valid_metric = 0.0;

@@ -41,6 +41,7 @@ void TrainingState::begin_start(int start) {
     start_ = start;
     period_ = 0;
     step_ = 0;
+    loss_queries_ = 0;
     parameters_ = problem_.initial_parameters(start);
     if (parameters_.size() == 0) throw TrainingError("The learner has no parameters to train.");
     gradient_.resize(parameters_.size());
@@ -73,6 +74,7 @@ void TrainingState::begin_stage(const ScheduleSettings& schedule) {
 
 bool TrainingState::step(const Batch& batch) {
     const double loss = problem_.batch_loss(parameters_, batch, StepContext{period_, step_, start_, &rng_}, gradient_);
+    if (problem_.loss_queries) loss_queries_ += problem_.loss_queries();
     // One pass over the gradient in the common case: a finite squared norm means finite entries (an
     // infinite one may still come from finite entries too large to square).
     const double squared_norm = gradient_.squaredNorm();
@@ -89,9 +91,8 @@ bool TrainingState::step(const Batch& batch) {
     period_loss_sum_ += loss * rows;
     period_rows_ += rows;
     if (progress_ && std::chrono::steady_clock::now() - last_call_ >= heartbeat_every_) {
-        EpochReport heartbeat{period_, settings_.total_periods, step_, start_, settings_.starts,
-                              period_loss_sum_ / period_rows_, kNotComputed, kNotComputed, kNotComputed,
-                              problem_.metric, -1, nullptr, true};
+        EpochReport heartbeat = base_report(period_loss_sum_ / period_rows_);
+        heartbeat.heartbeat = true;
         if (!report(heartbeat)) return false;
     }
     return true;
@@ -100,8 +101,7 @@ bool TrainingState::step(const Batch& batch) {
 bool TrainingState::end_period() {
     const double train_loss = period_loss_sum_ / period_rows_;
     const Eigen::VectorXd& evaluated = problem_.evaluate_before_step ? before_step_ : parameters_;
-    EpochReport epoch_report{period_, settings_.total_periods, step_, start_, settings_.starts, train_loss,
-                             kNotComputed, kNotComputed, kNotComputed, problem_.metric, -1, nullptr, false};
+    EpochReport epoch_report = base_report(train_loss);
     if (problem_.validation_loss) epoch_report.valid_loss = problem_.validation_loss(evaluated);
     if (problem_.metrics) std::tie(epoch_report.train_metric, epoch_report.valid_metric) = problem_.metrics(evaluated);
     if (problem_.active_nodes) epoch_report.active_nodes = problem_.active_nodes(evaluated);
@@ -116,7 +116,7 @@ bool TrainingState::end_period() {
     ++outcome_.epochs_run;
     const bool diverged = !std::isfinite(selection);
     outcome_.diverged = outcome_.diverged || diverged;
-    if (!diverged && selection <= start_best_loss_) {  // <=, as the LatentTrees scripts
+    if (!diverged && (problem_.keep_last || selection <= start_best_loss_)) {  // <=, as the LatentTrees scripts
         start_best_loss_ = selection;
         start_best_period_ = period_;
         start_best_parameters_ = evaluated;
@@ -142,6 +142,20 @@ void TrainingState::end_start() {
         outcome_.best_epoch = start_best_period_;
         outcome_.best_start = start_;
     }
+}
+
+EpochReport TrainingState::base_report(double train_loss) const {
+    EpochReport report;
+    report.epoch = period_;
+    report.total = settings_.total_periods;
+    report.step = step_;
+    report.loss_queries = problem_.loss_queries ? loss_queries_ : -1;
+    report.start = start_;
+    report.starts = settings_.starts;
+    report.train_loss = train_loss;
+    report.valid_loss = report.train_metric = report.valid_metric = kNotComputed;
+    report.metric = problem_.metric;
+    return report;
 }
 
 TrainingOutcome TrainingState::take_outcome() { return std::move(outcome_); }

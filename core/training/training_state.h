@@ -55,6 +55,8 @@ public:
 private:
     // A new optimizer over the problem's groups with `schedule` started on it.
     void begin_stage(const ScheduleSettings& schedule);
+    // The period's report as far as the loop knows it: where the run stands and this training loss.
+    EpochReport base_report(double train_loss) const;
     bool report(const EpochReport& epoch_report);
     bool wants_snapshot(int period) const;
 
@@ -70,6 +72,7 @@ private:
     Eigen::VectorXd before_step_;  // the parameters of the last step before it (evaluate_before_step)
     int start_ = 0, period_ = 0;
     long long step_ = 0;
+    long long loss_queries_ = 0;  // this start's, when the problem counts them
     double period_loss_sum_ = 0.0;  // this period's batch losses weighted by batch size
     double period_rows_ = 0.0;
     // The current start's best; the run's best lives in outcome_.

@@ -9,14 +9,22 @@
 //           peak RSS (a fresh process). Run.sh's height 10 (5.4·10^8 weights) is timed over one
 //           epoch, the others over four;
 //   fit:    the default fit (no --param: height 6, 200 epochs) for seeds 0 and 1, its test accuracy
-//           and wall time, and CART's test accuracy at max_depth 6 on the same split.
-// Usage: dgt_bench [--data-dir DIR] [epochs|fit]; markdown on stdout.
+//           and wall time, and CART's test accuracy at max_depth 6 on the same split;
+//   bandit: DGT-Bandit (feedback=bandit at its defaults, 003 App. C.3.2: height 6, L = 1, γ = 0.3,
+//           RMSprop 1e-3, rounds of 4 rows, 5 passes = 60,000 loss queries; evaluated every 250
+//           rounds) for seeds 0-4, the test accuracy of its tree after 1,000 queries and every
+//           10,000 (the snapshots of the 1st and every 10th evaluation), beside the default supervised fit of seed 0 (200
+//           epochs), the test accuracy of its tree after 1, 10, 50, 100 and 200 epochs of 12,000
+//           labelled rows and of the tree it returns (best validation loss).
+// Usage: dgt_bench [--data-dir DIR] [epochs|fit|bandit]; markdown on stdout.
 #include <sys/resource.h>
 #include <time.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -74,6 +82,49 @@ int fits(const std::string& folder) {
     return 0;
 }
 
+// The test accuracy of every tree snapshot of one run, by the report's loss queries (or epoch,
+// when the run does not count queries).
+std::map<long long, double> snapshot_accuracies(const RunConfig& config) {
+    const PreparedData data = prepare_data(config);
+    std::map<long long, double> accuracies;
+    const RunOutcome outcome = run_training(data, config, [&](const EpochReport& report) {
+        if (report.snapshot)
+            accuracies[report.loss_queries >= 0 ? report.loss_queries : report.epoch] =
+                (report.snapshot->predict(data.test.X).array() == data.test.y.array()).cast<double>().mean();
+        return true;
+    });
+    accuracies[-1] = outcome.test_scores.at("accuracy");  // the returned tree
+    return accuracies;
+}
+
+int bandit(const std::string& folder) {
+    constexpr int kSeeds = 5;
+    std::map<long long, std::vector<double>> curves;
+    for (std::uint32_t seed = 0; seed < kSeeds; ++seed)
+        for (const auto& [queries, accuracy] : snapshot_accuracies(letter(folder, "dgt", {"feedback=bandit", "evaluate_every=250"}, seed)))
+            curves[queries].push_back(accuracy);
+    std::printf("| loss queries | passes | DGT-Bandit test accuracy, mean ± sd (min–max) of %d seeds |\n|---:|---:|---|\n", kSeeds);
+    for (const auto& [queries, values] : curves) {
+        if (queries < 0) continue;
+        double mean = 0.0, square = 0.0, low = 1.0, high = 0.0;
+        for (const double v : values) {
+            mean += v / kSeeds;
+            square += v * v / kSeeds;
+            low = std::min(low, v);
+            high = std::max(high, v);
+        }
+        std::printf("| %lld | %.2f | %.4f ± %.4f (%.4f–%.4f) |\n", queries, static_cast<double>(queries) / 12000.0, mean,
+                    std::sqrt(std::max(0.0, square - mean * mean)), low, high);
+    }
+    std::fflush(stdout);
+    const std::map<long long, double> supervised = snapshot_accuracies(letter(folder, "dgt", {}, 0));
+    std::printf("\n| supervised epochs | labelled rows | DGT test accuracy (seed 0) |\n|---:|---:|---:|\n");
+    for (const long long epoch : {1LL, 10LL, 50LL, 100LL, 200LL})
+        std::printf("| %lld | %lld | %.4f |\n", epoch, epoch * 12000, supervised.at(epoch));
+    std::printf("| returned tree (best validation loss) | | %.4f |\n", supervised.at(-1));
+    return 0;
+}
+
 // Runs this program with `arguments` in a fresh process and reads two numbers from its output.
 std::vector<double> child(const std::string& self, const std::string& arguments) {
     const std::string command = self + ' ' + arguments;
@@ -116,6 +167,7 @@ int main(int argc, char** argv) try {
     }
     if (only.empty()) std::printf("\n");
     if (only.empty() || only == "fit") return fits(folder);
+    if (only == "bandit") return bandit(folder);
     return 0;
 } catch (const std::exception& error) {
     std::cerr << error.what() << '\n';

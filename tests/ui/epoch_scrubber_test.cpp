@@ -72,5 +72,18 @@ TEST(EpochScrubber, NamesTheStartOfARunWithRestarts) {
     EXPECT_EQ(scrubber.label(), "start 1 of 4, epoch 10");
 }
 
+// A run that counts loss queries (bandit feedback) labels its trees by them, not by evaluation.
+TEST(EpochScrubber, LabelsAnOnlineRunsTreesByLossQueries) {
+    EpochScrubber scrubber;
+    for (const long long queries : {400LL, 800LL, 1200LL}) {
+        EpochPoint recorded = point(static_cast<int>(queries / 400), tree_with_nodes(3));
+        recorded.loss_queries = queries;
+        scrubber.addSnapshot(recorded);
+    }
+    EXPECT_EQ(scrubber.label(), "after 1200 of 1200 loss queries");
+    scrubber.setCurrentIndex(0);
+    EXPECT_EQ(scrubber.label(), "after 400 of 1200 loss queries");
+}
+
 }  // namespace
 }  // namespace treelab

@@ -1,5 +1,6 @@
 // TrainingPanel: live curves from a real session, coalesced replots, the CART pruning path.
 #include <cmath>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -147,6 +148,42 @@ TEST(TrainingPanel, DrawsGetsScaleFactorAndItsStarts) {
     panel.showOutcome(*outcome);  // redrawn from the history: the same α and starts
     EXPECT_EQ(starts->shownStarts(), 3);
     EXPECT_TRUE(panel.plots()[0]->yAxis2->visible());
+}
+
+// A run that counts its loss queries (DGT with bandit feedback) is plotted against them: every point
+// of a real session sits at the queries its report carries, the axes say so, and so do the captions.
+TEST(TrainingPanel, AnOnlineRunIsPlottedAgainstLossQueries) {
+    TrainingPanel panel;
+    TrainingSession session;
+    std::vector<long long> queries;
+    QObject::connect(&session, &TrainingSession::epochReported, &panel, [&](const EpochPoint& point) {
+        queries.push_back(point.loss_queries);
+        panel.addEpoch(point);
+    });
+    panel.startRun("DGT");
+    const auto outcome = run_to_outcome(session, glass("dgt", {"feedback=bandit", "height=3", "passes=2", "evaluate_every=10"}));
+    ASSERT_TRUE(outcome);
+    const QCPGraphDataContainer& losses = *panel.plots()[0]->graph(0)->data();
+    ASSERT_EQ(losses.size(), static_cast<int>(queries.size()));
+    ASSERT_GE(queries.size(), 5u);
+    for (int k = 0; k < losses.size(); ++k) EXPECT_EQ(losses.at(k)->key, static_cast<double>(queries[static_cast<std::size_t>(k)]));
+    EXPECT_EQ(queries.front(), 40) << "10 rounds of 4 rows, one query each";
+    EXPECT_EQ(panel.plots()[1]->graph(1)->dataCount(), losses.size()) << "held-out accuracy at every evaluation";
+    for (QCustomPlot* plot : panel.plots()) EXPECT_EQ(plot->xAxis->label(), "loss queries");
+    const auto captioned = [&](const QString& text) {
+        bool found = false;
+        for (const QLabel* label : panel.findChildren<QLabel*>()) found = found || label->text().contains(text);
+        return found;
+    };
+    EXPECT_TRUE(captioned(QString("after %1 loss queries").arg(queries.back())));
+
+    panel.showOutcome(*outcome);  // redrawn from the history, against the same queries
+    EXPECT_EQ(panel.plots()[0]->graph(0)->data()->at(0)->key, 40.0);
+    EXPECT_TRUE(captioned(QString("evaluations over %1 loss queries").arg(queries.back())));
+    panel.startRun("LatentTrees");  // the next run starts on epochs again
+    panel.addEpoch(EpochPoint{1, 10, 1.0, 1.1, 0.3, 0.2, 7, "accuracy", nullptr});
+    EXPECT_EQ(panel.plots()[0]->xAxis->label(), "epoch");
+    EXPECT_EQ(panel.plots()[0]->graph(0)->data()->at(0)->key, 1.0);
 }
 
 // A thousand epochs added in a tight loop cost a handful of replots, not a thousand.

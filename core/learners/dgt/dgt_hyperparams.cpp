@@ -1,7 +1,9 @@
 // The DGT hyperparameter table (conventions §4) and its resolution against a training set.
-// Defaults follow the authors' run.sh and 003 Table 11 (reference_implementations.md §3.3): height
-// 6, Table 12's over-parameterisation, the ScaleBinarizer, L1 on the predicate layer, RMSprop at
-// 1e-2 with batches of 128 for 200 epochs.
+// Supervised defaults follow the authors' run.sh and 003 Table 11 (reference_implementations.md
+// §3.3): height 6, Table 12's over-parameterisation, the ScaleBinarizer, L1 on the predicate
+// layer, RMSprop at 1e-2 with batches of 128 for 200 epochs. Bandit feedback (DGT-Bandit, 003
+// Algorithm 1) takes 003 App. C.3.2's settings where a row says auto: L = 1, λ = 0, RMSprop at 1e-3
+// with momentum 0, no clipping and no schedule, γ = 0.3 and δ = 0.5.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -23,12 +25,18 @@ std::span<const ParamSpec> dgt_params() {
              "rows, then refitted on all), stopping at the first that is not better; 6, the default, is run.sh's (auto "
              "scored below it on iris and no better on glass and housevotes84, whose validation rows are few).",
              ParamType::Choice, 1, 10, 6LL, {"auto"}},
+            {"feedback", "Feedback",
+             "What the learner is told about each training row (003 §2): supervised = its label and the loss "
+             "(mini-batches, epochs); bandit = only the loss of its own prediction, queried once (twice for "
+             "estimator=two_point) from a simulated oracle that keeps the labels (DGT-Bandit, 003 Algorithm 1: "
+             "rounds of rows_per_round rows, the tree of the last round returned).",
+             ParamType::Choice, 0, 0, std::string("supervised"), {"supervised", "bandit"}},
             {"hidden", "Hidden widths",
              "Over-parameterisation (003 §3.2): linear layers without activations before the node layer, folded into "
              "one oblique split per node in the returned tree. auto = 003 Table 12, two layers of 240, 600, 1008, "
-             "1530, 2046 units at heights 2, 4, 6, 8, 10 (an odd height takes the next even one's); none = one linear "
-             "layer (L = 1); or widths, e.g. 1008,1008.",
-             ParamType::Text, 0, 0, std::string("auto"), {"auto", "none"}},
+             "1530, 2046 units at heights 2, 4, 6, 8, 10 (an odd height takes the next even one's), and none under "
+             "bandit feedback (003 App. C.3.2: L = 1); none = one linear layer (L = 1); or widths, e.g. 1008,1008.",
+             ParamType::Text, 0, 0, std::string("auto"), {"auto", "none"}, false, false, {}, dgt::canonical_hidden},
             {"quantiser", "Quantiser",
              "Hard node decisions with a straight-through gradient where |z| ≤ 1 (003 §4 (a)): scale = the code's "
              "ScaleBinarizer (run.sh), ±fac with fac the mean |z| of the batch's node outputs; sign = 003 "
@@ -36,23 +44,55 @@ std::span<const ParamSpec> dgt_params() {
              ParamType::Choice, 0, 0, std::string("scale"), {"scale", "sign"}},
             {"l1", "L1 on predicates",
              "λ of the L1 penalty λ·Σ|θ| over every weight and bias of the predicate layers, added to the mean loss "
-             "(003 eq. 1; run.sh tunes 1e-5, 5e-6, 1e-6); auto = 1e-5 with hidden layers, 0 without (003 Table 11).",
+             "(003 eq. 1; run.sh tunes 1e-5, 5e-6, 1e-6); auto = 1e-5 with hidden layers, 0 without (003 Table 11) "
+             "and under bandit feedback (App. C.3.2).",
              ParamType::Choice, 0, 1, std::string("auto"), {"auto"}, true, true},
             {"leaves", "Leaves",
              "What the returned tree's leaves predict: network = the trained OR layer (the code's dt: class logits, or "
              "the value); refit = the training rows reaching each leaf (the code's cdt: class frequencies, or the mean "
-             "target); auto = whichever scores better on the validation rows.",
+             "target; this reads the training labels, also under bandit feedback); auto = whichever scores better on "
+             "the validation rows, and network under bandit feedback.",
              ParamType::Choice, 0, 0, std::string("auto"), {"auto", "network", "refit"}},
         };
         TrainingDefaults training;
         training.epochs = 200;         // run.sh
         training.batch_size = 128;     // 003 Table 11
-        training.learning_rate = 0.01; // 003 Table 11
+        training.batch_size_help = "Supervised: rows per optimizer step (bandit feedback steps on rows_per_round rows).";
         for (ParamSpec& row : training_param_specs(training)) rows.push_back(std::move(row));
+        rows.push_back({"learning_rate", "Learning rate",
+                        "RMSprop's rate; auto = 1e-2 supervised (003 Table 11, cosine annealing with warm restarts), 1e-3 "
+                        "constant under bandit feedback (App. C.3.2).",
+                        ParamType::Choice, 1e-12, 10, std::string("auto"), {"auto"}, true, true});
         rows.push_back({"momentum", "Momentum", "RMSprop's momentum (003 Table 11 tunes 0 and 0.3, and 0.8 for classification).",
                         ParamType::Real, 0, 0.99, 0.0, {}});
+        rows.push_back({"exploration", "Exploration γ",
+                        "Bandit classification: the probability of playing a uniformly drawn class instead of the "
+                        "predicted one, p(k) = (1 − γ)·1[k = argmax] + γ/K (003 eq. 7; 0.3 in App. C.3.2).",
+                        ParamType::Real, 0, 1, 0.3, {}});
+        rows.push_back({"estimator", "Estimator",
+                        "Bandit regression: the derivative of the loss at the prediction ŷ from loss queries: one_point "
+                        "= ℓ(ŷ + δu)·u/δ with u = ±1 drawn per row, one query (003 eq. 9, Fig. 3); two_point = "
+                        "(ℓ(ŷ + δ) − ℓ(ŷ − δ))/(2δ), two queries (eq. 10, Table 6). ℓ = the squared error on the "
+                        "target scaled to [0, 1].",
+                        ParamType::Choice, 0, 0, std::string("one_point"), {"one_point", "two_point"}});
+        rows.push_back({"perturbation", "Perturbation δ",
+                        "Bandit regression: δ of both estimators (003 eqs. 9–10; 0.5 in App. C.3.2), in units of the "
+                        "target scaled to [0, 1].",
+                        ParamType::Real, 1e-6, 10, 0.5, {}, false, true});
+        rows.push_back({"passes", "Passes",
+                        "Bandit: the budget, in passes over the training rows (each pass in a new shuffled order): "
+                        "rounds = passes × rows / rows_per_round, rounded up.",
+                        ParamType::Real, 1e-3, 1e4, 5.0, {}});
+        rows.push_back({"rows_per_round", "Rows per round",
+                        "Bandit: rows per round, one optimizer step on the mean of their estimated gradients; 4 = 003 "
+                        "App. C.3.2's batches of one with gradients accumulated over four steps (the tree does not "
+                        "change within those four rows, so they are one round).",
+                        ParamType::Integer, 1, 1e6, 4LL, {}});
+        rows.push_back({"evaluate_every", "Evaluate every",
+                        "Bandit: rounds between evaluations, each a point of the training curve against loss queries; "
+                        "auto = a hundredth of the rounds (rounded up).",
+                        ParamType::Choice, 1, 1e9, std::string("auto"), {"auto"}, true});
         rows[0].accepts_number = true;
-        rows[1].parse_text = dgt::canonical_hidden;
         return rows;
     }();
     return specs;
@@ -62,11 +102,35 @@ namespace dgt {
 namespace {
 
 constexpr double kDefaultL1 = 1e-5;
+constexpr double kSupervisedRate = 1e-2;  // 003 Table 11
+constexpr double kBanditRate = 1e-3;      // 003 App. C.3.2
+constexpr long long kEvaluations = 100;   // points of a bandit run's curve when evaluate_every is auto
 
-LeafChoice leaf_choice(const std::string& text) {
+LeafChoice leaf_choice(const std::string& text, Feedback feedback) {
     if (text == "network") return LeafChoice::Network;
     if (text == "refit") return LeafChoice::Refit;
-    return LeafChoice::Auto;
+    // auto compares both on the validation rows, which needs their labels.
+    return feedback == Feedback::Bandit ? LeafChoice::Network : LeafChoice::Auto;
+}
+
+// The code's optimizer in both settings (xhp.py): RMSprop, eps 1e-5, momentum as set.
+OptimizerSettings rmsprop(const ParamValues& params) {
+    OptimizerSettings optimizer;
+    optimizer.kind = "rmsprop";
+    optimizer.epsilon = kRmsPropEpsilon;
+    optimizer.momentum = params.real("momentum");
+    return optimizer;
+}
+
+// DGT-Bandit's loop (003 App. C.3.2): no gradient clipping, no schedule.
+OnlineSettings online_settings(const ParamValues& params, Eigen::Index rows, double learning_rate) {
+    OnlineSettings online;
+    online.rows_per_round = static_cast<int>(params.integer("rows_per_round"));
+    online.rounds = static_cast<long long>(std::ceil(params.real("passes") * static_cast<double>(rows) / online.rows_per_round));
+    online.evaluate_every = params.whole_number("evaluate_every").value_or(std::max(1LL, (online.rounds + kEvaluations - 1) / kEvaluations));
+    online.optimizer = rmsprop(params);
+    online.learning_rate = learning_rate;
+    return online;
 }
 
 }  // namespace
@@ -84,31 +148,33 @@ ScheduleSettings cosine_schedule(int epochs, Eigen::Index rows, int batch_size, 
 
 DepthSearch height_search() { return DepthSearch{{2, 4, 6, 8}, 1, "height"}; }
 
-int chosen_height(const ParamValues& params) {
-    if (!params.is_number("height")) return kAutoHeight;
-    const double height = params.real("height");
-    if (height != std::floor(height)) throw ParamError("height must be auto or a whole number, not " + params.text("height"));
-    return static_cast<int>(height);
-}
+int chosen_height(const ParamValues& params) { return static_cast<int>(params.whole_number("height").value_or(kAutoHeight)); }
 
 Settings resolve_settings(const ParamValues& params, const Dataset& train, int height) {
     Settings s;
     const bool classification = train.task == Task::Classification;
+    s.feedback = params.text("feedback") == "bandit" ? Feedback::Bandit : Feedback::Supervised;
+    const bool bandit = s.feedback == Feedback::Bandit;
     s.spec.height = height;
     s.spec.inputs = train.features();
     s.spec.classification = classification;
     s.spec.outputs = classification ? std::max(train.classes(), 1) : 1;
-    s.spec.hidden = hidden_widths(params.text("hidden"), s.spec.height);
+    const std::string hidden = params.text("hidden");
+    s.spec.hidden = bandit && hidden == "auto" ? std::vector<Eigen::Index>{} : hidden_widths(hidden, s.spec.height);
     s.spec.quantiser = params.text("quantiser") == "sign" ? Quantiser::Sign : Quantiser::Scale;
-    s.l1 = params.is_number("l1") ? params.real("l1") : s.spec.hidden.empty() ? 0.0 : kDefaultL1;
-    s.leaves = leaf_choice(params.text("leaves"));
+    s.l1 = params.is_number("l1") ? params.real("l1") : bandit || s.spec.hidden.empty() ? 0.0 : kDefaultL1;
+    s.leaves = leaf_choice(params.text("leaves"), s.feedback);
+    s.bandit.exploration = params.real("exploration");
+    s.bandit.estimator = params.text("estimator") == "two_point" ? Estimator::TwoPoint : Estimator::OnePoint;
+    s.bandit.perturbation = params.real("perturbation");
+    const double rate = params.is_number("learning_rate") ? params.real("learning_rate") : bandit ? kBanditRate : kSupervisedRate;
 
+    if (bandit) s.online = online_settings(params, train.rows(), rate);
     read_training_params(params, s.training);
+    s.training.learning_rate = rate;
     s.training.patience = 0;  // the code trains every epoch and keeps the best by validation (--ulm f)
     s.training.clip_norm = kClipNorm;
-    s.training.optimizer.kind = "rmsprop";
-    s.training.optimizer.epsilon = kRmsPropEpsilon;
-    s.training.optimizer.momentum = params.real("momentum");
+    s.training.optimizer = rmsprop(params);
     s.training.schedule = cosine_schedule(s.training.max_epochs, train.rows(), s.training.batch_size, s.training.learning_rate);
     if (!classification && train.rows() > 0) s.target = MinMaxScale::fit(train.y);
     return s;

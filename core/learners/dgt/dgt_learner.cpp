@@ -1,14 +1,21 @@
-// DGT training, supervised (003 Algorithm 3 with the authors' code's loop, reference_implementations.md
-// §3.3): mini-batch RMSprop steps on the straight-through network (dgt_network.h) with the gradient
-// clipped and the rate on cosine annealing with warm restarts stepped every 10 batches, every
-// epoch to the end, the parameters of the lowest validation loss kept (--ulm f); then the returned
-// tree is extracted with the leaves the `leaves` parameter chooses (dgt_export.h).
+// DGT training (003). Supervised (Algorithm 3 with the authors' code's loop,
+// reference_implementations.md §3.3): mini-batch RMSprop steps on the straight-through network
+// (dgt_network.h) with the gradient clipped and the rate on cosine annealing with warm restarts
+// stepped every 10 batches, every epoch to the end, the parameters of the lowest validation loss
+// kept (--ulm f). Bandit feedback (DGT-Bandit, Algorithm 1): the online loop's rounds, each a
+// forward pass, loss queries to an oracle holding the round's labels, an estimate of ∂L/∂outputs
+// from the answers (bandit_feedback.h) and the same backward pass; the last evaluation's tree is
+// returned, since choosing one by validation loss would need labels. Either way the returned tree
+// is extracted with the leaves the `leaves` parameter chooses (dgt_export.h).
 #include "core/learners/dgt/dgt_learner.h"
 
 #include <limits>
+#include <random>
 #include <utility>
 
+#include "core/learners/dgt/bandit_feedback.h"
 #include "core/learners/dgt/dgt_export.h"
+#include "core/learners/dgt/loss_oracle.h"
 #include "core/learners/dgt/dgt_network.h"
 #include "core/learners/dgt/dgt_settings.h"
 #include "core/metrics/classification_metrics.h"
@@ -16,6 +23,7 @@
 #include "core/nn/linear_chain.h"
 #include "core/training/epoch_outputs.h"
 #include "core/training/minibatch_training.h"
+#include "core/training/online_training.h"
 #include "core/training/training_result.h"
 
 namespace treelab {
@@ -50,13 +58,6 @@ TrainResult train_at_height(const TrainInput& input, int height, const Progress&
     problem.inputs = &input.train.X;
     problem.targets = &train_targets;
     problem.initial_parameters = [&](int start) { return dgt::initial_parameters(spec, input.seed + static_cast<std::uint32_t>(start)); };
-    problem.batch_loss = [&](const Eigen::VectorXd& parameters, const Batch& batch, const StepContext&, Eigen::VectorXd& gradient) {
-        return network.batch_loss(parameters, batch.inputs, batch.targets.col(0), gradient);
-    };
-    if (has_valid)
-        problem.validation_loss = [&](const Eigen::VectorXd& parameters) {
-            return dgt::output_loss(spec, outputs.valid(parameters), valid_targets);
-        };
     problem.metric = spec.classification ? "accuracy" : "r2";
     problem.metrics = [&](const Eigen::VectorXd& parameters) {
         const double valid = has_valid ? score(spec, outputs.valid(parameters), valid_targets)
@@ -66,9 +67,36 @@ TrainResult train_at_height(const TrainInput& input, int height, const Progress&
     problem.snapshot = export_model;
     problem.snapshot_every = 10;
 
-    TrainingSettings training = settings.training;
-    training.seed = input.seed;
-    return training_result(train_minibatch(problem, training, progress), "DGT", "try a smaller learning_rate", export_model);
+    if (settings.feedback == dgt::Feedback::Supervised) {
+        problem.batch_loss = [&](const Eigen::VectorXd& parameters, const Batch& batch, const StepContext&, Eigen::VectorXd& gradient) {
+            return network.batch_loss(parameters, batch.inputs, batch.targets.col(0), gradient);
+        };
+        if (has_valid)
+            problem.validation_loss = [&](const Eigen::VectorXd& parameters) {
+                return dgt::output_loss(spec, outputs.valid(parameters), valid_targets);
+            };
+        TrainingSettings training = settings.training;
+        training.seed = input.seed;
+        return training_result(train_minibatch(problem, training, progress), "DGT", "try a smaller learning_rate", export_model);
+    }
+
+    // 003 Algorithm 1, a round at a time: the labels reach only the round's loss oracle.
+    Eigen::MatrixXd d_outputs;
+    long long round_queries = 0;
+    problem.batch_loss = [&](const Eigen::VectorXd& parameters, const Batch& batch, const StepContext& context,
+                             Eigen::VectorXd& gradient) {
+        const dgt::HardPass& pass = network.forward(parameters, batch.inputs);
+        dgt::LossOracle oracle(batch.targets.col(0));
+        std::mt19937 draws(static_cast<std::uint32_t>((*context.rng)()));  // the round's actions or signs, from the run's stream
+        const double loss = dgt::bandit_loss(spec.classification, settings.bandit, pass.outputs, oracle, draws, d_outputs);
+        round_queries = oracle.queries();
+        return loss + network.backward(parameters, batch.inputs, d_outputs, gradient);
+    };
+    problem.loss_queries = [&] { return round_queries; };
+    problem.keep_last = true;
+    OnlineSettings online = settings.online;
+    online.seed = input.seed;
+    return training_result(train_online(problem, online, progress), "DGT", "try a smaller learning_rate", export_model);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 // then through the chain (nn/linear_chain.h), plus λ·sign(θ) of the L1 term.
 #include "core/learners/dgt/dgt_network.h"
 
+#include "core/error.h"
 #include "core/learners/dgt/and_layer.h"
 #include "core/learners/dgt/scale_binarizer.h"
 #include "core/nn/l1_penalty.h"
@@ -61,31 +62,51 @@ Network::Workspace& Network::workspace(Eigen::Index rows) {
     return last_;
 }
 
-double Network::batch_loss(const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
-                           const Eigen::Ref<const Eigen::VectorXd>& y, Eigen::VectorXd& gradient) {
+Network::Workspace& Network::forwarded(Eigen::Index rows) {
+    Workspace& w = full_.rows == rows ? full_ : last_;
+    if (w.rows != rows || !w.Z) throw Error("The DGT network's backward pass needs a forward pass of the same rows first.");
+    return w;
+}
+
+const HardPass& Network::forward(const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X) {
     const ParameterView v = view(spec_, parameters);
     Workspace& w = workspace(X.rows());
-    // Forward: the quantised node outputs, the AND layer, the reached leaf and its outputs.
-    const Eigen::MatrixXd& Z = w.chain.forward(v.chain, X, w.chain.cheaper_strategy(X.rows()));
-    const double fac = scale_binarize(Z, spec_.quantiser, w.q);
+    // The quantised node outputs, the AND layer, the reached leaf and its outputs.
+    w.Z = &w.chain.forward(v.chain, X, w.chain.cheaper_strategy(X.rows()));
+    const double fac = scale_binarize(*w.Z, spec_.quantiser, w.q);
     w.a = (2.0 * w.q.array() - fac).matrix();
     w.and_z = w.a * and_transpose_;
-    w.leaves = reached_leaves(Z, spec_.height);  // the argmax of and_z (and_layer.h)
-    leaf_outputs(v, w.leaves, w.outputs);
-    double loss = output_loss(spec_, w.outputs, y, &w.d_outputs);
-    // Backward (see the top of the file).
+    w.pass.leaves = reached_leaves(*w.Z, spec_.height);  // the argmax of and_z (and_layer.h)
+    leaf_outputs(v, w.pass.leaves, w.pass.outputs);
+    return w.pass;
+}
+
+double Network::backward(const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
+                         const Eigen::Ref<const Eigen::MatrixXd>& d_outputs, Eigen::VectorXd& gradient) {
+    const ParameterView v = view(spec_, parameters);
+    Workspace& w = forwarded(X.rows());
+    if (d_outputs.rows() != w.pass.outputs.rows() || d_outputs.cols() != w.pass.outputs.cols())
+        throw Error("The DGT network's backward pass got a loss gradient of another shape than its outputs.");
+    // See the top of the file.
     gradient.resize(parameters.size());
     gradient.tail(parameters.size() - spec_.chain_parameters()).setZero();  // the chain's part is overwritten below
     GradientView d = gradient_view(spec_, gradient);
-    for (Eigen::Index i = 0; i < X.rows(); ++i) d.leaf.row(w.leaves(i)) += w.d_outputs.row(i);
-    if (d.bias) *d.bias = w.d_outputs.sum();
-    w.d_and_a.noalias() = w.d_outputs * v.leaf.transpose();
+    for (Eigen::Index i = 0; i < X.rows(); ++i) d.leaf.row(w.pass.leaves(i)) += d_outputs.row(i);
+    if (d.bias) *d.bias = d_outputs.sum();
+    w.d_and_a.noalias() = d_outputs * v.leaf.transpose();
     w.d_a = nn::softmax_backward(nn::softmax(w.and_z), w.d_and_a) * and_;
     w.d_a *= 2.0;
-    scale_binarize_backward(Z, w.d_a, w.d_Z);
+    scale_binarize_backward(*w.Z, w.d_a, w.d_Z);
     w.chain.backward(v.chain, X, w.d_Z, d.chain);
-    loss += nn::l1_penalty(v.chain, l1_, d.chain);
-    return loss;
+    return nn::l1_penalty(v.chain, l1_, d.chain);
+}
+
+double Network::batch_loss(const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
+                           const Eigen::Ref<const Eigen::VectorXd>& y, Eigen::VectorXd& gradient) {
+    const HardPass& pass = forward(parameters, X);
+    Eigen::MatrixXd& d_outputs = forwarded(X.rows()).d_outputs;
+    const double loss = output_loss(spec_, pass.outputs, y, &d_outputs);
+    return loss + backward(parameters, X, d_outputs, gradient);
 }
 
 }  // namespace treelab::dgt

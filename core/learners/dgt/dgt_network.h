@@ -27,16 +27,30 @@ HardPass hard_forward(const Spec& spec, const nn::AffineMap& folded, const Param
                       const Eigen::Ref<const Eigen::MatrixXd>& X);
 
 // One run's training passes, with buffers for the full batches and for the last, shorter one.
+// The pass is split where a loss meets the outputs, so that supervised and bandit losses (003 §4
+// (b): ∇ℓ(f) = ℓ'(θ_l)·∇f, eq. 6) share it: forward() gives the outputs, the loss gives ∂L/∂outputs,
+// backward() turns that into the gradient of every parameter.
 class Network {
 public:
     // l1 = λ of the L1 penalty on every predicate-layer parameter, weights and biases of the whole
     // chain (the code's _get_reg_loss with pred_reg_only; 003 eq. 1). Throws Error for a bad spec.
     Network(const Spec& spec, double l1);
 
-    // 003 Algorithm 2 on a batch: the hard forward pass, then the straight-through backward pass
-    // (the quantiser's window, the one-hot's gradient through softmax(and_z), the chain's gradient to
-    // every factor). Returns the mean loss plus λ‖chain‖₁ and writes its gradient (sized like the
-    // parameters). y: class indices, or the scaled target.
+    // The hard forward pass on a batch (003 Algorithm 1 line 7): each row's reached leaf and OR
+    // outputs (rows × K). Keeps what backward() needs; the reference stays valid until the next
+    // forward() of a batch of this many rows.
+    const HardPass& forward(const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X);
+
+    // 003 Algorithm 2 from d_outputs = ∂L/∂outputs (rows × K) of the last forward() on the same
+    // parameters and X: the straight-through backward pass (the quantiser's window, the one-hot's
+    // gradient through softmax(and_z), the chain's gradient to every factor) plus the subgradient of
+    // λ‖chain‖₁. Writes the gradient (sized like the parameters) and returns λ‖chain‖₁. Throws Error
+    // when no forward() of this many rows came first or d_outputs has another shape.
+    double backward(const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
+                    const Eigen::Ref<const Eigen::MatrixXd>& d_outputs, Eigen::VectorXd& gradient);
+
+    // Supervised (003 Algorithm 3): forward(), output_loss(), backward(). Returns the mean loss plus
+    // λ‖chain‖₁ and writes its gradient. y: class indices, or the scaled target.
     double batch_loss(const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
                       const Eigen::Ref<const Eigen::VectorXd>& y, Eigen::VectorXd& gradient);
 
@@ -44,11 +58,13 @@ private:
     struct Workspace {
         explicit Workspace(const Spec& spec) : chain(spec.chain()) {}
         nn::LinearChain chain;
-        Eigen::MatrixXd q, a, and_z, d_and_a, d_a, d_Z, outputs, d_outputs;
-        Eigen::VectorXi leaves;
+        const Eigen::MatrixXd* Z = nullptr;  // the chain's output of the last forward()
+        Eigen::MatrixXd q, a, and_z, d_and_a, d_a, d_Z, d_outputs;
+        HardPass pass;
         Eigen::Index rows = -1;
     };
-    Workspace& workspace(Eigen::Index rows);
+    Workspace& workspace(Eigen::Index rows);  // for a forward() of this many rows
+    Workspace& forwarded(Eigen::Index rows);  // the one a forward() of this many rows filled
 
     Spec spec_;
     double l1_;

@@ -1,10 +1,12 @@
 #pragma once
 // A DGT run's settings resolved from its hyperparameters (dgt_hyperparams.cpp) against the training
-// set: the network's shape, the loop (RMSprop, clipping, cosine annealing with warm restarts as the
-// code steps it), the leaves to export and the target scaling.
+// set: the network's shape, the feedback, the loop (supervised: RMSprop, clipping, cosine annealing
+// with warm restarts as the code steps it; bandit: the online loop and the estimators), the leaves
+// to export and the target scaling.
 #include "core/data/dataset.h"
 #include "core/data/min_max_scale.h"
 #include "core/learners/depth_search.h"
+#include "core/learners/dgt/bandit_feedback.h"
 #include "core/learners/dgt/dgt_export.h"
 #include "core/learners/dgt/dgt_params.h"
 #include "core/params/param_spec.h"
@@ -12,10 +14,17 @@
 
 namespace treelab::dgt {
 
+// What the learner is told about a training row (003 §2): its label (setting II), or only the loss
+// of its own prediction (setting I, DGT-Bandit).
+enum class Feedback { Supervised, Bandit };
+
 struct Settings {
     Spec spec;
     double l1 = 0.0;
-    TrainingSettings training;
+    Feedback feedback = Feedback::Supervised;
+    TrainingSettings training;  // supervised: the minibatch loop
+    OnlineSettings online;      // bandit: the online loop (003 Algorithm 1)
+    BanditSettings bandit;
     LeafChoice leaves = LeafChoice::Auto;
     MinMaxScale target;  // regression: y scaled to [0, 1] on the training rows (main.py); else the identity
 };

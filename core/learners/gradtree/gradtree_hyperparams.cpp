@@ -59,14 +59,6 @@ std::span<const ParamSpec> gradtree_params() {
 namespace gradtree {
 namespace {
 
-// batch_size and restarts are "auto" or a whole number (read_training_params reads the number).
-bool is_auto(const ParamValues& params, const std::string& name) {
-    if (!params.is_number(name)) return true;
-    const double value = params.real(name);
-    if (value != std::floor(value)) throw ParamError(name + " must be auto or a whole number, not " + params.text(name));
-    return false;
-}
-
 Loss resolve_loss(const std::string& loss, Task task, bool binary) {
     if (task == Task::Regression) {
         if (loss != "auto") throw ParamError("loss '" + loss + "' needs a classification target; regression uses the squared error");
@@ -98,8 +90,9 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train) {
 
     read_training_params(params, s.training);
     const long long half = (train.rows() + 1) / 2;
-    if (is_auto(params, "batch_size")) s.training.batch_size = static_cast<int>(std::clamp<long long>(half, 1, 128));
-    if (is_auto(params, "restarts")) s.training.restarts = binary ? 5 : 3;
+    // batch_size and restarts are "auto" or a whole number (read_training_params reads the number).
+    if (!params.whole_number("batch_size")) s.training.batch_size = static_cast<int>(std::clamp<long long>(half, 1, 128));
+    if (!params.whole_number("restarts")) s.training.restarts = binary ? 5 : 3;
     s.training.optimizer.kind = "adam";  // TF legacy Adam (gradtree.md §6, §11 item 6)
     s.training.optimizer.epsilon = 1e-7;
     s.training.optimizer.epsilon_placement = EpsilonPlacement::TensorFlow;

@@ -42,6 +42,17 @@ TEST(ParamValues, AssignmentsParseByType) {
     EXPECT_EQ(values.text("features"), "sqrt");
 }
 
+// whole_number reads a word-or-whole-number Choice: nothing for the word, the number, or an error
+// for a fraction.
+TEST(ParamValues, WholeNumberOfAWordOrNumberChoice) {
+    ParamValues values(kSpecs);
+    EXPECT_FALSE(values.whole_number("features"));
+    values.set_assignment(kSpecs, "features=12");
+    EXPECT_EQ(values.whole_number("features"), 12);
+    values.set_assignment(kSpecs, "features=0.5");
+    EXPECT_THROW(static_cast<void>(values.whole_number("features")), ParamError);
+}
+
 // Out-of-range, mistyped and unknown values are refused with a message naming parameter, text and range.
 TEST(ParamValues, BadValuesNameTheParameterAndRange) {
     ParamValues values(kSpecs);

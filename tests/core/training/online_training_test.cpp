@@ -95,6 +95,48 @@ TEST(OnlineTraining, DeterministicAndCancellable) {
     EXPECT_EQ(stopped.rounds.size(), 10u);
 }
 
+// A problem that counts its loss queries gets their running total in every report (heartbeats too),
+// increasing with the rounds; one that does not gets -1.
+TEST(OnlineTraining, ReportsTheRunningTotalOfLossQueries) {
+    Stream stream;
+    GradientProblem problem = stream.problem(100.0);
+    problem.loss_queries = [&stream] { return static_cast<long long>(stream.rounds.back().size()) * 2; };  // 2 per row
+    OnlineSettings settings = sgd_rounds(25, 3, 10);
+    settings.heartbeat_seconds = 0.0;  // a heartbeat after every round
+    std::vector<EpochReport> reports;
+    train_online(problem, settings, [&](const EpochReport& r) {
+        reports.push_back(r);
+        return true;
+    });
+    long long previous = 0;
+    int evaluations = 0;
+    for (const EpochReport& r : reports) {
+        EXPECT_EQ(r.loss_queries, 6 * r.step);
+        EXPECT_GE(r.loss_queries, previous);
+        previous = r.loss_queries;
+        evaluations += r.heartbeat ? 0 : 1;
+    }
+    EXPECT_EQ(evaluations, 3);
+    EXPECT_EQ(previous, 150);
+    Stream uncounted;
+    const TrainingOutcome outcome = train_online(uncounted.problem(100.0), sgd_rounds(10, 1, 5), {});
+    for (const EpochReport& r : outcome.history) EXPECT_EQ(r.loss_queries, -1);
+}
+
+// keep_last returns the last evaluation's parameters, whatever the selection loss, and patience
+// does not stop it.
+TEST(OnlineTraining, KeepLastReturnsTheLastEvaluation) {
+    Stream stream;
+    GradientProblem problem = stream.problem(6.0);  // the best evaluation would be the third (θ = 6)
+    problem.keep_last = true;
+    OnlineSettings settings = sgd_rounds(20, 1, 4);
+    settings.patience = 1;
+    const TrainingOutcome outcome = train_online(problem, settings, {});
+    EXPECT_EQ(outcome.epochs_run, 5);
+    EXPECT_EQ(outcome.best_epoch, 5);
+    EXPECT_NEAR(outcome.best_parameters(0), 10.0, 1e-12);
+}
+
 // Settings the loop cannot run with are refused.
 TEST(OnlineTraining, InvalidSettingsThrow) {
     Stream stream;

@@ -86,5 +86,103 @@ TEST(DgtLearner, RegressionPredictsInTheTargetsUnits) {
     }
 }
 
+// feedback=bandit resolves the auto rows to 003 App. C.3.2's DGT-Bandit settings: L = 1, λ = 0,
+// RMSprop at 1e-3 with momentum 0, no clipping and no schedule, γ = 0.3, δ = 0.5, rounds of four
+// rows (batches of one accumulated over four steps), the network's leaves; explicit values win.
+TEST(DgtSettings, BanditDefaultsFollowAppendixC32) {
+    const dgt::Settings s = dgt::resolve_settings(params({"feedback=bandit"}), test::dgt_dataset(1001, 16, 26, 1));
+    EXPECT_EQ(s.feedback, dgt::Feedback::Bandit);
+    EXPECT_TRUE(s.spec.hidden.empty());
+    EXPECT_EQ(s.l1, 0.0);
+    EXPECT_EQ(s.leaves, dgt::LeafChoice::Network);
+    EXPECT_EQ(s.bandit.exploration, 0.3);
+    EXPECT_EQ(s.bandit.estimator, dgt::Estimator::OnePoint);
+    EXPECT_EQ(s.bandit.perturbation, 0.5);
+    EXPECT_EQ(s.online.rows_per_round, 4);
+    EXPECT_EQ(s.online.rounds, 1252) << "5 passes over 1001 rows in rounds of 4, rounded up";
+    EXPECT_EQ(s.online.evaluate_every, 13) << "auto: a hundredth of the rounds, rounded up";
+    EXPECT_EQ(s.online.learning_rate, 1e-3);
+    EXPECT_EQ(s.online.clip_norm, 0.0);
+    EXPECT_EQ(s.online.patience, 0);
+    EXPECT_EQ(s.online.schedule.kind, "constant");
+    EXPECT_EQ(s.online.optimizer.kind, "rmsprop");
+    EXPECT_EQ(s.online.optimizer.momentum, 0.0);
+    const dgt::Settings chosen = dgt::resolve_settings(
+        params({"feedback=bandit", "hidden=20,20", "l1=1e-4", "learning_rate=0.02", "leaves=refit", "estimator=two_point", "passes=0.5",
+                "rows_per_round=1"}),
+        test::dgt_dataset(50, 2, 0, 2));
+    EXPECT_EQ(chosen.spec.hidden, (std::vector<Eigen::Index>{20, 20}));
+    EXPECT_EQ(chosen.l1, 1e-4);
+    EXPECT_EQ(chosen.online.learning_rate, 0.02);
+    EXPECT_EQ(chosen.leaves, dgt::LeafChoice::Refit);
+    EXPECT_EQ(chosen.bandit.estimator, dgt::Estimator::TwoPoint);
+    EXPECT_EQ(chosen.online.rounds, 25);
+    EXPECT_EQ(chosen.online.evaluate_every, 1);
+    EXPECT_EQ(dgt::resolve_settings(params({"feedback=bandit", "evaluate_every=7"}), test::dgt_dataset(50, 2, 3, 2)).online.evaluate_every, 7);
+    EXPECT_THROW(dgt::resolve_settings(params({"feedback=bandit", "evaluate_every=2.5"}), test::dgt_dataset(50, 2, 3, 2)), ParamError);
+    EXPECT_EQ(dgt::resolve_settings(params({}), test::dgt_dataset(50, 2, 3, 2)).training.learning_rate, 0.01) << "supervised auto rate";
+    EXPECT_EQ(dgt::resolve_settings(params({"feedback=bandit", "hidden=20,20"}), test::dgt_dataset(50, 2, 3, 2)).l1, 0.0);
+}
+
+// Four classes by the quadrant of (x0, x1): a depth-3 tree can learn them, one split cannot.
+Dataset four_quadrants(Eigen::Index rows, std::uint32_t seed) {
+    Dataset data = test::dgt_dataset(rows, 3, 4, seed);
+    for (Eigen::Index i = 0; i < rows; ++i) data.y(i) = (data.X(i, 0) > 0.0 ? 1.0 : 0.0) + (data.X(i, 1) > 0.0 ? 2.0 : 0.0);
+    return data;
+}
+
+double accuracy(const TreeModel& model, const Dataset& data) {
+    return (model.predict(data.X).array() == data.y.array()).cast<double>().mean();
+}
+
+// DGT-Bandit at App. C.3.2's settings learns four classes from the 0-1 loss of its own plays alone,
+// far above chance (1/4); every report carries the loss queries so far (one per row), increasing,
+// and a seed reproduces the run exactly while another seed gives another run.
+TEST(DgtBandit, ClassificationBeatsChanceAndReproduces) {
+    const Dataset train_set = four_quadrants(800, 1), valid_set = four_quadrants(400, 2);
+    const ParamValues values = params({"feedback=bandit", "height=3", "passes=15", "evaluate_every=100"});
+    const auto run = [&](std::uint32_t seed) {
+        std::vector<EpochReport> reports;
+        const TrainResult result = train_dgt(TrainInput{train_set, &valid_set, values, seed}, [&](const EpochReport& report) {
+            if (!report.heartbeat) reports.push_back(report);
+            return true;
+        });
+        return std::pair{result, reports};
+    };
+    const auto [result, reports] = run(3);
+    EXPECT_GT(accuracy(result.model, valid_set), 0.8);
+    ASSERT_EQ(reports.size(), 30u);  // 15 passes of 800 rows = 3000 rounds of 4, evaluated every 100
+    long long previous = 0;
+    for (const EpochReport& report : reports) {
+        EXPECT_EQ(report.loss_queries, 4 * report.step);
+        EXPECT_GT(report.loss_queries, previous);
+        previous = report.loss_queries;
+    }
+    EXPECT_EQ(previous, 12000);
+    EXPECT_NEAR(reports.back().valid_metric, accuracy(result.model, valid_set), 1e-12) << "the last evaluation's tree is returned";
+    const auto [again, again_reports] = run(3);
+    EXPECT_EQ(again.model.predict_proba(valid_set.X), result.model.predict_proba(valid_set.X));
+    for (std::size_t k = 0; k < reports.size(); ++k) EXPECT_EQ(again_reports[k].train_loss, reports[k].train_loss);
+    const auto [other, other_reports] = run(4);
+    EXPECT_NE(other_reports.back().train_loss, reports.back().train_loss);
+}
+
+// Regression from loss queries at App. C.3.2's settings: one-point (one query per row) and two-point
+// (two) both fit the smooth target well, the tree predicting in the target's units.
+TEST(DgtBandit, RegressionLearnsFromOneAndTwoPointQueries) {
+    const Dataset train_set = test::dgt_dataset(600, 3, 0, 3), valid_set = test::dgt_dataset(300, 3, 0, 4);
+    for (const char* estimator : {"estimator=one_point", "estimator=two_point"}) {
+        long long queries = 0;
+        const TrainResult result = train_dgt(
+            TrainInput{train_set, &valid_set, params({"feedback=bandit", "height=4", "passes=30", estimator}), 5},
+            [&](const EpochReport& report) {
+                queries = report.loss_queries;
+                return true;
+            });
+        EXPECT_GT(regression_report(valid_set.y, result.model.predict(valid_set.X)).r2, 0.5) << estimator;
+        EXPECT_EQ(queries, 18000LL * (std::string(estimator) == "estimator=two_point" ? 2 : 1)) << estimator;
+    }
+}
+
 }  // namespace
 }  // namespace treelab

@@ -41,17 +41,25 @@ Anchor anchor_at(const dgt::Spec& spec, const Eigen::VectorXd& p, const Eigen::M
 }
 
 // The network in its straight-through form (003 Algorithm 2): quantiser = clamp(z, −1, 1) + offset,
-// leaf selection = softmax(and_z) + offset, OR = and_a Θ + β, plus λ‖chain‖₁. At θ₀ it equals the
-// hard forward pass; its derivative there is, by construction, the straight-through gradient, so
-// central differences of it check the hand-written backward pass (dense AND matrix, dense OR layer).
-double relaxed_loss(const dgt::Spec& spec, double l1, const Eigen::VectorXd& p, const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
-                    const Anchor& anchor) {
+// leaf selection = softmax(and_z) + offset, OR = and_a Θ + β. At θ₀ it equals the hard forward
+// pass; its derivative there is, by construction, the straight-through gradient, so central
+// differences of it check the hand-written backward pass (dense AND matrix, dense OR layer).
+Eigen::MatrixXd relaxed_outputs(const dgt::Spec& spec, const Eigen::VectorXd& p, const Eigen::MatrixXd& X, const Anchor& anchor) {
     const dgt::ParameterView v = dgt::view(spec, p);
     const Eigen::MatrixXd q = node_outputs(spec, p, X).cwiseMax(-1.0).cwiseMin(1.0) + anchor.q_offset;
     const Eigen::MatrixXd and_a = nn::softmax(and_inputs(spec, q, anchor.fac)) + anchor.onehot_offset;
-    const Eigen::MatrixXd outputs = (and_a * v.leaf).array() + v.bias;
-    const double penalty = l1 * Eigen::Map<const Eigen::VectorXd>(v.chain.data(), static_cast<Eigen::Index>(v.chain.size())).lpNorm<1>();
-    return dgt::output_loss(spec, outputs, y) + penalty;
+    return (and_a * v.leaf).array() + v.bias;
+}
+
+double chain_l1_norm(const dgt::Spec& spec, const Eigen::VectorXd& p) {
+    const dgt::ParameterView v = dgt::view(spec, p);
+    return Eigen::Map<const Eigen::VectorXd>(v.chain.data(), static_cast<Eigen::Index>(v.chain.size())).lpNorm<1>();
+}
+
+// The relaxed network's loss plus λ‖chain‖₁.
+double relaxed_loss(const dgt::Spec& spec, double l1, const Eigen::VectorXd& p, const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
+                    const Anchor& anchor) {
+    return dgt::output_loss(spec, relaxed_outputs(spec, p, X, anchor), y) + l1 * chain_l1_norm(spec, p);
 }
 
 // batch_loss' value equals the relaxed forward at θ₀, its gradient central differences of it, and
@@ -94,6 +102,31 @@ TEST(DgtNetwork, RegressionAndSignQuantiserMatchRelaxedFiniteDifferences) {
     check_backward(spec, test::dgt_dataset(50, 3, 0, 5), 0.0, 6);
     spec.quantiser = dgt::Quantiser::Sign;
     check_backward(spec, test::dgt_dataset(50, 3, 0, 7), 0.02, 8);
+}
+
+// backward() from any ∂L/∂outputs G (as a bandit estimator gives) is the gradient of the relaxed
+// network's ⟨G, outputs⟩ + λ‖chain‖₁, and forward() gives the hard pass' leaves and outputs.
+TEST(DgtNetwork, BackwardFromOutputGradientMatchesRelaxedFiniteDifferences) {
+    const dgt::Spec spec = test::dgt_spec(3, 4, {6, 5}, 3);
+    const Dataset data = test::dgt_dataset(30, 4, 3, 11);
+    const Eigen::VectorXd p = test::dgt_random_parameters(spec, 12);
+    const Eigen::MatrixXd G = test::random_matrix(30, 3, 13, 1.0);
+    const double l1 = 0.01;
+    dgt::Network network(spec, l1);
+    const dgt::HardPass& pass = network.forward(p, data.X);
+    const dgt::HardPass hard = test::dgt_hard_forward(spec, p, data.X);
+    EXPECT_EQ(pass.leaves, hard.leaves);
+    EXPECT_LT((pass.outputs - hard.outputs).cwiseAbs().maxCoeff(), 1e-12);
+    Eigen::VectorXd gradient;
+    const double penalty = network.backward(p, data.X, G, gradient);
+    const Anchor anchor = anchor_at(spec, p, data.X);
+    const auto linear_loss = [&](const Eigen::VectorXd& q) {
+        return (G.array() * relaxed_outputs(spec, q, data.X, anchor).array()).sum() + l1 * chain_l1_norm(spec, q);
+    };
+    EXPECT_NEAR(penalty, l1 * chain_l1_norm(spec, p), 1e-12);
+    test::check_gradient(linear_loss, p, gradient, 1e-6, 1e-6);
+    EXPECT_THROW(network.backward(p, data.X, Eigen::MatrixXd::Zero(30, 2), gradient), Error) << "G of another shape";
+    EXPECT_THROW(network.backward(p, data.X.topRows(7), Eigen::MatrixXd::Zero(7, 3), gradient), Error) << "no forward of 7 rows";
 }
 
 // The hard forward pass with the folded chain picks the leaves the training pass picks and gives
