@@ -33,7 +33,10 @@
 namespace treelab {
 namespace {
 
-bool is_numeric(const ParamSpec& spec) { return spec.type == ParamType::Integer || spec.type == ParamType::Real; }
+// Numbers, and words-or-numbers such as DGT's learning_rate (auto or a rate) or l1.
+bool is_numeric(const ParamSpec& spec) {
+    return spec.type == ParamType::Integer || spec.type == ParamType::Real || (spec.type == ParamType::Choice && spec.accepts_number);
+}
 
 // What the parameter combo offers: the numeric hyperparameters, then the stage fields of the
 // method's current schedules.

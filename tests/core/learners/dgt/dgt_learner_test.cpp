@@ -90,7 +90,7 @@ TEST(DgtLearner, RegressionPredictsInTheTargetsUnits) {
 // RMSprop at 1e-3 with momentum 0, no clipping and no schedule, γ = 0.3, δ = 0.5, rounds of four
 // rows (batches of one accumulated over four steps), the network's leaves; explicit values win.
 TEST(DgtSettings, BanditDefaultsFollowAppendixC32) {
-    const dgt::Settings s = dgt::resolve_settings(params({"feedback=bandit"}), test::dgt_dataset(1001, 16, 26, 1));
+    const dgt::Settings s = dgt::resolve_settings(params({"feedback=bandit"}), test::dgt_dataset(1001, 16, 26, 1), 6);
     EXPECT_EQ(s.feedback, dgt::Feedback::Bandit);
     EXPECT_TRUE(s.spec.hidden.empty());
     EXPECT_EQ(s.l1, 0.0);
@@ -110,7 +110,7 @@ TEST(DgtSettings, BanditDefaultsFollowAppendixC32) {
     const dgt::Settings chosen = dgt::resolve_settings(
         params({"feedback=bandit", "hidden=20,20", "l1=1e-4", "learning_rate=0.02", "leaves=refit", "estimator=two_point", "passes=0.5",
                 "rows_per_round=1"}),
-        test::dgt_dataset(50, 2, 0, 2));
+        test::dgt_dataset(50, 2, 0, 2), 6);
     EXPECT_EQ(chosen.spec.hidden, (std::vector<Eigen::Index>{20, 20}));
     EXPECT_EQ(chosen.l1, 1e-4);
     EXPECT_EQ(chosen.online.learning_rate, 0.02);
@@ -118,10 +118,10 @@ TEST(DgtSettings, BanditDefaultsFollowAppendixC32) {
     EXPECT_EQ(chosen.bandit.estimator, dgt::Estimator::TwoPoint);
     EXPECT_EQ(chosen.online.rounds, 25);
     EXPECT_EQ(chosen.online.evaluate_every, 1);
-    EXPECT_EQ(dgt::resolve_settings(params({"feedback=bandit", "evaluate_every=7"}), test::dgt_dataset(50, 2, 3, 2)).online.evaluate_every, 7);
-    EXPECT_THROW(dgt::resolve_settings(params({"feedback=bandit", "evaluate_every=2.5"}), test::dgt_dataset(50, 2, 3, 2)), ParamError);
-    EXPECT_EQ(dgt::resolve_settings(params({}), test::dgt_dataset(50, 2, 3, 2)).training.learning_rate, 0.01) << "supervised auto rate";
-    EXPECT_EQ(dgt::resolve_settings(params({"feedback=bandit", "hidden=20,20"}), test::dgt_dataset(50, 2, 3, 2)).l1, 0.0);
+    EXPECT_EQ(dgt::resolve_settings(params({"feedback=bandit", "evaluate_every=7"}), test::dgt_dataset(50, 2, 3, 2), 6).online.evaluate_every, 7);
+    EXPECT_THROW(dgt::resolve_settings(params({"feedback=bandit", "evaluate_every=2.5"}), test::dgt_dataset(50, 2, 3, 2), 6), ParamError);
+    EXPECT_EQ(dgt::resolve_settings(params({}), test::dgt_dataset(50, 2, 3, 2), 6).training.learning_rate, 0.01) << "supervised auto rate";
+    EXPECT_EQ(dgt::resolve_settings(params({"feedback=bandit", "hidden=20,20"}), test::dgt_dataset(50, 2, 3, 2), 6).l1, 0.0);
 }
 
 // Four classes by the quadrant of (x0, x1): a depth-3 tree can learn them, one split cannot.
