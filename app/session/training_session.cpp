@@ -8,7 +8,8 @@ namespace treelab {
 namespace {
 
 // Copying a tree costs about what one epoch on a small data set costs; the canvas needs a fresh
-// one a few times per second at most, so copies are spaced at least this far apart.
+// one a few times per second at most, so copies are spaced at least this far apart, except the
+// first and the last planned epoch's (a fast run's slider then ends where the run did).
 constexpr std::chrono::milliseconds kSnapshotSpacing{250};
 
 // Owns what crosses the thread boundary for one run: the copy of each epoch and the time of the
@@ -18,7 +19,7 @@ public:
     EpochPoint point(const EpochReport& report) {
         EpochPoint point = epoch_point(report);
         const auto now = std::chrono::steady_clock::now();
-        if (report.snapshot && (!copied_once_ || now - last_copy_ >= kSnapshotSpacing)) {
+        if (report.snapshot && (!copied_once_ || now - last_copy_ >= kSnapshotSpacing || report.epoch == report.total)) {
             point.snapshot = std::make_shared<const TreeModel>(*report.snapshot);
             last_copy_ = now;
             copied_once_ = true;

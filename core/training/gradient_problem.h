@@ -72,8 +72,8 @@ struct GradientProblem {
     std::string_view metric;
     // Optional: nodes the learner's pruning keeps active for these parameters (EpochReport::active_nodes).
     std::function<int(const Eigen::VectorXd& parameters)> active_nodes;
-    // Optional: the tree as it stands (EpochReport::snapshot), asked after epoch 1 and every
-    // snapshot_every-th epoch (0 = never).
+    // Optional: the tree as it stands (EpochReport::snapshot), asked after epoch 1, every
+    // snapshot_every-th epoch and the last one the run plans (0 = never).
     std::function<TreeModel(const Eigen::VectorXd& parameters)> snapshot;
     int snapshot_every = 1;
     // Optional: the value of the learner's own schedule in the epoch being reported

@@ -167,7 +167,8 @@ bool TrainingState::report(const EpochReport& epoch_report) {
 }
 
 bool TrainingState::wants_snapshot(int period) const {
-    return problem_.snapshot && problem_.snapshot_every > 0 && (period == 1 || period % problem_.snapshot_every == 0);
+    return problem_.snapshot && problem_.snapshot_every > 0 &&
+           (period == 1 || period % problem_.snapshot_every == 0 || period == settings_.total_periods);
 }
 
 }  // namespace treelab

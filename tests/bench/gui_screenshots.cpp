@@ -3,8 +3,9 @@
 // results list, a CART pruning sweep, a LatentTrees λ sweep, and GradTree's tree on glass after a
 // run with every default (issue 13), then GET's method panel with its schedule editor and a GET run
 // on diabetes with α over the loss and its starts, one of them picked, and a sweep of its stage-2 α
-// (issue 14); `get` as second argument shoots only those.
-//   xvfb-run -a ./build/gui_screenshots resources/screenshots [get]
+// (issue 14); `get` as second argument shoots only those. `dgt` shoots only DGT learning from
+// bandit feedback on wdbc, its held-out accuracy against loss queries and its tree (issue 15).
+//   xvfb-run -a ./build/gui_screenshots resources/screenshots [get|dgt]
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
@@ -36,6 +37,24 @@ int main(int argc, char** argv) {
     window.resize(1440, 900);
     window.show();
     const QDir datasets(TREELAB_DATASETS);
+    if (argc > 2 && QString(argv[2]) == "dgt") {
+        if (!window.openFile(datasets.filePath("wdbc.csv"))) return 3;
+        window.dataPanel()->findChild<QComboBox*>("target")->setCurrentText("diagnosis");
+        window.methodPanel()->setMethod("dgt");
+        window.methodPanel()->setValues(method_params("dgt", {"feedback=bandit", "passes=20"}));
+        QObject::connect(&window, &MainWindow::trainingDone, &window, [&] {
+            QTimer::singleShot(400, &window, [&] {
+                window.grab().save(out.filePath("workbench-dgt-bandit.png"));
+                window.tabs()->setCurrentIndex(1);
+                QTimer::singleShot(400, &window, [&] {
+                    window.grab().save(out.filePath("workbench-dgt-tree.png"));
+                    QApplication::quit();
+                });
+            });
+        });
+        QTimer::singleShot(300, &window, [&] { window.train(); });
+        return QApplication::exec();
+    }
     if (!window.openFile(datasets.filePath("letterrecognition.csv"))) return 3;
     window.dataPanel()->findChild<QComboBox*>("target")->setCurrentText("lettr");  // its first column
     window.methodPanel()->setMethod("latent");

@@ -347,7 +347,7 @@ TEST(LatentLearner, ReportsLiveTreesOnItsCadence) {
         {train, &valid, params({"depth=3", "epochs=" + std::to_string(epochs), "patience=0", "lambda=10"}), 11}, record);
     std::vector<int> expected;
     for (int epoch = 1; epoch <= epochs; ++epoch)
-        if (epoch == 1 || epoch % every == 0) expected.push_back(epoch);
+        if (epoch == 1 || epoch % every == 0 || epoch == epochs) expected.push_back(epoch);  // and the last planned one
     EXPECT_EQ(epochs_with_tree, expected);
     EXPECT_EQ(first.nodes.size(), more.model.nodes.size());
 }
