@@ -17,8 +17,6 @@
 //           epochs), the test accuracy of its tree after 1, 10, 50, 100 and 200 epochs of 12,000
 //           labelled rows and of the tree it returns (best validation loss).
 // Usage: dgt_bench [--data-dir DIR] [epochs|fit|bandit]; markdown on stdout.
-#include <sys/resource.h>
-#include <time.h>
 
 #include <cmath>
 #include <cstdio>
@@ -31,22 +29,13 @@
 
 #include "core/error.h"
 #include "core/run/training_run.h"
+#include "tests/bench/bench_process.h"
 
 namespace {
 
 using namespace treelab;
 
-double thread_cpu_seconds() {
-    timespec now{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-    return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
-}
 
-double peak_rss_mb() {
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return static_cast<double>(usage.ru_maxrss) / 1024.0;
-}
 
 RunConfig letter(const std::string& folder, const std::string& method, std::vector<std::string> params, std::uint32_t seed) {
     RunConfig config;
@@ -63,11 +52,11 @@ int run_epochs(const std::string& folder, int height, const std::string& hidden,
     const RunConfig config = letter(folder, "dgt", {"height=" + std::to_string(height), "hidden=" + hidden, "epochs=" + std::to_string(epochs)}, 0);
     std::vector<double> reports;
     run_training(config, [&](const EpochReport& report) {
-        if (!report.heartbeat) reports.push_back(thread_cpu_seconds());
+        if (!report.heartbeat) reports.push_back(bench::thread_cpu_seconds());
         return true;
     });
     if (static_cast<int>(reports.size()) != epochs) throw Error("the run stopped before its last epoch");
-    std::printf("%.1f %.1f\n", 1e3 * (reports.back() - reports[0]) / (epochs - 1), peak_rss_mb());
+    std::printf("%.1f %.1f\n", 1e3 * (reports.back() - reports[0]) / (epochs - 1), bench::peak_rss_mb());
     return 0;
 }
 
@@ -125,16 +114,6 @@ int bandit(const std::string& folder) {
     return 0;
 }
 
-// Runs this program with `arguments` in a fresh process and reads two numbers from its output.
-std::vector<double> child(const std::string& self, const std::string& arguments) {
-    const std::string command = self + ' ' + arguments;
-    FILE* pipe = popen(command.c_str(), "r");
-    std::vector<double> values(2);
-    const bool ok = pipe && std::fscanf(pipe, "%lf %lf", &values[0], &values[1]) == 2;
-    if (pipe) pclose(pipe);
-    if (!ok) throw Error("failed: " + command);
-    return values;
-}
 
 }  // namespace
 
@@ -159,7 +138,7 @@ int main(int argc, char** argv) try {
             if (std::to_string(runsh) != table12) configurations.push_back({"run.sh [[16,16]]", std::to_string(runsh) + ',' + std::to_string(runsh)});
             for (const auto& [name, hidden] : configurations) {
                 const int epochs = height == 10 && name != "Table 12" ? 2 : 5;
-                const std::vector<double> v = child(self, "--one " + std::to_string(height) + ' ' + hidden + ' ' + std::to_string(epochs));
+                const std::vector<double> v = bench::child_numbers(self, "--one " + std::to_string(height) + ' ' + hidden + ' ' + std::to_string(epochs), 2);
                 std::printf("| %d | %s | %s | %.0f | %.0f |\n", height, name.c_str(), hidden.c_str(), v[0], v[1]);
                 std::fflush(stdout);
             }

@@ -11,8 +11,6 @@
 //           learner's wall time and the test R², seeds 0..2.
 // Peak memory: every configuration runs in a fresh process (this program with --one) and reports
 // its max RSS (getrusage). Usage: get_bench [--data-dir DIR] [epochs|fit]; markdown on stdout.
-#include <sys/resource.h>
-#include <time.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -22,16 +20,12 @@
 
 #include "core/error.h"
 #include "core/run/training_run.h"
+#include "tests/bench/bench_process.h"
 
 namespace {
 
 using namespace treelab;
 
-double thread_cpu_seconds() {
-    timespec now{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-    return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
-}
 
 struct BenchData {
     std::string name, file, target;
@@ -64,11 +58,6 @@ RunConfig config_for(const std::string& folder, const BenchData& data, std::vect
     return config;
 }
 
-double peak_rss_mb() {
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return static_cast<double>(usage.ru_maxrss) / 1024.0;
-}
 
 // One epoch configuration in this process: "epoch_ms max_rss_mb".
 int run_epochs(const std::string& folder, const BenchData& data, int depth) {
@@ -80,14 +69,14 @@ int run_epochs(const std::string& folder, const BenchData& data, int depth) {
         const PreparedData prepared = prepare_data(config);
         std::vector<double> reports;
         const Progress progress = [&](const EpochReport& report) {
-            if (!report.heartbeat) reports.push_back(thread_cpu_seconds());
+            if (!report.heartbeat) reports.push_back(bench::thread_cpu_seconds());
             return true;
         };
         find_learner("get").train(TrainInput{prepared.train, nullptr, config.params, config.seed}, progress);
         if (static_cast<int>(reports.size()) != epochs) throw Error("the run stopped before its last epoch");
         total += (reports.back() - reports.front()) / (epochs - 1);
     }
-    std::printf("%.4f %.1f\n", 1e3 * total / seeds, peak_rss_mb());
+    std::printf("%.4f %.1f\n", 1e3 * total / seeds, bench::peak_rss_mb());
     return 0;
 }
 
@@ -100,21 +89,10 @@ int run_fit(const std::string& folder, const std::vector<std::string>& params) {
         seconds += outcome.train_seconds;
         r2 += outcome.test_scores.at("r2");
     }
-    std::printf("%.3f %.4f %.1f\n", seconds / kSeeds, r2 / kSeeds, peak_rss_mb());
+    std::printf("%.3f %.4f %.1f\n", seconds / kSeeds, r2 / kSeeds, bench::peak_rss_mb());
     return 0;
 }
 
-// Runs this program with `arguments` in a fresh process and reads `count` numbers from its output.
-std::vector<double> child(const std::string& self, const std::string& arguments, int count) {
-    const std::string command = self + ' ' + arguments;
-    FILE* pipe = popen(command.c_str(), "r");
-    std::vector<double> values(static_cast<std::size_t>(count));
-    int read = 0;
-    while (pipe && read < count && std::fscanf(pipe, "%lf", &values[static_cast<std::size_t>(read)]) == 1) ++read;
-    if (pipe) pclose(pipe);
-    if (read != count) throw Error("failed: " + command);
-    return values;
-}
 
 }  // namespace
 
@@ -142,7 +120,7 @@ int main(int argc, char** argv) try {
                     "|---|---:|---:|---:|---:|---:|---:|\n");
         for (const BenchData& data : kData)
             for (int depth : {4, 8, 12}) {
-                const std::vector<double> v = child(self, "--one " + data.name + ' ' + std::to_string(depth), 2);
+                const std::vector<double> v = bench::child_numbers(self, "--one " + data.name + ' ' + std::to_string(depth), 2);
                 const double reference = reference_ms(data.name, depth);
                 char code[48] = "out of memory (> 17 GiB)", ratio[16] = "–";
                 if (reference > 0) {
@@ -154,7 +132,7 @@ int main(int argc, char** argv) try {
             }
     }
     if (only.empty() || only == "fit") {
-        const std::vector<double> v = child(self, "--one-fit", 3), d = child(self, "--one-default-fit", 3);
+        const std::vector<double> v = bench::child_numbers(self, "--one-fit", 3), d = bench::child_numbers(self, "--one-default-fit", 3);
         std::printf("\n| default fit on diabetes | learner s (mean, seeds 0..2) | authors' code s | test R² | peak RSS MB |\n"
                     "|---|---:|---:|---:|---:|\n| depth 4, 10 starts × 2 × 3000 epochs | %.2f | ~100 | %.3f | %.0f |\n"
                     "| TreeLab's default (depth=auto: search, then refit) | %.2f | – | %.3f | %.0f |\n",
