@@ -114,6 +114,7 @@ MainWindow::MainWindow(QWidget* parent)
     setCentralWidget(mainSplitter_);
 
     progress_ = new QProgressBar(this);
+    progress_->setObjectName("trainingProgress");
     progress_->setMaximumWidth(220);
     progress_->setTextVisible(true);
     progress_->hide();
@@ -192,6 +193,8 @@ void MainWindow::connectSession() {
             statusBar()->showMessage(tr("Training %1 on %2…").arg(runMethodLabel_, QFileInfo(data_->file()).fileName()));
             phaseShown_ = false;
         }
+        // An online run's periods are evaluations, each after so many loss queries (DGT-Bandit).
+        if (point.loss_queries >= 0) progress_->setFormat(tr("evaluation %v / %m, %1 queries").arg(point.loss_queries));
         training_->addEpoch(point);
         // The scrubber records the tree and, while it sits on the newest one, shows it live.
         treeTab_->scrubber()->addSnapshot(point);

@@ -6,7 +6,7 @@
 //           the model the authors' code trains, whose times the issue quotes; the same as Table 12's
 //           at height 6), as the thread's CPU time between epoch reports (CPU time, since the
 //           2-core machine is shared and wall time counts other jobs), with each configuration's
-//           peak RSS (a fresh process). Run.sh's height 10 (5.4·10^8 weights) is timed over one
+//           peak RSS (a fresh process). Run.sh's height 10 (2.9·10^8 weights) is timed over one
 //           epoch, the others over four;
 //   fit:    the default fit (no --param: height 6, 200 epochs) for seeds 0 and 1, its test accuracy
 //           and wall time, and CART's test accuracy at max_depth 6 on the same split;

@@ -17,6 +17,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QProgressBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -229,6 +230,30 @@ TEST(MainWindow, CartTrainsWithTheDataPanelsProtocolChoices) {
     EXPECT_GT(outcome->fit_rows, outcome->train_rows + outcome->valid_rows);
     for (const char* flag : {"--categorical loo", "--smote", "--fit-on train+valid"})
         EXPECT_NE(outcome->model.card.command_line.find(flag), std::string::npos) << outcome->model.card.command_line;
+}
+
+// DGT's training mode is a choice in its generated form: with feedback=bandit the run counts loss
+// queries, the progress bar counts evaluations and queries, and the tree slider ends at the run's
+// last evaluation.
+TEST(MainWindow, BanditFeedbackIsATrainingModeOfTheMethodPanel) {
+    QSettings().clear();
+    MainWindow window;
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    ASSERT_TRUE(window.openFile(glassFile()));
+    window.methodPanel()->setMethod("dgt");
+    setField(*window.methodPanel(), "feedback", "bandit");
+    setField(*window.methodPanel(), "passes", "2");
+    ASSERT_TRUE(trainAndWait(window));
+    ASSERT_EQ(window.resultsPanel()->runCount(), 1);
+    const std::vector<EpochReport>& history = window.resultsPanel()->run(0)->history;
+    ASSERT_FALSE(history.empty());
+    EXPECT_GT(history.back().loss_queries, 0);
+    const QString format = window.findChild<QProgressBar*>("trainingProgress")->format();
+    EXPECT_TRUE(format.startsWith("evaluation")) << format.toStdString();
+    EXPECT_TRUE(format.contains(QString(", %1 queries").arg(history.back().loss_queries))) << format.toStdString();
+    EXPECT_EQ(window.findChild<EpochScrubber*>()->label(),
+              QString("after %1 of %1 loss queries").arg(history.back().loss_queries));
 }
 
 // A run's live trees are drawn with their own names and training counts: the rows of the run
