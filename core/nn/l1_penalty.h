@@ -4,10 +4,14 @@
 // reference_implementations.md §3.3), GET-Linear's on the split weights (004 eq. 5).
 #include <span>
 
+#include "core/nn/matrix_product.h"
+
 namespace treelab::nn {
 
-// Returns λ·Σ|θ| and, when `gradient` is not empty, adds λ·sign(θ) to it. Throws treelab::Error
-// for a negative or non-finite λ, or a non-empty gradient of another size than θ.
-double l1_penalty(std::span<const double> parameters, double weight, std::span<double> gradient = {});
+// Returns λ·Σ|θ| and, when `gradient` is not empty, adds λ·sign(θ) to it (Into::Add) or writes it
+// there (Into::Overwrite: a caller that adds the rest of the gradient afterwards, as DGT's chain
+// does, saves a pass). One pass over θ. Throws treelab::Error for a negative or non-finite λ, or a
+// non-empty gradient of another size than θ.
+double l1_penalty(std::span<const double> parameters, double weight, std::span<double> gradient = {}, Into into = Into::Add);
 
 }  // namespace treelab::nn

@@ -12,10 +12,18 @@
 #include <utility>
 
 #include "core/error.h"
-#include "core/nn/matrix_product.h"
 
 namespace treelab::nn {
 namespace {
+
+// target = value, or target += value.
+template <class Target, class Value>
+void put(Target&& target, const Value& value, Into into) {
+    if (into == Into::Add)
+        target += value;
+    else
+        target = value;
+}
 
 void check_inputs(const MlpShape& shape, Eigen::Index columns) {
     if (columns != shape.inputs())
@@ -87,7 +95,7 @@ const Eigen::MatrixXd& LinearChain::forward(std::span<const double> parameters, 
 }
 
 void LinearChain::backward(std::span<const double> parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
-                           const Eigen::Ref<const Eigen::MatrixXd>& G, std::span<double> d_parameters) {
+                           const Eigen::Ref<const Eigen::MatrixXd>& G, std::span<double> d_parameters, Into into) {
     const std::vector<MlpLayer> layers = mlp_layers(shape_, parameters);
     std::vector<MutableMlpLayer> d_layers = mutable_mlp_layers(shape_, d_parameters);
     check_inputs(shape_, X.cols());
@@ -95,13 +103,13 @@ void LinearChain::backward(std::span<const double> parameters, const Eigen::Ref<
         throw Error("the linear chain's backward pass needs ∂L/∂Z (" + std::to_string(X.rows()) + " × " +
                     std::to_string(shape_.outputs()) + ") of a forward pass on these rows");
     if (last_ == ChainStrategy::Product)
-        backward_product(layers, X, G, d_layers);
+        backward_product(layers, X, G, d_layers, into);
     else
-        backward_layers(layers, X, G, d_layers);
+        backward_layers(layers, X, G, d_layers, into);
 }
 
 void LinearChain::backward_product(const std::vector<MlpLayer>& layers, const Eigen::Ref<const Eigen::MatrixXd>& X,
-                                   const Eigen::Ref<const Eigen::MatrixXd>& G, std::vector<MutableMlpLayer>& d_layers) {
+                                   const Eigen::Ref<const Eigen::MatrixXd>& G, std::vector<MutableMlpLayer>& d_layers, Into into) {
     const Eigen::Index inputs = X.cols();
     gradients_.resize(layers.size());
     Eigen::MatrixXd& top = gradients_.back();  // V_L
@@ -110,24 +118,24 @@ void LinearChain::backward_product(const std::vector<MlpLayer>& layers, const Ei
     top.col(inputs) = G.colwise().sum().transpose();
     for (std::size_t k = layers.size(); k-- > 0;) {
         const Eigen::MatrixXd& V = gradients_[k];
-        d_layers[k].bias = V.col(inputs);
+        put(d_layers[k].bias, V.col(inputs), into);
         if (k == 0) {
-            d_layers[k].weights = V.leftCols(inputs);
+            put(d_layers[k].weights, V.leftCols(inputs), into);
             return;
         }
-        multiply(V, Op::Plain, prefixes_[k - 1], Op::Transposed, d_layers[k].weights);
+        multiply(V, Op::Plain, prefixes_[k - 1], Op::Transposed, d_layers[k].weights, into);
         multiply_into(layers[k].weights, Op::Transposed, V, Op::Plain, gradients_[k - 1]);
     }
 }
 
 void LinearChain::backward_layers(const std::vector<MlpLayer>& layers, const Eigen::Ref<const Eigen::MatrixXd>& X,
-                                  const Eigen::Ref<const Eigen::MatrixXd>& G, std::vector<MutableMlpLayer>& d_layers) {
+                                  const Eigen::Ref<const Eigen::MatrixXd>& G, std::vector<MutableMlpLayer>& d_layers, Into into) {
     gradients_.resize(layers.size());
     for (std::size_t k = layers.size(); k-- > 0;) {
         using View = Eigen::Ref<const Eigen::MatrixXd>;
         const View delta = k + 1 == layers.size() ? View(G) : View(gradients_[k]);  // δ_k
-        multiply(delta, Op::Transposed, k == 0 ? View(X) : View(activations_[k - 1]), Op::Plain, d_layers[k].weights);
-        d_layers[k].bias = delta.colwise().sum().transpose();
+        multiply(delta, Op::Transposed, k == 0 ? View(X) : View(activations_[k - 1]), Op::Plain, d_layers[k].weights, into);
+        put(d_layers[k].bias, delta.colwise().sum().transpose(), into);
         if (k > 0) multiply_into(delta, Op::Plain, layers[k].weights, Op::Plain, gradients_[k - 1]);
     }
 }

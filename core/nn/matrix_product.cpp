@@ -18,18 +18,18 @@ blasint leading(Eigen::Index outer_stride, Eigen::Index rows) { return static_ca
 }  // namespace
 
 void multiply(const Eigen::Ref<const Eigen::MatrixXd>& A, Op op_a, const Eigen::Ref<const Eigen::MatrixXd>& B, Op op_b,
-              Eigen::Ref<Eigen::MatrixXd> C) {
+              Eigen::Ref<Eigen::MatrixXd> C, Into into) {
     const Eigen::Index m = rows_of(A, op_a), k = cols_of(A, op_a), n = cols_of(B, op_b);
     if (rows_of(B, op_b) != k || C.rows() != m || C.cols() != n)
         throw Error("a matrix product of " + std::to_string(m) + " × " + std::to_string(k) + " by " + std::to_string(rows_of(B, op_b)) +
                     " × " + std::to_string(n) + " into " + std::to_string(C.rows()) + " × " + std::to_string(C.cols()));
     if (m == 0 || n == 0) return;
     if (k == 0) {
-        C.setZero();
+        if (into == Into::Overwrite) C.setZero();
         return;
     }
     cblas_dgemm(CblasColMajor, blas(op_a), blas(op_b), static_cast<blasint>(m), static_cast<blasint>(n), static_cast<blasint>(k), 1.0,
-                A.data(), leading(A.outerStride(), A.rows()), B.data(), leading(B.outerStride(), B.rows()), 0.0, C.data(),
+                A.data(), leading(A.outerStride(), A.rows()), B.data(), leading(B.outerStride(), B.rows()), into == Into::Add ? 1.0 : 0.0, C.data(),
                 leading(C.outerStride(), C.rows()));
 }
 

@@ -10,10 +10,14 @@ namespace treelab::nn {
 
 enum class Op { Plain, Transposed };
 
-// C = op(A)·op(B), C already sized to the product (Error otherwise); column-major views with unit
-// inner stride (matrices, maps, column blocks).
+// Whether a product replaces C or adds to it (dgemm's β = 0 or 1). Adding saves the pass that
+// zeroes C, and the pass that would add another term to C afterwards (DGT's L1 gradient).
+enum class Into { Overwrite, Add };
+
+// C = op(A)·op(B), or C += op(A)·op(B); C already sized to the product (Error otherwise);
+// column-major views with unit inner stride (matrices, maps, column blocks).
 void multiply(const Eigen::Ref<const Eigen::MatrixXd>& A, Op op_a, const Eigen::Ref<const Eigen::MatrixXd>& B, Op op_b,
-              Eigen::Ref<Eigen::MatrixXd> C);
+              Eigen::Ref<Eigen::MatrixXd> C, Into into = Into::Overwrite);
 
 // The same into a matrix it first resizes.
 void multiply_into(const Eigen::Ref<const Eigen::MatrixXd>& A, Op op_a, const Eigen::Ref<const Eigen::MatrixXd>& B, Op op_b,

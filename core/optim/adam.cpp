@@ -30,11 +30,10 @@ Adam::Adam(const OptimizerSettings& settings, std::vector<ParameterGroup> groups
 }
 
 void Adam::update(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters,
-                  const Eigen::Ref<const Eigen::VectorXd>& gradient) {
-    const double weight_decay = groups()[group].weight_decay;
-    if (weight_decay == 0.0) return adam_step(group, parameters, gradient);
-    Eigen::Ref<Eigen::VectorXd> decayed = decayed_.head(gradient.size());
-    decayed = gradient + weight_decay * parameters;
+                  const Eigen::Ref<const Eigen::VectorXd>& gradient, double gradient_scale) {
+    if (reads_raw_gradient(group, gradient_scale)) return adam_step(group, parameters, gradient);
+    Eigen::Ref<Eigen::VectorXd> decayed = work_buffer(gradient.size());
+    scaled_decayed_gradient(group, parameters, gradient, gradient_scale, decayed);
     adam_step(group, parameters, decayed);
 }
 

@@ -16,8 +16,10 @@ public:
 
 protected:
     void update(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters,
-                const Eigen::Ref<const Eigen::VectorXd>& gradient) override;
+                const Eigen::Ref<const Eigen::VectorXd>& gradient, double gradient_scale) override;
 
+    // A buffer of `size` entries for a group's scaled (and decayed) gradient.
+    Eigen::Ref<Eigen::VectorXd> work_buffer(Eigen::Index size) { return decayed_.head(size); }
     // The moment updates and the step of one group from the (possibly decayed) gradient.
     void adam_step(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters,
                    const Eigen::Ref<const Eigen::VectorXd>& gradient);
@@ -26,7 +28,7 @@ private:
     double beta1_, beta2_, epsilon_;
     EpsilonPlacement placement_;
     std::vector<Eigen::VectorXd> first_moments_, second_moments_;  // per group: exp_avg, exp_avg_sq
-    Eigen::VectorXd decayed_;                                      // work buffer: g + wd·θ
+    Eigen::VectorXd decayed_;                                      // work buffer: g·scale + wd·θ
 };
 
 }  // namespace treelab

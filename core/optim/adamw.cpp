@@ -8,10 +8,14 @@ AdamW::AdamW(const OptimizerSettings& settings, std::vector<ParameterGroup> grou
     : Adam(settings, std::move(groups)) {}
 
 void AdamW::update(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters,
-                   const Eigen::Ref<const Eigen::VectorXd>& gradient) {
+                   const Eigen::Ref<const Eigen::VectorXd>& gradient, double gradient_scale) {
     const ParameterGroup& settings = groups()[group];
     parameters *= 1.0 - settings.learning_rate * settings.weight_decay;
-    adam_step(group, parameters, gradient);
+    if (gradient_scale == 1.0) return adam_step(group, parameters, gradient);
+    // The weight decay is decoupled, so only the scale reaches the gradient.
+    Eigen::Ref<Eigen::VectorXd> scaled = work_buffer(gradient.size());
+    scaled = gradient_scale * gradient;
+    adam_step(group, parameters, scaled);
 }
 
 }  // namespace treelab

@@ -14,7 +14,7 @@ public:
 
 protected:
     void update(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters,
-                const Eigen::Ref<const Eigen::VectorXd>& gradient) override;
+                const Eigen::Ref<const Eigen::VectorXd>& gradient, double gradient_scale) override;
 };
 
 }  // namespace treelab

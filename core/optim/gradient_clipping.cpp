@@ -13,18 +13,11 @@ constexpr double kNormGuard = 1e-6;  // torch: clip_coef = max_norm / (total_nor
 
 }  // namespace
 
-double clip_gradient_norm(Eigen::Ref<Eigen::VectorXd> gradient, double max_norm) {
-    const double norm = gradient.norm();
-    clip_gradient_to(gradient, max_norm, norm);
-    return norm;
-}
-
-void clip_gradient_to(Eigen::Ref<Eigen::VectorXd> gradient, double max_norm, double norm) {
+double clip_coefficient(double max_norm, double norm) {
     require_setting(std::isfinite(max_norm) && max_norm > 0.0, "gradient clipping", "max_norm must be positive");
     // std::min keeps a NaN coefficient, as torch.clamp(clip_coef, max=1.0) does; torch multiplies by a
     // clamped 1.0 too, which changes nothing.
-    const double coefficient = std::min(max_norm / (norm + kNormGuard), 1.0);
-    if (!(coefficient >= 1.0)) gradient *= coefficient;
+    return std::min(max_norm / (norm + kNormGuard), 1.0);
 }
 
 }  // namespace treelab

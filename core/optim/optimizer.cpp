@@ -42,7 +42,8 @@ Optimizer::Optimizer(std::vector<ParameterGroup> groups) : groups_(std::move(gro
 
 Optimizer::~Optimizer() = default;
 
-void Optimizer::step(Eigen::Ref<Eigen::VectorXd> parameters, const Eigen::Ref<const Eigen::VectorXd>& gradient) {
+void Optimizer::step(Eigen::Ref<Eigen::VectorXd> parameters, const Eigen::Ref<const Eigen::VectorXd>& gradient,
+                     double gradient_scale) {
     require_setting(gradient.size() == parameters.size(), kOwner,
                     "the gradient has " + std::to_string(gradient.size()) + " entries for " +
                         std::to_string(parameters.size()) + " parameters");
@@ -54,8 +55,22 @@ void Optimizer::step(Eigen::Ref<Eigen::VectorXd> parameters, const Eigen::Ref<co
     for (std::size_t k = 0; k < groups_.size(); ++k) {
         const ParameterGroup& group = groups_[k];
         if (group.size == 0) continue;
-        update(k, parameters.segment(group.offset, group.size), gradient.segment(group.offset, group.size));
+        update(k, parameters.segment(group.offset, group.size), gradient.segment(group.offset, group.size), gradient_scale);
     }
+}
+
+bool Optimizer::reads_raw_gradient(std::size_t group, double gradient_scale) const {
+    return gradient_scale == 1.0 && groups_[group].weight_decay == 0.0;
+}
+
+void Optimizer::scaled_decayed_gradient(std::size_t group, const Eigen::Ref<const Eigen::VectorXd>& parameters,
+                                        const Eigen::Ref<const Eigen::VectorXd>& gradient, double gradient_scale,
+                                        Eigen::Ref<Eigen::VectorXd> out) const {
+    const double weight_decay = groups_[group].weight_decay;
+    if (weight_decay != 0.0)
+        out = gradient_scale * gradient + weight_decay * parameters;
+    else
+        out = gradient_scale * gradient;
 }
 
 double Optimizer::learning_rate(std::size_t group) const {

@@ -41,10 +41,13 @@ public:
     Optimizer(const Optimizer&) = delete;
     Optimizer& operator=(const Optimizer&) = delete;
 
-    // One update of every group from one gradient (same size as parameters; throws ParamError on a
-    // size mismatch or a group past the end, before changing anything). Parameters in no group stay
-    // as they are (frozen).
-    void step(Eigen::Ref<Eigen::VectorXd> parameters, const Eigen::Ref<const Eigen::VectorXd>& gradient);
+    // One update of every group from one gradient times gradient_scale (same size as parameters;
+    // throws ParamError on a size mismatch or a group past the end, before changing anything).
+    // Parameters in no group stay as they are (frozen). The scale is gradient clipping's
+    // coefficient (gradient_clipping.h), applied where an update first reads the gradient rather
+    // than in a pass of its own: torch scales the gradient in place first, which rounds the same.
+    void step(Eigen::Ref<Eigen::VectorXd> parameters, const Eigen::Ref<const Eigen::VectorXd>& gradient,
+              double gradient_scale = 1.0);
 
     std::span<const ParameterGroup> groups() const { return groups_; }
     double learning_rate(std::size_t group) const;       // throws ParamError for a group out of range
@@ -52,10 +55,19 @@ public:
     long long steps() const { return steps_; }             // steps taken
 
 protected:
-    // One group's update; `parameters` and `gradient` are that group's spans. During update(),
-    // steps() already counts the step being taken (t = 1 on the first step, as torch's state['step']).
+    // One group's update from gradient·gradient_scale; `parameters` and `gradient` are that group's
+    // spans. During update(), steps() already counts the step being taken (t = 1 on the first step,
+    // as torch's state['step']).
     virtual void update(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters,
-                        const Eigen::Ref<const Eigen::VectorXd>& gradient) = 0;
+                        const Eigen::Ref<const Eigen::VectorXd>& gradient, double gradient_scale) = 0;
+
+    // Whether a group's update reads the gradient as it is: no scale and no coupled weight decay.
+    bool reads_raw_gradient(std::size_t group, double gradient_scale) const;
+    // out = gradient·gradient_scale + wd·θ with the group's coupled weight decay wd (torch: the
+    // clipped gradient, then g = g + wd·θ in the optimizer's step).
+    void scaled_decayed_gradient(std::size_t group, const Eigen::Ref<const Eigen::VectorXd>& parameters,
+                                 const Eigen::Ref<const Eigen::VectorXd>& gradient, double gradient_scale,
+                                 Eigen::Ref<Eigen::VectorXd> out) const;
 
     Eigen::Index largest_group() const;  // for work buffers allocated once
 

@@ -33,11 +33,10 @@ QhAdam::QhAdam(const OptimizerSettings& settings, std::vector<ParameterGroup> gr
 }
 
 void QhAdam::update(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters,
-                    const Eigen::Ref<const Eigen::VectorXd>& gradient) {
-    const double weight_decay = groups()[group].weight_decay;
-    if (weight_decay == 0.0) return qhadam_step(group, parameters, gradient);
+                    const Eigen::Ref<const Eigen::VectorXd>& gradient, double gradient_scale) {
+    if (reads_raw_gradient(group, gradient_scale)) return qhadam_step(group, parameters, gradient);
     Eigen::Ref<Eigen::VectorXd> decayed = decayed_.head(gradient.size());
-    decayed = gradient + weight_decay * parameters;  // qhoptim: d_p.add_(weight_decay, p.data)
+    scaled_decayed_gradient(group, parameters, gradient, gradient_scale, decayed);  // qhoptim: d_p.add_(weight_decay, p.data)
     qhadam_step(group, parameters, decayed);
 }
 

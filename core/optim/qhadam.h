@@ -16,7 +16,7 @@ public:
 
 protected:
     void update(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters,
-                const Eigen::Ref<const Eigen::VectorXd>& gradient) override;
+                const Eigen::Ref<const Eigen::VectorXd>& gradient, double gradient_scale) override;
 
 private:
     void qhadam_step(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters,
@@ -25,7 +25,7 @@ private:
     double beta1_, beta2_, nu1_, nu2_, epsilon_;
     std::vector<double> beta1_weights_, beta2_weights_;            // per group: (1 − β^t)/(1 − β)
     std::vector<Eigen::VectorXd> first_moments_, second_moments_;  // per group: bias-corrected m̂, v̂
-    Eigen::VectorXd decayed_;                                      // work buffer: g + wd·θ
+    Eigen::VectorXd decayed_;                                      // work buffer: g·scale + wd·θ
 };
 
 }  // namespace treelab

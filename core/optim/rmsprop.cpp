@@ -5,9 +5,7 @@
 //   momentum: buf = buf·momentum + g/avg, θ = θ + (−lr)·buf;  else θ = θ + ((−lr)·g)/avg.
 #include "core/optim/rmsprop.h"
 
-#include <algorithm>
 #include <cmath>
-#include <span>
 
 #include "core/vector_clones.h"
 
@@ -16,30 +14,29 @@
 namespace treelab {
 namespace {
 
-bool any_weight_decay(std::span<const ParameterGroup> groups) {
-    return std::any_of(groups.begin(), groups.end(), [](const ParameterGroup& group) { return group.weight_decay != 0.0; });
-}
-
 // The plain variant (not centered) in one pass over its buffers, element by element in torch's
-// order: s = s·α + ((1 − α)·g)·g, avg = √s + ε, then θ (and the momentum buffer) from avg. Square
-// root and division bound it, so it is compiled for the widest vector unit the machine has,
-// chosen when the program loads (the build itself targets baseline x86-64); every operation is
-// correctly rounded, so each version gives the same bits. DGT's 10⁶ predicate weights per step
-// made the separate Eigen passes a quarter of its time.
+// order on the scaled gradient g = scale·gradient (clipping's coefficient, 1 without it): s = s·α +
+// ((1 − α)·g)·g, avg = √s + ε, then θ (and the momentum buffer) from avg. Square root and
+// division bound it, so it is compiled for the widest vector unit the machine has, chosen when
+// the program loads (the build itself targets baseline x86-64); every operation is correctly
+// rounded, so each version gives the same bits. DGT's 10⁶ predicate weights per step made the
+// separate Eigen passes a quarter of its time.
 TREELAB_VECTOR_CLONES
-void plain_update(double* theta, const double* g, double* s, double* buffer, std::size_t n, double alpha, double rate,
-                  double epsilon, double momentum) {
+void plain_update(double* theta, const double* gradient, double scale, double* s, double* buffer, std::size_t n, double alpha,
+                  double rate, double epsilon, double momentum) {
     const double keep = 1.0 - alpha;
     if (buffer) {
         for (std::size_t i = 0; i < n; ++i) {
-            s[i] = s[i] * alpha + (keep * g[i]) * g[i];
-            buffer[i] = buffer[i] * momentum + g[i] / (std::sqrt(s[i]) + epsilon);
+            const double g = scale * gradient[i];
+            s[i] = s[i] * alpha + (keep * g) * g;
+            buffer[i] = buffer[i] * momentum + g / (std::sqrt(s[i]) + epsilon);
             theta[i] += (-rate) * buffer[i];
         }
     } else {
         for (std::size_t i = 0; i < n; ++i) {
-            s[i] = s[i] * alpha + (keep * g[i]) * g[i];
-            theta[i] += ((-rate) * g[i]) / (std::sqrt(s[i]) + epsilon);
+            const double g = scale * gradient[i];
+            s[i] = s[i] * alpha + (keep * g) * g;
+            theta[i] += ((-rate) * g) / (std::sqrt(s[i]) + epsilon);
         }
     }
 }
@@ -52,7 +49,6 @@ RmsProp::RmsProp(const OptimizerSettings& settings, std::vector<ParameterGroup> 
       epsilon_(settings.epsilon),
       momentum_(settings.momentum),
       centered_(settings.centered),
-      decayed_(any_weight_decay(this->groups()) ? largest_group() : 0),
       denominator_(settings.centered ? largest_group() : 0) {
     require_setting(std::isfinite(alpha_) && alpha_ >= 0.0, "rmsprop", "alpha must be zero or positive");
     require_setting(std::isfinite(epsilon_) && epsilon_ >= 0.0, "rmsprop", "epsilon must be zero or positive");
@@ -64,38 +60,32 @@ RmsProp::RmsProp(const OptimizerSettings& settings, std::vector<ParameterGroup> 
     }
 }
 
-void RmsProp::update(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters,
-                     const Eigen::Ref<const Eigen::VectorXd>& raw_gradient) {
-    const double weight_decay = groups()[group].weight_decay;
-    if (weight_decay == 0.0) return apply(group, parameters, raw_gradient);
-    Eigen::Ref<Eigen::VectorXd> gradient = decayed_.head(raw_gradient.size());
-    gradient = raw_gradient + weight_decay * parameters;
-    apply(group, parameters, gradient);
-}
-
-void RmsProp::apply(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters, const Eigen::Ref<const Eigen::VectorXd>& gradient) {
+void RmsProp::update(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters, const Eigen::Ref<const Eigen::VectorXd>& gradient,
+                     double gradient_scale) {
     Eigen::VectorXd& square_average = square_averages_[group];
-    if (!centered_)
-        return plain_update(parameters.data(), gradient.data(), square_average.data(), momentum_ > 0.0 ? buffers_[group].data() : nullptr,
-                            static_cast<std::size_t>(gradient.size()), alpha_, groups()[group].learning_rate, epsilon_, momentum_);
-    square_average.array() = square_average.array() * alpha_ + (1.0 - alpha_) * gradient.array() * gradient.array();
-    Eigen::VectorXd& gradient_average = gradient_averages_[group];
-    gradient_average.array() = gradient_average.array() * alpha_ + (1.0 - alpha_) * gradient.array();
-    Eigen::Ref<Eigen::VectorXd> average = denominator_.head(gradient.size());
-    average.array() = (square_average.array() - gradient_average.array() * gradient_average.array()).sqrt() + epsilon_;
-    step(group, parameters, gradient, average.array());
-}
-
-template <class Average>
-void RmsProp::step(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters, const Eigen::Ref<const Eigen::VectorXd>& gradient,
-                   const Average& average) {
     const double rate = groups()[group].learning_rate;
+    // The plain variant scales in its own pass; the others read a scaled, decayed copy.
+    if (!centered_ && groups()[group].weight_decay == 0.0)
+        return plain_update(parameters.data(), gradient.data(), gradient_scale, square_average.data(),
+                            momentum_ > 0.0 ? buffers_[group].data() : nullptr, static_cast<std::size_t>(gradient.size()), alpha_,
+                            rate, epsilon_, momentum_);
+    if (work_.size() < gradient.size()) work_.resize(largest_group());  // allocated once, on first need
+    Eigen::Ref<Eigen::VectorXd> g = work_.head(gradient.size());
+    scaled_decayed_gradient(group, parameters, gradient, gradient_scale, g);
+    if (!centered_)
+        return plain_update(parameters.data(), g.data(), 1.0, square_average.data(), momentum_ > 0.0 ? buffers_[group].data() : nullptr,
+                            static_cast<std::size_t>(g.size()), alpha_, rate, epsilon_, momentum_);
+    square_average.array() = square_average.array() * alpha_ + (1.0 - alpha_) * g.array() * g.array();
+    Eigen::VectorXd& gradient_average = gradient_averages_[group];
+    gradient_average.array() = gradient_average.array() * alpha_ + (1.0 - alpha_) * g.array();
+    Eigen::Ref<Eigen::VectorXd> average = denominator_.head(g.size());
+    average.array() = (square_average.array() - gradient_average.array() * gradient_average.array()).sqrt() + epsilon_;
     if (momentum_ > 0.0) {
         Eigen::VectorXd& buffer = buffers_[group];
-        buffer.array() = buffer.array() * momentum_ + gradient.array() / average;
+        buffer.array() = buffer.array() * momentum_ + g.array() / average.array();
         parameters += (-rate) * buffer;
     } else {
-        parameters.array() += ((-rate) * gradient.array()) / average;
+        parameters.array() += ((-rate) * g.array()) / average.array();
     }
 }
 

@@ -16,20 +16,14 @@ public:
 
 protected:
     void update(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters,
-                const Eigen::Ref<const Eigen::VectorXd>& gradient) override;
+                const Eigen::Ref<const Eigen::VectorXd>& gradient, double gradient_scale) override;
 
 private:
-    // The update from the gradient with weight decay applied.
-    void apply(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters, const Eigen::Ref<const Eigen::VectorXd>& gradient);
-    template <class Average>
-    void step(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters, const Eigen::Ref<const Eigen::VectorXd>& gradient,
-              const Average& average);
-
     double alpha_, epsilon_, momentum_;
     bool centered_;
     // Per group: square_avg, grad_avg (centered only), momentum_buffer (momentum only).
     std::vector<Eigen::VectorXd> square_averages_, gradient_averages_, buffers_;
-    Eigen::VectorXd decayed_, denominator_;  // work buffers: g + wd·θ, avg of the centered variant
+    Eigen::VectorXd work_, denominator_;  // work buffers: g·scale + wd·θ, avg of the centered variant
 };
 
 }  // namespace treelab

@@ -23,13 +23,10 @@ Sgd::Sgd(const OptimizerSettings& settings, std::vector<ParameterGroup> groups)
 }
 
 void Sgd::update(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters,
-                 const Eigen::Ref<const Eigen::VectorXd>& gradient) {
+                 const Eigen::Ref<const Eigen::VectorXd>& gradient, double gradient_scale) {
     const ParameterGroup& settings = groups()[group];
     Eigen::Ref<Eigen::VectorXd> d_p = direction_.head(gradient.size());
-    if (settings.weight_decay != 0.0)
-        d_p = gradient + settings.weight_decay * parameters;
-    else
-        d_p = gradient;
+    scaled_decayed_gradient(group, parameters, gradient, gradient_scale, d_p);
     if (momentum_ != 0.0) {
         Eigen::VectorXd& buffer = buffers_[group];
         if (buffer.size() == 0)

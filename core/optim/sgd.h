@@ -15,7 +15,7 @@ public:
 
 protected:
     void update(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters,
-                const Eigen::Ref<const Eigen::VectorXd>& gradient) override;
+                const Eigen::Ref<const Eigen::VectorXd>& gradient, double gradient_scale) override;
 
 private:
     double momentum_, dampening_;

@@ -82,9 +82,9 @@ bool TrainingState::step(const Batch& batch) {
         outcome_.diverged = true;
         return false;
     }
-    if (settings_.clip_norm > 0.0) clip_gradient_to(gradient_, settings_.clip_norm, std::sqrt(squared_norm));
+    const double clip = settings_.clip_norm > 0.0 ? clip_coefficient(settings_.clip_norm, std::sqrt(squared_norm)) : 1.0;
     if (problem_.evaluate_before_step) before_step_ = parameters_;
-    optimizer_->step(parameters_, gradient_);
+    optimizer_->step(parameters_, gradient_, clip);
     schedule_->after_step(*optimizer_);
     ++step_;
     const auto rows = static_cast<double>(batch.rows.size());

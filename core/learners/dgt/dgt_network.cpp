@@ -97,8 +97,10 @@ double Network::backward(const Eigen::VectorXd& parameters, const Eigen::Ref<con
     w.d_a = nn::softmax_backward(nn::softmax(w.and_z), w.d_and_a) * and_;
     w.d_a *= 2.0;
     scale_binarize_backward(*w.Z, w.d_a, w.d_Z);
-    w.chain.backward(v.chain, X, w.d_Z, d.chain);
-    return nn::l1_penalty(v.chain, l1_, d.chain);
+    // The L1 term's gradient first, then the chain's added to it by its products (one pass less).
+    const double penalty = nn::l1_penalty(v.chain, l1_, d.chain, nn::Into::Overwrite);
+    w.chain.backward(v.chain, X, w.d_Z, d.chain, nn::Into::Add);
+    return penalty;
 }
 
 double Network::batch_loss(const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,

@@ -27,6 +27,20 @@ TEST(NnMatrixProduct, AgreesWithEigenForEveryTranspose) {
     EXPECT_EQ(target.row(0).norm(), 0.0);
 }
 
+// Into::Add adds the product to what C holds, on a block too, and an empty inner dimension then
+// leaves C as it was.
+TEST(NnMatrixProduct, AddsIntoWhatTheTargetHolds) {
+    const Eigen::MatrixXd A = Eigen::MatrixXd::Random(6, 4), B = Eigen::MatrixXd::Random(6, 5), before = Eigen::MatrixXd::Random(8, 7);
+    Eigen::MatrixXd C = before;
+    nn::multiply(A, nn::Op::Transposed, B, nn::Op::Plain, C.block(2, 1, 4, 5), nn::Into::Add);
+    Eigen::MatrixXd expected = before;
+    expected.block(2, 1, 4, 5) += A.transpose() * B;
+    EXPECT_TRUE(C.isApprox(expected, 1e-14));
+    EXPECT_EQ(C.col(0), before.col(0));
+    nn::multiply(Eigen::MatrixXd(8, 0), nn::Op::Plain, Eigen::MatrixXd(0, 7), nn::Op::Plain, C, nn::Into::Add);
+    EXPECT_TRUE(C.isApprox(expected, 1e-14));
+}
+
 // An empty inner dimension gives zeros; mismatched shapes are refused with the shapes in the message.
 TEST(NnMatrixProduct, EmptyInnerDimensionAndMismatch) {
     Eigen::MatrixXd C = Eigen::MatrixXd::Ones(3, 2);

@@ -1,3 +1,4 @@
+#include <cmath>
 #include <limits>
 #include <string>
 
@@ -10,7 +11,8 @@
 namespace treelab {
 namespace {
 
-// Norms and clipped gradients equal torch.nn.utils.clip_grad_norm_'s (large, small, zero, exactly max_norm, tiny max_norm).
+// Norms and clipped gradients (gradient × coefficient) equal torch.nn.utils.clip_grad_norm_'s
+// (large, small, zero, exactly max_norm, tiny max_norm).
 TEST(GradientClipping, MatchesTorchClipGradNorm) {
     const nlohmann::json fixture = test::read_optim_fixture("clipping.json");
     ASSERT_EQ(fixture.at("cases").size(), 5u);
@@ -18,25 +20,26 @@ TEST(GradientClipping, MatchesTorchClipGradNorm) {
         SCOPED_TRACE(c.at("name").get<std::string>());
         Eigen::VectorXd gradient = test::to_vector(c.at("gradient"));
         const Eigen::VectorXd expected = test::to_vector(c.at("clipped"));
-        test::expect_near_rel(clip_gradient_norm(gradient, c.at("max_norm")), c.at("norm"), 1e-15);
+        const double norm = gradient.norm();
+        test::expect_near_rel(norm, c.at("norm"), 1e-15);
+        gradient *= clip_coefficient(c.at("max_norm"), norm);
         for (Eigen::Index i = 0; i < gradient.size(); ++i) test::expect_near_rel(gradient(i), expected(i), 1e-15);
     }
 }
 
-// A gradient shorter than max_norm is returned unchanged, bit for bit.
+// A gradient shorter than max_norm keeps a coefficient of exactly 1 (the optimizers then read it
+// unchanged, bit for bit); a NaN norm gives NaN, as torch's clamp does.
 TEST(GradientClipping, ShortGradientUnchanged) {
-    Eigen::VectorXd gradient = Eigen::Vector3d(0.1, -0.2, 0.3);
-    const Eigen::VectorXd before = gradient;
-    clip_gradient_norm(gradient, 1.0);
-    EXPECT_EQ(gradient, before);
+    EXPECT_EQ(clip_coefficient(1.0, Eigen::Vector3d(0.1, -0.2, 0.3).norm()), 1.0);
+    EXPECT_EQ(clip_coefficient(0.5, 1.0 - 1e-6), 0.5);
+    EXPECT_TRUE(std::isnan(clip_coefficient(1.0, std::numeric_limits<double>::quiet_NaN())));
 }
 
 // max_norm must be positive and finite.
 TEST(GradientClipping, InvalidMaxNormThrows) {
-    Eigen::VectorXd gradient = Eigen::Vector2d(3.0, 4.0);
-    EXPECT_THROW(clip_gradient_norm(gradient, 0.0), ParamError);
-    EXPECT_THROW(clip_gradient_norm(gradient, -1.0), ParamError);
-    EXPECT_THROW(clip_gradient_norm(gradient, std::numeric_limits<double>::infinity()), ParamError);
+    EXPECT_THROW(clip_coefficient(0.0, 5.0), ParamError);
+    EXPECT_THROW(clip_coefficient(-1.0, 5.0), ParamError);
+    EXPECT_THROW(clip_coefficient(std::numeric_limits<double>::infinity(), 5.0), ParamError);
 }
 
 }  // namespace

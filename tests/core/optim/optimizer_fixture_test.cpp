@@ -25,13 +25,15 @@ void expect_fixture_trajectories(const std::string& file) {
         Eigen::VectorXd parameters = test::to_vector(c.at("initial"));
         const double clip = c.at("clip");
         for (std::size_t t = 0; t < c.at("gradients").size(); ++t) {
-            Eigen::VectorXd gradient = test::to_vector(c.at("gradients")[t]);
+            const Eigen::VectorXd gradient = test::to_vector(c.at("gradients")[t]);
+            double coefficient = 1.0;
             if (clip > 0.0) {
-                const double norm = clip_gradient_norm(gradient, clip);
+                const double norm = gradient.norm();
                 largest = std::max(largest, test::relative_error(norm, c.at("norms")[t]));
                 test::expect_near_rel(norm, c.at("norms")[t], kTolerance);
+                coefficient = clip_coefficient(clip, norm);
             }
-            optimizer->step(parameters, gradient);
+            optimizer->step(parameters, gradient, coefficient);
             const Eigen::VectorXd expected = test::to_vector(c.at("parameters")[t]);
             ASSERT_EQ(parameters.size(), expected.size());
             for (Eigen::Index i = 0; i < parameters.size(); ++i) {

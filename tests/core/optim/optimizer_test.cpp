@@ -155,9 +155,9 @@ TEST(Optimizer, QhAdamWithUnitNusIsAdam) {
     for (Eigen::Index i = 0; i < by_adam.size(); ++i) test::expect_near_rel(by_qhadam(i), by_adam(i), 1e-13);
 }
 
-// RMSprop's fused update (one pass, compiled per vector unit) is torch's arithmetic element by element:
-// the same bits as the formula evaluated one scalar at a time, on a vector long enough for every
-// vector width and a remainder, with and without momentum.
+// RMSprop's fused update (one pass, compiled per vector unit) is torch's arithmetic element by element
+// on the clipped gradient: the same bits as the formula evaluated one scalar at a time, on a vector
+// long enough for every vector width and a remainder, with and without momentum, scaled and not.
 TEST(Optimizer, RmsPropFusedUpdateIsTheScalarFormula) {
     constexpr Eigen::Index n = 1003;
     for (const double momentum : {0.0, 0.3}) {
@@ -173,9 +173,10 @@ TEST(Optimizer, RmsPropFusedUpdateIsTheScalarFormula) {
         for (int t = 0; t < 3; ++t) {
             const Eigen::VectorXd gradient = (theta.array() * (3.0 + t)).sin().matrix();
             Eigen::VectorXd expected_gradient = (expected.array() * (3.0 + t)).sin().matrix();
-            optimizer->step(theta, gradient);
+            const double scale = t == 1 ? 1.0 : 0.37 / (1.0 + t);  // clipping's coefficient, or none
+            optimizer->step(theta, gradient, scale);
             for (Eigen::Index i = 0; i < n; ++i) {
-                const double g = expected_gradient(i);
+                const double g = scale * expected_gradient(i);
                 square(i) = square(i) * 0.99 + ((1.0 - 0.99) * g) * g;
                 const double average = std::sqrt(square(i)) + 1e-5;
                 if (momentum > 0.0) {
@@ -187,6 +188,27 @@ TEST(Optimizer, RmsPropFusedUpdateIsTheScalarFormula) {
             }
         }
         for (Eigen::Index i = 0; i < n; ++i) ASSERT_EQ(theta(i), expected(i)) << "momentum " << momentum << ", parameter " << i;
+    }
+}
+
+// Every kind applies the gradient scale (clipping's coefficient) exactly as if the gradient had
+// been scaled first, as torch clips it in place: the same bits, with coupled or decoupled weight
+// decay on one group and none on the other, with momentum where the kind has it.
+TEST(Optimizer, GradientScaleIsTheScaledGradient) {
+    constexpr Eigen::Index n = 37;
+    for (const std::string& name : optimizer_kinds()) {
+        OptimizerSettings settings = kind(name);
+        if (name == "sgd" || name == "rmsprop") settings.momentum = 0.5;
+        const std::vector<ParameterGroup> groups = {group("decayed", 0, 20, 0.05, 0.1), group("plain", 20, n - 20, 0.02)};
+        const std::unique_ptr<Optimizer> fused = make_optimizer(settings, groups), scaled_first = make_optimizer(settings, groups);
+        Eigen::VectorXd a = Eigen::VectorXd::LinSpaced(n, -1.0, 1.5), b = a;
+        for (int t = 0; t < 4; ++t) {
+            const Eigen::VectorXd gradient = (a.array() * (2.0 + t)).cos().matrix();
+            const double scale = 0.3 + 0.2 * t;
+            fused->step(a, gradient, scale);
+            scaled_first->step(b, (scale * gradient).eval());
+        }
+        for (Eigen::Index i = 0; i < n; ++i) ASSERT_EQ(a(i), b(i)) << name << ", parameter " << i;
     }
 }
 
