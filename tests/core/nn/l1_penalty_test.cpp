@@ -1,3 +1,4 @@
+#include <cmath>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -15,6 +16,30 @@ TEST(NnL1Penalty, ValueAndSubgradient) {
     EXPECT_DOUBLE_EQ(nn::l1_penalty(theta, 0.1, gradient), 0.1 * 5.5);
     EXPECT_EQ(gradient, (std::vector<double>{1.1, 0.9, 1.0, 1.1}));
     EXPECT_DOUBLE_EQ(nn::l1_penalty(theta, 2.0), 11.0);
+}
+
+// On a vector long enough for every vector width and a remainder, with zeros: Into::Overwrite
+// writes λ·sign(θ), Into::Add adds it, and the value is the same with or without a gradient and
+// equals the plain sum up to rounding.
+TEST(NnL1Penalty, OverwriteAndAddOnALongVector) {
+    constexpr std::size_t n = 1003;
+    std::vector<double> theta(n), before(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        theta[i] = i % 7 == 0 ? 0.0 : std::sin(0.37 * static_cast<double>(i));
+        before[i] = std::cos(0.11 * static_cast<double>(i));
+    }
+    double plain = 0.0;
+    for (const double t : theta) plain += std::fabs(t);
+    std::vector<double> written = before, added = before;
+    const double value = nn::l1_penalty(theta, 0.25, written, nn::Into::Overwrite);
+    EXPECT_EQ(nn::l1_penalty(theta, 0.25, added, nn::Into::Add), value);
+    EXPECT_EQ(nn::l1_penalty(theta, 0.25), value);
+    EXPECT_NEAR(value, 0.25 * plain, 1e-12 * plain);
+    for (std::size_t i = 0; i < n; ++i) {
+        const double sign = theta[i] > 0.0 ? 0.25 : theta[i] < 0.0 ? -0.25 : 0.0;
+        ASSERT_EQ(written[i], sign) << i;
+        ASSERT_EQ(added[i], before[i] + sign) << i;
+    }
 }
 
 // A negative weight or a gradient of another size is refused.
