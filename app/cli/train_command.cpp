@@ -5,9 +5,11 @@
 #include "app/cli/commands.h"
 #include "app/cli/report.h"
 #include "app/cli/run_options.h"
+#include "core/io/atomic_file.h"
 #include "core/model/model_file.h"
 #include "core/run/start_pick.h"
 #include "core/run/training_run.h"
+#include "core/training/history_csv.h"
 
 namespace treelab::cli {
 namespace {
@@ -15,6 +17,7 @@ namespace {
 struct TrainOptions {
     RunOptions run;
     std::string model_out;
+    std::string history;  // the training curve as CSV (core/training/history_csv.h)
     bool json = false;
     std::optional<int> start;  // 1-based: keep this start's tree instead of the run's choice
 };
@@ -36,6 +39,14 @@ void print_summary(const RunConfig& config, const RunOutcome& outcome) {
     if (outcome.picked)
         std::cout << "kept the tree of start " << outcome.picked->start + 1 << " of " << outcome.starts.size()
                   << " (--start), not the run's choice\n";
+}
+
+void print_history_line(const std::vector<EpochReport>& history, const std::string& file) {
+    std::cout << "history saved to " << file;
+    if (history.empty())
+        std::cout << " (header only: no epochs)\n";
+    else
+        std::cout << " (" << history.size() << " rows)\n";
 }
 
 nlohmann::json summary_json(const RunConfig& config, const RunOutcome& outcome) {
@@ -68,6 +79,9 @@ void add_train_command(CLI::App& app) {
     CLI::App* command = app.add_subcommand("train", "train a tree, print its scores, optionally save it");
     options->run.bind(*command, "--param");
     command->add_option("--model-out", options->model_out, "save the model (JSON) to this file");
+    command->add_option("--history", options->history,
+                        "save the training curve (CSV) to this file: one row per epoch, or per evaluation under "
+                        "bandit feedback; a learner without epochs (cart) gives the header alone");
     command->add_flag("--json", options->json, "print one JSON object on stdout instead of the summary");
     command->add_option("--start", options->start,
                         "keep the tree of start K (1-based) of a learner that trains several starts, instead of the "
@@ -78,11 +92,13 @@ void add_train_command(CLI::App& app) {
         RunOutcome outcome = run_training(config);
         if (options->start) keep_start_tree(outcome, *options->start - 1);
         if (!options->model_out.empty()) save_model(outcome.model, options->model_out);
+        if (!options->history.empty()) write_file_atomically(options->history, history_csv(outcome.history));
         if (options->json) {
             std::cout << summary_json(config, outcome).dump(2) << '\n';
         } else {
             print_summary(config, outcome);
             if (!options->model_out.empty()) std::cout << "model saved to " << options->model_out << '\n';
+            if (!options->history.empty()) print_history_line(outcome.history, options->history);
         }
     });
 }
