@@ -73,6 +73,7 @@ void add_sweep_command(CLI::App& app) {
         config.base = options->run.to_config();
         std::tie(config.param, config.values) = parse_sweep(options->sweep, config.base.method);
         config.seeds = options->seeds;
+        check_writable_destination(options->out);
         const std::vector<SweepRow> rows = run_sweep(config);
         write_file_atomically(options->out, sweep_to_csv(config.param, rows));
         print_overview(config.param, rows);

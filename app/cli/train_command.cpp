@@ -89,6 +89,8 @@ void add_train_command(CLI::App& app) {
         ->check(CLI::PositiveNumber);
     command->callback([options] {
         const RunConfig config = options->run.to_config();
+        for (const std::string& file : {options->model_out, options->history})
+            if (!file.empty()) check_writable_destination(file);
         RunOutcome outcome = run_training(config);
         if (options->start) keep_start_tree(outcome, *options->start - 1);
         if (!options->model_out.empty()) save_model(outcome.model, options->model_out);

@@ -56,15 +56,27 @@ void sync_folder(const fs::path& folder) {
     ::close(fd);
 }
 
-}  // namespace
+fs::path folder_of(const fs::path& file) { return file.parent_path().empty() ? fs::path(".") : file.parent_path(); }
 
-void write_file_atomically(const fs::path& file, std::string_view contents) {
+void check_folder(const fs::path& file) {
     if (file.filename().empty()) fail(file, "the name is a folder, not a file");
-    const fs::path folder = file.parent_path().empty() ? fs::path(".") : file.parent_path();
+    const fs::path folder = folder_of(file);
     std::error_code ec;
     if (!fs::is_directory(folder, ec))
         fail(file, fs::exists(folder, ec) ? folder.string() + " is not a folder"
                                           : "the folder " + folder.string() + " does not exist");
+}
+
+}  // namespace
+
+void check_writable_destination(const fs::path& file) {
+    check_folder(file);
+    if (::access(folder_of(file).c_str(), W_OK) != 0) fail(file, std::strerror(errno));
+}
+
+void write_file_atomically(const fs::path& file, std::string_view contents) {
+    check_folder(file);
+    const fs::path folder = folder_of(file);
 
     fs::path temp;
     const int fd = create_temp(folder, file.filename(), temp);

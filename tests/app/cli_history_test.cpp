@@ -114,14 +114,18 @@ TEST(CliHistory, CartWritesTheHeaderAlone) {
     EXPECT_EQ(text.str(), std::string(kHeader) + "\n");
 }
 
-// A history file that cannot be written is a file error (exit code 3) naming it, as --model-out.
-TEST(CliHistory, UnwritablePathIsAFileError) {
+// A history file that cannot be written is a file error (exit code 3) naming it, as --model-out,
+// found before training: nothing is trained or written, not even a model file that could be.
+TEST(CliHistory, UnwritablePathIsAFileErrorBeforeTraining) {
     test::TempDir dir;
-    const auto file = dir.file("no/such/dir/history.csv");
-    const CommandResult result = run_cli(dgt_on_iris() + " --param epochs=2 --history " + file.string(), dir);
+    const auto file = dir.file("no/such/dir/history.csv"), model = dir.file("model.json");
+    const CommandResult result =
+        run_cli(dgt_on_iris() + " --param epochs=2 --model-out " + model.string() + " --history " + file.string(), dir);
     EXPECT_EQ(result.exit_code, 3);
-    EXPECT_NE(result.err.find("cannot write " + file.string()), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find("cannot write " + file.string() + ": the folder"), std::string::npos) << result.err;
     EXPECT_FALSE(std::filesystem::exists(file));
+    EXPECT_FALSE(std::filesystem::exists(model));
+    EXPECT_EQ(result.out.find("trained in"), std::string::npos) << result.out;
 }
 
 }  // namespace

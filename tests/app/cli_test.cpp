@@ -93,6 +93,16 @@ TEST(Cli, SweepAutoFollowsThePruningPath) {
     EXPECT_NE(last.find(",0,1,1,1,0,"), std::string::npos) << "the last alpha prunes to the root: " << last;
 }
 
+// A sweep whose --out folder does not exist stops before its first row, with the file error.
+TEST(Cli, SweepChecksItsOutputFolderFirst) {
+    test::TempDir dir;
+    const std::string out = dir.file("missing/s.csv").string();
+    const CommandResult sweep = run_cli("sweep --data " + glass() + " --target Type --param max_depth=1,2 --out " + out, dir);
+    EXPECT_EQ(sweep.exit_code, 3);
+    EXPECT_NE(sweep.err.find("cannot write " + out + ": the folder"), std::string::npos) << sweep.err;
+    EXPECT_EQ(sweep.out, "");
+}
+
 // The sweep's overview prints each value's test score over the seeds as mean ± population std:
 // the three rows of max_depth=1 in the CSV give exactly the printed numbers.
 TEST(Cli, SweepOverviewPrintsMeanAndPopulationStd) {
