@@ -52,7 +52,6 @@ void TrainingState::begin_start(int start) {
     start_best_loss_ = std::numeric_limits<double>::infinity();
     start_best_period_ = 0;
     periods_without_improvement_ = 0;
-    if (start == 0) outcome_.best_parameters = parameters_;  // what a run with no finished epoch returns
 }
 
 void TrainingState::begin_period(int period) {
@@ -135,13 +134,18 @@ bool TrainingState::end_period() {
 }
 
 void TrainingState::end_start() {
-    outcome_.starts.push_back({start_best_parameters_, start_best_period_, start_best_loss_});
-    if (start_best_period_ > 0 && start_best_loss_ < run_best_loss_) {
+    const bool run_best = start_best_period_ > 0 && start_best_loss_ < run_best_loss_;
+    if (run_best) {
         run_best_loss_ = start_best_loss_;
-        outcome_.best_parameters = start_best_parameters_;
         outcome_.best_epoch = start_best_period_;
         outcome_.best_start = start_;
     }
+    // The first start's best is also what a run with no finished epoch returns (its initial
+    // parameters). Copied here, at the end, and moved into the start's outcome, so that a run holds
+    // one copy of the parameters besides the live ones while it trains (10⁸ weights for DGT at
+    // height 10 with run.sh's widths).
+    if (run_best || start_ == 0) outcome_.best_parameters = start_best_parameters_;
+    outcome_.starts.push_back({std::move(start_best_parameters_), start_best_period_, start_best_loss_});
 }
 
 EpochReport TrainingState::base_report(double train_loss) const {
