@@ -35,10 +35,11 @@ std::vector<ParamSpec> training_param_specs(const TrainingDefaults& d) {
 }
 
 void read_training_params(const ParamValues& params, TrainingSettings& settings) {
-    if (params.contains("epochs")) settings.max_epochs = static_cast<int>(params.integer("epochs"));
-    // A learner may describe batch_size, learning_rate or restarts as its own "auto" | number row
-    // (GradTree, gradtree.md §6; DGT's rate, which depends on its feedback); "auto" leaves the
-    // setting to the learner.
+    // A learner may describe epochs, batch_size, learning_rate or restarts as its own "auto" | number
+    // row (GradTree, gradtree.md §6; DGT's rate, which depends on its feedback, and its epochs, which
+    // depend on the training rows); "auto" leaves the setting to the learner.
+    if (params.contains("epochs") && params.is_number("epochs"))
+        settings.max_epochs = static_cast<int>(*params.whole_number("epochs"));
     if (params.contains("batch_size") && params.is_number("batch_size"))
         settings.batch_size = static_cast<int>(std::min(params.real("batch_size"), double{1 << 30}));
     if (params.contains("learning_rate") && params.is_number("learning_rate")) settings.learning_rate = params.real("learning_rate");

@@ -27,7 +27,7 @@ std::vector<ParamSpec> training_param_specs(const TrainingDefaults& defaults);
 
 // Reads the rows `params` has into `settings` (epochs → max_epochs, batch_size, learning_rate,
 // optimizer.kind, schedule.kind, patience, restarts); rows the method lacks, and a learner's own
-// batch_size, learning_rate or restarts row set to "auto", leave settings as they are.
+// epochs, batch_size, learning_rate or restarts row set to "auto", leave settings as they are.
 void read_training_params(const ParamValues& params, TrainingSettings& settings);
 
 }  // namespace treelab

@@ -7,7 +7,9 @@
 // Score: test accuracy (classification) or R² (regression), mean ± sample std over the seeds.
 //
 // Usage: defaults_bench [--seeds N] [--only NAME,NAME...] [--methods METHOD,METHOD...]
-//                       [--skip METHOD:NAME]... [--data-dir DIR]
+//                       [--skip METHOD:NAME]... [--data-dir DIR] [--param NAME=VALUE]...
+// --param sets a hyperparameter of every learner column but CART's (for studies of a default;
+// combine it with --methods so that it applies to one learner).
 // Prints a Markdown table on stdout (a row per data set as soon as it is done), progress on stderr.
 #include <chrono>
 #include <cmath>
@@ -68,12 +70,13 @@ std::string signed_fixed(double value) {
 
 std::string headline(const Scores& scores) { return scores.count("r2") ? "r2" : "accuracy"; }
 
-RunConfig default_config(const std::string& folder, const Shipped& data, const std::string& method, std::uint32_t seed) {
+RunConfig default_config(const std::string& folder, const Shipped& data, const std::string& method, std::uint32_t seed,
+                         const std::vector<std::string>& assignments = {}) {
     RunConfig config;  // everything else at the CLI's defaults: scaling auto, split 0.6/0.2/0.2 stratified
     config.data_file = folder + "/" + data.file + ".csv";
     config.target = data.target;
     config.method = method;
-    config.params = method_params(method, {});
+    config.params = method_params(method, assignments);
     config.seed = seed;
     return config;
 }
@@ -84,12 +87,15 @@ int main(int argc, char** argv) {
     int seeds = 5;
     std::string folder = TREELAB_DATASETS;
     std::set<std::string> only, skip, methods;
+    std::vector<std::string> assignments;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string flag = argv[i], value = argv[i + 1];
         if (flag == "--seeds") {
             seeds = std::atoi(value.c_str());
         } else if (flag == "--data-dir") {
             folder = value;
+        } else if (flag == "--param") {
+            assignments.push_back(value);
         } else if (flag == "--skip") {
             skip.insert(value);
         } else if (flag == "--only" || flag == "--methods") {
@@ -140,7 +146,8 @@ int main(int argc, char** argv) {
             for (std::size_t l = 0; l < learners().size(); ++l) {
                 const LearnerInfo& learner = learners()[l];
                 if (!column(learner) || skip.count(learner.name + ":" + data.file)) continue;
-                const RunOutcome run = run_training(default_config(folder, data, learner.name, seed));
+                const RunOutcome run = run_training(
+                    default_config(folder, data, learner.name, seed, learner.name == "cart" ? std::vector<std::string>{} : assignments));
                 cells[l].scores.push_back(run.test_scores.at(metric));
                 cells[l].seconds.push_back(run.train_seconds);
                 std::cerr << data.file << " seed " << s << ' ' << learner.name << ": " << metric << ' '

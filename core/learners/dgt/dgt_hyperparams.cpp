@@ -1,9 +1,10 @@
 // The DGT hyperparameter table (conventions §4) and its resolution against a training set.
 // Supervised defaults follow the authors' run.sh and 003 Table 11 (reference_implementations.md
 // §3.3): height 6, Table 12's over-parameterisation, the ScaleBinarizer, L1 on the predicate
-// layer, RMSprop at 1e-2 with batches of 128 for 200 epochs. Bandit feedback (DGT-Bandit, 003
-// Algorithm 1) takes 003 App. C.3.2's settings where a row says auto: L = 1, λ = 0, RMSprop at 1e-3
-// with momentum 0, no clipping and no schedule, γ = 0.3 and δ = 0.5.
+// layer, RMSprop at 1e-2 with batches of 128 for 200 epochs (400 where the training rows fit in one
+// batch, within Table 11's 30–400 epochs, so that a small set still gets 400 steps). Bandit
+// feedback (DGT-Bandit, 003 Algorithm 1) takes 003 App. C.3.2's settings where a row says auto:
+// L = 1, λ = 0, RMSprop at 1e-3 with momentum 0, no clipping and no schedule, γ = 0.3 and δ = 0.5.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -54,8 +55,14 @@ std::span<const ParamSpec> dgt_params() {
              "the validation rows, and network under bandit feedback.",
              ParamType::Choice, 0, 0, std::string("auto"), {"auto", "network", "refit"}},
         };
+        rows.push_back({"epochs", "Epochs",
+                        "Supervised: most passes over the training rows. auto = run.sh's 200, or 400 (the largest of 003 "
+                        "Table 11's 30–400, chosen there by data set size) where the training rows fit in one batch, so "
+                        "that the fit takes at least 400 optimizer steps; sets of more than one batch keep 200. Against "
+                        "200 at the defaults (defaults_bench, seeds 0–4): iris 0.900 → 0.947, servo R² 0.776 → 0.804, "
+                        "wine 0.966 and glass 0.619 → 0.614 (no change beyond their seeds' spread).",
+                        ParamType::Choice, 1, 100000, std::string("auto"), {"auto"}, true});
         TrainingDefaults training;
-        training.epochs = 200;         // run.sh
         training.batch_size = 128;     // 003 Table 11
         training.batch_size_help = "Supervised: rows per optimizer step (bandit feedback steps on rows_per_round rows).";
         for (ParamSpec& row : training_param_specs(training)) rows.push_back(std::move(row));
@@ -102,6 +109,9 @@ namespace dgt {
 namespace {
 
 constexpr double kDefaultL1 = 1e-5;
+constexpr long long kRunShEpochs = 200;  // run.sh
+constexpr long long kMostEpochs = 400;   // 003 Table 11: 30-400 epochs, depending on the data set's size
+constexpr long long kLeastSteps = 400;   // optimizer steps an auto epoch count reaches within those
 constexpr double kSupervisedRate = 1e-2;  // 003 Table 11
 constexpr double kBanditRate = 1e-3;      // 003 App. C.3.2
 constexpr long long kEvaluations = 100;   // points of a bandit run's curve when evaluate_every is auto
@@ -134,6 +144,12 @@ OnlineSettings online_settings(const ParamValues& params, Eigen::Index rows, dou
 }
 
 }  // namespace
+
+int auto_epochs(Eigen::Index rows, int batch_size) {
+    const long long steps_per_epoch = std::max<long long>(1, (rows + batch_size - 1) / batch_size);
+    const long long epochs = (kLeastSteps + steps_per_epoch - 1) / steps_per_epoch;
+    return static_cast<int>(std::clamp(epochs, kRunShEpochs, kMostEpochs));
+}
 
 ScheduleSettings cosine_schedule(int epochs, Eigen::Index rows, int batch_size, double learning_rate) {
     const long long steps_per_epoch = (rows + batch_size - 1) / batch_size;
@@ -171,6 +187,7 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train, int h
 
     if (bandit) s.online = online_settings(params, train.rows(), rate);
     read_training_params(params, s.training);
+    if (!params.whole_number("epochs")) s.training.max_epochs = auto_epochs(train.rows(), s.training.batch_size);
     s.training.learning_rate = rate;
     s.training.patience = 0;  // the code trains every epoch and keeps the best by validation (--ulm f)
     s.training.clip_norm = kClipNorm;

@@ -37,6 +37,10 @@ inline constexpr double kClipNorm = 0.01;
 inline constexpr double kMinRate = 1e-4;
 inline constexpr int kScheduleEvery = 10;
 
+// epochs=auto: run.sh's 200, or up to 400 (003 Table 11's largest) so that the fit takes at least
+// 400 optimizer steps; 400 where the rows fit in one batch of batch_size, 200 from two batches on.
+int auto_epochs(Eigen::Index rows, int batch_size);
+
 // The cosine schedule of a run of `epochs` epochs of `rows` rows in batches of `batch_size`.
 ScheduleSettings cosine_schedule(int epochs, Eigen::Index rows, int batch_size, double learning_rate);
 

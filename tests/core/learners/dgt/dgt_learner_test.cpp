@@ -46,6 +46,7 @@ TEST(DgtSettings, DefaultsFollowRunSh) {
     EXPECT_EQ(s.training.clip_norm, 0.01);
     EXPECT_EQ(s.training.patience, 0);
     EXPECT_EQ(s.training.batch_size, 128);
+    EXPECT_EQ(s.training.max_epochs, 200) << "run.sh's";
     EXPECT_EQ(s.training.schedule.kind, "cosine_restarts");
     EXPECT_EQ(s.training.schedule.first_period, 472);
     EXPECT_EQ(s.training.schedule.step_every, 10);
@@ -54,6 +55,15 @@ TEST(DgtSettings, DefaultsFollowRunSh) {
     EXPECT_EQ(single.l1, 0.0) << "003 Table 11: no regularisation when L = 1";
     EXPECT_EQ(single.spec.outputs, 1);
     EXPECT_EQ(single.training.schedule.min_rate, 1e-5) << "eta_min never above the rate";
+    // epochs=auto: 400 (003 Table 11's largest) where the rows fit in one batch, so at least 400 steps.
+    EXPECT_EQ(dgt::auto_epochs(128, 128), 400);
+    EXPECT_EQ(dgt::auto_epochs(129, 128), 200);
+    EXPECT_EQ(dgt::auto_epochs(90, 32), 200);
+    const dgt::Settings small = dgt::resolve_settings(params({}), test::dgt_dataset(90, 4, 3, 3), 6);
+    EXPECT_EQ(small.training.max_epochs, 400);
+    EXPECT_EQ(small.training.schedule.first_period, (400 / 10 + 1) / 4 + 2) << "T_0 from the resolved epochs";
+    EXPECT_EQ(dgt::resolve_settings(params({"epochs=200"}), test::dgt_dataset(90, 4, 3, 3), 6).training.max_epochs, 200);
+    EXPECT_THROW(dgt::resolve_settings(params({"epochs=2.5"}), test::dgt_dataset(90, 4, 3, 3), 6), ParamError);
     EXPECT_THROW(params({"hidden=12,x"}), ParamError);
     EXPECT_THROW(params({"height=11"}), ParamError);
     EXPECT_THROW(dgt::chosen_height(params({"height=2.5"})), ParamError);
