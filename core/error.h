@@ -39,6 +39,12 @@ public:
     using Error::Error;
 };
 
+// Work the user stopped through a progress callback (reading a file); not a failure to report.
+class Cancelled : public Error {
+public:
+    using Error::Error;
+};
+
 // A run that cannot go on (diverged, no usable rows, ...).
 class TrainingError : public Error {
 public:

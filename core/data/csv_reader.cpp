@@ -194,6 +194,25 @@ struct ParserDeleter {
     }
 };
 
+constexpr std::size_t kLinesPerProgressCall = 4096;
+
+// The input's size in bytes, 0 when the stream cannot tell (a pipe).
+std::uint64_t input_size(std::istream& input) {
+    const std::istream::pos_type here = input.tellg();
+    if (here == std::istream::pos_type(-1) || !input.seekg(0, std::ios::end)) {
+        input.clear();
+        return 0;
+    }
+    const std::istream::pos_type end = input.tellg();
+    input.seekg(here);
+    return end == std::istream::pos_type(-1) ? 0 : static_cast<std::uint64_t>(end - here);
+}
+
+std::uint64_t bytes_read(std::istream& input, std::uint64_t total) {
+    const std::istream::pos_type here = input.tellg();
+    return total == 0 || here == std::istream::pos_type(-1) ? 0 : static_cast<std::uint64_t>(here);
+}
+
 }  // namespace
 
 Table parse_csv(std::istream& input, const std::string& source_name, const CsvOptions& options) {
@@ -207,8 +226,11 @@ Table parse_csv(std::istream& input, const std::string& source_name, const CsvOp
     char delimiter = options.delimiter;
     bool delimiter_set = false;
     std::string line;
+    const std::uint64_t total = input_size(input);
     // Feeding libcsv one physical line at a time is what lets messages name the line.
     for (std::size_t number = 1; std::getline(input, line); ++number) {
+        if (options.progress && number % kLinesPerProgressCall == 0 && !options.progress(bytes_read(input, total), total))
+            throw Cancelled("reading " + source_name + " was cancelled");
         if (number == 1 && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
         line += '\n';
         if (!delimiter_set && !is_blank(line, delimiter)) {
@@ -230,6 +252,7 @@ Table parse_csv(std::istream& input, const std::string& source_name, const CsvOp
     const int finished = csv_fini(parser.get(), on_field, on_row, &collector);
     collector.rethrow_error();
     if (finished != 0 || csv_error(parser.get()) == CSV_EPARSE) collector.throw_unterminated_quote();
+    if (options.progress && !options.progress(total, total)) throw Cancelled("reading " + source_name + " was cancelled");
     return collector.finish();
 }
 

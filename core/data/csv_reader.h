@@ -7,7 +7,9 @@
 // Categorical. An unquoted empty field is missing; a quoted one ("") is the empty text.
 // Ragged rows, unterminated quotes, empty or header-only files throw DataError with
 // file, line and column.
+#include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <istream>
 #include <string>
 #include <vector>
@@ -22,6 +24,10 @@ struct CsvOptions {
     std::vector<std::string> missing_markers = {"NA", "?"};
     // Columns that must be numeric: the first cell that is not a number throws DataError.
     std::vector<std::string> numeric_columns;
+    // Called every so often while reading, with the bytes read so far and the input's size (0 when
+    // unknown); returning false stops the read with Cancelled (core/error.h). For a GUI's progress
+    // bar and Cancel button on a large file.
+    std::function<bool(std::uint64_t bytes_read, std::uint64_t bytes_total)> progress;
 };
 
 Table read_csv(const std::filesystem::path& file, const CsvOptions& options = {});

@@ -21,6 +21,31 @@ CsvOptions with_delimiter(char delimiter) {
     return options;
 }
 
+// The progress callback sees the bytes read grow up to the input's size, ending with (size,
+// size); returning false stops the read with Cancelled.
+TEST(CsvReader, ReportsProgressAndCancels) {
+    std::string text = "x,y\n";
+    for (int row = 0; row < 10000; ++row) text += std::to_string(row) + "," + std::to_string(row % 3) + "\n";
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> calls;
+    CsvOptions options;
+    options.progress = [&](std::uint64_t done, std::uint64_t total) {
+        calls.emplace_back(done, total);
+        return true;
+    };
+    std::istringstream input(text);
+    EXPECT_EQ(parse_csv(input, "inline", options).rows, 10000u);
+    ASSERT_GE(calls.size(), 3u);
+    for (std::size_t k = 1; k < calls.size(); ++k) {
+        EXPECT_LE(calls[k - 1].first, calls[k].first);
+        EXPECT_EQ(calls[k].second, text.size());
+    }
+    EXPECT_GT(calls.front().first, 0u);
+    EXPECT_EQ(calls.back(), std::make_pair(std::uint64_t{text.size()}, std::uint64_t{text.size()}));
+    options.progress = [](std::uint64_t, std::uint64_t) { return false; };
+    std::istringstream again(text);
+    EXPECT_THROW(parse_csv(again, "inline", options), Cancelled);
+}
+
 // A UTF-8 byte-order mark is not part of the first column's name.
 TEST(CsvReader, StripsByteOrderMark) {
     const Table table = read("bom.csv");
