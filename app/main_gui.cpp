@@ -29,14 +29,18 @@ int main(int argc, char** argv) {
     QStringList files = parser.positionalArguments();
     if (files.isEmpty() && !treelab::DataPanel::shippedDatasetsFolder().isEmpty())
         files << QDir(treelab::DataPanel::shippedDatasetsFolder()).filePath("glass.csv");
-    const bool opened = !files.isEmpty() && window.openFile(files.first());
     if (parser.isSet(smokeTest)) {
-        if (!opened) return 3;
+        if (files.isEmpty()) return 3;
+        // The data panel reads in the background: train once the file has loaded.
         const QString png = parser.value(smokeTest);
         QObject::connect(&window, &treelab::MainWindow::trainingDone, &window, [&window, png] {
             QApplication::exit(window.grab().save(png) ? 0 : 1);
         });
-        QTimer::singleShot(0, &window, &treelab::MainWindow::train);
+        QObject::connect(window.dataPanel(), &treelab::DataPanel::loadEnded, &window, [&window] {
+            if (window.dataPanel()->hasData()) window.train();
+            else QApplication::exit(3);
+        });
     }
+    if (!files.isEmpty()) window.openFile(files.first());
     return QApplication::exec();
 }

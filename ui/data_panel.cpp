@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <utility>
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -13,6 +14,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QTabWidget>
@@ -21,8 +23,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "app/session/loading_session.h"
 #include "core/data/column_summary.h"
-#include "core/data/csv_reader.h"
 #include "core/error.h"
 #include "ui/preparation_form.h"
 #include "ui/recent_files_menu.h"
@@ -51,11 +53,16 @@ QTableWidgetItem* readOnlyItem(const QString& text, bool alignRight = false) {
 
 struct DataPanel::Parts {
     DataPanel* panel = nullptr;
-    QString file;
-    Table table;
+    std::shared_ptr<const LoadedTable> data;  // the file shown; replaced only by a file read completely
     QString lastFolder;
     QString targetProblem;  // the core's message when the chosen target cannot serve the task
+    LoadingSession* loader = nullptr;
+    QString reading;   // the file being read, from startLoad until its last signal is handled
+    QString nextFile;  // asked for while another read was going; read when that one has stopped
 
+    QWidget* loading = nullptr;  // the file being read, its progress bar and Cancel
+    QLabel* loadingName = nullptr;
+    QProgressBar* loadProgress = nullptr;
     QLabel* summary = nullptr;
     QComboBox* target = nullptr;
     QComboBox* task = nullptr;
@@ -72,10 +79,32 @@ struct DataPanel::Parts {
         return task_from_string(text.toStdString());
     }
 
+    void startLoad(const QString& file);
+    void loadEnded();
     void showTable();
     void refreshTarget();
+    void showTarget(const QString& detected, const TargetSummary* shown);
     void showError(const QString& title, const QString& message);
 };
+
+void DataPanel::Parts::startLoad(const QString& file) {
+    loader->start(file);
+    reading = file;
+    loadingName->setText(tr("Reading %1…").arg(QFileInfo(file).fileName()));
+    loadingName->setToolTip(QDir::toNativeSeparators(file));
+    loadProgress->setRange(0, 0);  // busy until the reader reports the file's size
+    loading->show();
+}
+
+void DataPanel::Parts::loadEnded() {
+    reading.clear();
+    if (!nextFile.isEmpty()) {
+        startLoad(std::exchange(nextFile, QString()));
+        return;
+    }
+    loading->hide();
+    emit panel->loadEnded();
+}
 
 void DataPanel::Parts::showError(const QString& title, const QString& message) {
     // open(), not exec(): nothing waits on a nested event loop (tests and the worker's signals go on).
@@ -85,6 +114,8 @@ void DataPanel::Parts::showError(const QString& title, const QString& message) {
 }
 
 void DataPanel::Parts::showTable() {
+    const Table& table = data->table;
+    const QString& file = data->file;
     const std::size_t missing = std::accumulate(table.columns.begin(), table.columns.end(), std::size_t{0},
                                                 [](std::size_t sum, const Column& c) { return sum + c.missing_count; });
     const auto numeric = std::count_if(table.columns.begin(), table.columns.end(),
@@ -111,28 +142,43 @@ void DataPanel::Parts::showTable() {
     const QSignalBlocker blocker(target);
     target->clear();
     for (const Column& column : table.columns) target->addItem(QString::fromStdString(column.name));
-    target->setCurrentIndex(static_cast<int>(default_target_column(table)));
-    refreshTarget();
+    target->setCurrentIndex(static_cast<int>(data->target));
+    if (forcedTask()) {  // the worker summarised the detected task, not the one chosen
+        refreshTarget();
+        return;
+    }
+    // The worker summarised the default target, so a million rows cost the GUI thread nothing here.
+    targetProblem = QString::fromStdString(data->target_problem);
+    if (!data->summary) targetView->showProblem(targetProblem);
+    showTarget(data->summary ? QString::fromStdString(to_string(data->summary->task)) : QStringLiteral("—"),
+               data->summary ? &*data->summary : nullptr);
 }
 
 void DataPanel::Parts::refreshTarget() {
     targetProblem.clear();
-    QString detected = QStringLiteral("—");
     const int column = target->currentIndex();
-    if (column < 0) {
+    if (column < 0 || !data) {
         targetView->clear();
-    } else {
-        try {
-            TargetSummary shown = summarize_target(table, static_cast<std::size_t>(column));
-            detected = QString::fromStdString(to_string(shown.task));
-            if (const auto forced = forcedTask(); forced && *forced != shown.task)
-                shown = summarize_target(table, static_cast<std::size_t>(column), forced);
-            targetView->showSummary(target->currentText(), shown);
-        } catch (const Error& error) {
-            targetProblem = QString::fromStdString(error.what());
-            targetView->showProblem(targetProblem);
-        }
+        showTarget(QStringLiteral("—"), nullptr);
+        return;
     }
+    try {
+        TargetSummary shown = summarize_target(data->table, static_cast<std::size_t>(column));
+        const QString detected = QString::fromStdString(to_string(shown.task));
+        if (const auto forced = forcedTask(); forced && *forced != shown.task)
+            shown = summarize_target(data->table, static_cast<std::size_t>(column), forced);
+        showTarget(detected, &shown);
+    } catch (const Error& error) {
+        targetProblem = QString::fromStdString(error.what());
+        targetView->showProblem(targetProblem);
+        showTarget(QStringLiteral("—"), nullptr);
+    }
+}
+
+// `shown` null: the view already shows why there is no summary (or nothing).
+void DataPanel::Parts::showTarget(const QString& detected, const TargetSummary* shown) {
+    const int column = target->currentIndex();
+    if (shown) targetView->showSummary(target->currentText(), *shown);
     task->setItemText(0, tr("Auto (detected: %1)").arg(detected));
     for (int row = 0; row < columns->rowCount(); ++row) {
         QFont font = columns->font();
@@ -172,6 +218,48 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
     }
     buttons->addStretch();
     layout->addLayout(buttons);
+
+    // Under the Open button, where the new file will show: the read's progress and its Cancel.
+    p.loading = new QWidget(this);
+    auto* loadingRow = new QHBoxLayout(p.loading);
+    loadingRow->setContentsMargins(0, 0, 0, 0);
+    p.loadingName = new QLabel(p.loading);
+    p.loadProgress = new QProgressBar(p.loading);
+    p.loadProgress->setObjectName(QStringLiteral("loadProgress"));
+    auto* cancel = new QPushButton(tr("Cancel"), p.loading);
+    cancel->setObjectName(QStringLiteral("cancelLoad"));
+    cancel->setToolTip(tr("Stop reading; the data shown stay loaded"));
+    connect(cancel, &QPushButton::clicked, this, &DataPanel::cancelLoad);
+    loadingRow->addWidget(p.loadingName);
+    loadingRow->addWidget(p.loadProgress, 1);
+    loadingRow->addWidget(cancel);
+    p.loading->hide();
+    layout->addWidget(p.loading);
+
+    p.loader = new LoadingSession(this);
+    connect(p.loader, &LoadingSession::progressed, this, [this](qint64 read, qint64 total) {
+        QProgressBar* bar = parts_->loadProgress;
+        // Percent of the file's bytes: a bar range is an int, and files pass 2 GB.
+        bar->setRange(0, total > 0 ? 100 : 0);
+        bar->setValue(total > 0 ? static_cast<int>(100 * read / total) : 0);
+    });
+    connect(p.loader, &LoadingSession::finished, this, [this](std::shared_ptr<const LoadedTable> loaded) {
+        Parts& parts = *parts_;
+        if (parts.nextFile.isEmpty()) {  // else a newer file was asked for while this one was read
+            parts.data = std::move(loaded);
+            parts.recent->add(parts.data->file);
+            parts.showTable();
+            emit dataChanged();
+        }
+        parts.loadEnded();
+    });
+    connect(p.loader, &LoadingSession::failed, this, [this](const QString& message) {
+        Parts& parts = *parts_;
+        if (parts.nextFile.isEmpty())
+            parts.showError(tr("Cannot open %1").arg(QFileInfo(parts.reading).fileName()), message);
+        parts.loadEnded();
+    });
+    connect(p.loader, &LoadingSession::cancelled, this, [this] { parts_->loadEnded(); });
 
     p.summary = new QLabel(tr("No data yet: open a CSV file or pick a shipped data set."), this);
     p.summary->setObjectName(QStringLiteral("dataSummary"));
@@ -236,21 +324,24 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
 
 DataPanel::~DataPanel() = default;
 
-bool DataPanel::openFile(const QString& file) {
+void DataPanel::openFile(const QString& file) {
     Parts& p = *parts_;
     p.lastFolder = QFileInfo(file).absolutePath();
-    try {
-        p.table = read_csv(file.toStdString());  // assigned only when the whole file reads
-    } catch (const std::exception& error) {  // DataError, and filesystem errors from the standard library
-        p.showError(tr("Cannot open %1").arg(QFileInfo(file).fileName()), QString::fromStdString(error.what()));
-        return false;
+    // Not the worker's own state: a read may have ended while its last signal is still queued.
+    if (!p.reading.isEmpty()) {  // the newest choice wins: stop this read, then read that file
+        p.nextFile = file;
+        p.loader->requestStop();
+        return;
     }
-    p.file = file;
-    p.recent->add(file);
-    p.showTable();
-    emit dataChanged();
-    return true;
+    p.startLoad(file);
 }
+
+void DataPanel::cancelLoad() {
+    parts_->nextFile.clear();
+    parts_->loader->requestStop();
+}
+
+bool DataPanel::isLoading() const { return !parts_->reading.isEmpty(); }
 
 void DataPanel::openWithDialog() {
     const QString file = QFileDialog::getOpenFileName(this, tr("Open a CSV file"), parts_->lastFolder,
@@ -258,9 +349,13 @@ void DataPanel::openWithDialog() {
     if (!file.isEmpty()) openFile(file);
 }
 
-bool DataPanel::hasData() const { return !parts_->file.isEmpty(); }
-QString DataPanel::file() const { return parts_->file; }
-const Table& DataPanel::table() const { return parts_->table; }
+bool DataPanel::hasData() const { return parts_->data != nullptr; }
+QString DataPanel::file() const { return hasData() ? parts_->data->file : QString(); }
+
+const Table& DataPanel::table() const {
+    static const Table none;
+    return hasData() ? parts_->data->table : none;
+}
 
 QString DataPanel::problem() const {
     if (!hasData()) return tr("Open a data set first.");
@@ -270,7 +365,7 @@ QString DataPanel::problem() const {
 
 void DataPanel::applyTo(RunConfig& config) const {
     const Parts& p = *parts_;
-    config.data_file = p.file.toStdString();
+    config.data_file = file().toStdString();
     config.target = p.target->currentText().toStdString();
     config.task = p.forcedTask();
     p.preparation->applyTo(config);
@@ -280,7 +375,7 @@ void DataPanel::setFrom(const RunConfig& config) {
     Parts& p = *parts_;
     if (hasData()) {
         try {
-            p.target->setCurrentIndex(static_cast<int>(p.table.column_index(config.target)));
+            p.target->setCurrentIndex(static_cast<int>(table().column_index(config.target)));
         } catch (const DataError&) {
             // A model trained on another table: its target is not here, the current choice stays.
         }

@@ -3,8 +3,9 @@
 // sets), preview it (first rows, column types, missing counts, class balance or target
 // histogram), choose the target and the task; below them the PreparationForm (preprocessing and
 // split).
-// A file that cannot be read shows the core's message (file, line, column) in a dialog and the
-// data set loaded before stays.
+// Files are read in a worker thread (LoadingSession) with a progress bar and Cancel in the panel;
+// the data set loaded before stays shown until the new file has been read completely, and also
+// after a cancelled read or one that failed, whose message (file, line, column) shows in a dialog.
 #include <memory>
 
 #include <QWidget>
@@ -23,10 +24,14 @@ public:
     explicit DataPanel(QWidget* parent = nullptr);
     ~DataPanel() override;
 
-    // Reads `file`; on failure shows a non-modal QMessageBox (child of this panel) with the
-    // core's message, keeps the previous data and returns false. Adds the file to the recent list.
-    bool openFile(const QString& file);
+    // Starts reading `file` in the background and returns at once; a read going on is stopped
+    // and this file read instead. When the whole file has read it replaces the data shown
+    // (dataChanged) and joins the recent list; on failure a non-modal QMessageBox (child of this
+    // panel) shows the core's message and the previous data stay. loadEnded() follows either way.
+    void openFile(const QString& file);
     void openWithDialog();  // QFileDialog starting in the last folder
+    void cancelLoad();      // the read going on stops; the data shown stay
+    bool isLoading() const;  // from openFile() until loadEnded()
 
     bool hasData() const;
     // Why a run cannot start from this panel ("no data", a split that does not add up to 1, a
@@ -52,6 +57,7 @@ public:
 
 signals:
     void dataChanged();      // a new file was loaded
+    void loadEnded();        // the last file asked for has loaded, failed or been cancelled
     void settingsChanged();  // target, task or a choice of the PreparationForm changed
 
 private:

@@ -170,9 +170,9 @@ QTabWidget* MainWindow::tabs() const { return tabs_; }
 
 bool MainWindow::isTraining() const { return session_->isRunning(); }
 
-bool MainWindow::openFile(const QString& file) {
-    if (isModelFile(file)) return openModel(file);
-    return data_->openFile(file);
+void MainWindow::openFile(const QString& file) {
+    if (isModelFile(file)) openModel(file);
+    else data_->openFile(file);
 }
 
 void MainWindow::connectSession() {

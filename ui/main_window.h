@@ -37,9 +37,10 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // A CSV opens in the data panel, a .json model file as a result (its tree shown, evaluable on
-    // the loaded data). Failures show a dialog and keep what was loaded.
-    bool openFile(const QString& file);
+    // A CSV is read in the background by the data panel (DataPanel::openFile), a .json model file
+    // opens as a result (its tree shown, evaluable on the loaded data). Failures show a dialog and
+    // keep what was loaded.
+    void openFile(const QString& file);
     bool openModel(const QString& file);
     // Writes the selected run's model atomically; false and a dialog on failure.
     bool saveModel(const QString& file);

@@ -9,12 +9,14 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableView>
 #include <QTableWidget>
 
 #include "core/error.h"
 #include "qcustomplot.h"
+#include "tests/support/data_loading.h"
 #include "tests/support/test_support.h"
 #include "ui/data_panel.h"
 #include "ui/recent_files_menu.h"
@@ -34,7 +36,7 @@ Widget* child(const QWidget& parent, const char* name) {
 // Glass opens with "Type" as target, counts its 214 rows, previews the first 100 and shows 6 classes (table and bars).
 TEST(DataPanel, OpensGlassWithItsTypeColumnAsTarget) {
     DataPanel panel;
-    ASSERT_TRUE(panel.openFile(datasetPath("glass.csv")));
+    ASSERT_TRUE(test::load_data(panel, datasetPath("glass.csv")));
     EXPECT_TRUE(panel.hasData());
     EXPECT_EQ(child<QComboBox>(panel, "target")->currentText(), "Type");
     EXPECT_EQ(panel.table().rows, 214u);
@@ -52,9 +54,9 @@ TEST(DataPanel, BadFileShowsWhereAndKeepsPreviousData) {
     test::TempDir dir;
     const auto broken = dir.write("broken.csv", "a,b\n1,2\n3,\"4\n");
     DataPanel panel;
-    ASSERT_TRUE(panel.openFile(datasetPath("glass.csv")));
+    ASSERT_TRUE(test::load_data(panel, datasetPath("glass.csv")));
     const QString before = panel.file();
-    EXPECT_FALSE(panel.openFile(QString::fromStdString(broken.string())));
+    EXPECT_FALSE(test::load_data(panel, QString::fromStdString(broken.string())));
     const auto boxes = panel.findChildren<QMessageBox*>();
     ASSERT_EQ(boxes.size(), 1);
     EXPECT_TRUE(boxes.first()->text().contains("broken.csv:3:")) << boxes.first()->text().toStdString();
@@ -67,7 +69,7 @@ TEST(DataPanel, BadFileShowsWhereAndKeepsPreviousData) {
 // applyTo writes every choice of the panel into a RunConfig, and setFrom puts them back.
 TEST(DataPanel, ApplyToAndSetFromCarryEveryChoice) {
     DataPanel panel;
-    ASSERT_TRUE(panel.openFile(datasetPath("glass.csv")));
+    ASSERT_TRUE(test::load_data(panel, datasetPath("glass.csv")));
     child<QComboBox>(panel, "target")->setCurrentText("Ca");
     child<QComboBox>(panel, "task")->setCurrentIndex(2);  // Regression
     child<QComboBox>(panel, "scaling")->setCurrentIndex(child<QComboBox>(panel, "scaling")->findData("zscore"));
@@ -92,7 +94,7 @@ TEST(DataPanel, ApplyToAndSetFromCarryEveryChoice) {
     EXPECT_EQ(config.split_seed, 459107u);
 
     DataPanel other;
-    ASSERT_TRUE(other.openFile(datasetPath("glass.csv")));
+    ASSERT_TRUE(test::load_data(other, datasetPath("glass.csv")));
     other.setFrom(config);
     RunConfig again;
     other.applyTo(again);
@@ -102,7 +104,7 @@ TEST(DataPanel, ApplyToAndSetFromCarryEveryChoice) {
 // A regression target is shown as a histogram of its values, without the class table.
 TEST(DataPanel, RegressionTargetShowsHistogram) {
     DataPanel panel;
-    ASSERT_TRUE(panel.openFile(datasetPath("diabetes.csv")));
+    ASSERT_TRUE(test::load_data(panel, datasetPath("diabetes.csv")));
     EXPECT_EQ(child<QComboBox>(panel, "target")->currentText(), "progression");  // the last column
     EXPECT_TRUE(child<QComboBox>(panel, "task")->itemText(0).contains("regression"));
     EXPECT_TRUE(child<QTableWidget>(panel, "classBalance")->isHidden());
@@ -114,7 +116,7 @@ TEST(DataPanel, RegressionTargetShowsHistogram) {
 // Fractions that do not add up to 1 are flagged with the core's message and block a run.
 TEST(DataPanel, SplitNotAddingUpIsFlagged) {
     DataPanel panel;
-    ASSERT_TRUE(panel.openFile(datasetPath("glass.csv")));
+    ASSERT_TRUE(test::load_data(panel, datasetPath("glass.csv")));
     child<QDoubleSpinBox>(panel, "splitTrain")->setValue(0.9);
     EXPECT_TRUE(child<QLabel>(panel, "splitProblem")->text().contains("add up to 1"));
     EXPECT_TRUE(panel.problem().contains("add up to 1"));
@@ -127,7 +129,7 @@ TEST(DataPanel, ImpossibleTaskIsExplained) {
     test::TempDir dir;
     const auto file = dir.write("fruit.csv", "weight,fruit\n1,apple\n2,pear\n");
     DataPanel panel;
-    ASSERT_TRUE(panel.openFile(QString::fromStdString(file.string())));
+    ASSERT_TRUE(test::load_data(panel, QString::fromStdString(file.string())));
     child<QComboBox>(panel, "task")->setCurrentIndex(2);  // Regression
     EXPECT_TRUE(panel.problem().contains("not a number")) << panel.problem().toStdString();
 }
@@ -137,7 +139,7 @@ TEST(DataPanel, ImpossibleTaskIsExplained) {
 // included, is restored as explicit, and a saved Automatic as Automatic.
 TEST(DataPanel, PreprocessingDefaultsToTheMethodsChoice) {
     DataPanel panel;
-    ASSERT_TRUE(panel.openFile(datasetPath("glass.csv")));
+    ASSERT_TRUE(test::load_data(panel, datasetPath("glass.csv")));
     QComboBox* scaling = child<QComboBox>(panel, "scaling");
     EXPECT_EQ(scaling->itemText(0), "Automatic (the method's choice)");
     EXPECT_EQ(scaling->currentIndex(), 0);
@@ -172,8 +174,8 @@ TEST(DataPanel, SettingsRoundTrip) {
     QSettings settings(QString::fromStdString(dir.file("treelab.ini").string()), QSettings::IniFormat);
     {
         DataPanel panel;
-        ASSERT_TRUE(panel.openFile(datasetPath("glass.csv")));
-        ASSERT_TRUE(panel.openFile(datasetPath("iris.csv")));
+        ASSERT_TRUE(test::load_data(panel, datasetPath("glass.csv")));
+        ASSERT_TRUE(test::load_data(panel, datasetPath("iris.csv")));
         child<QSpinBox>(panel, "seed")->setValue(42);
         child<QComboBox>(panel, "scaling")->setCurrentIndex(child<QComboBox>(panel, "scaling")->findData("quantile"));
         panel.saveSettings(settings);
@@ -196,7 +198,9 @@ TEST(DataPanel, ShippedDatasetsMenuListsGlass) {
     const auto glass = std::find_if(actions.begin(), actions.end(),
                                     [](const QAction* action) { return action->text() == "glass.csv"; });
     ASSERT_NE(glass, actions.end());
+    QSignalSpy ended(&panel, &DataPanel::loadEnded);  // the file is read in the background
     (*glass)->trigger();
+    ASSERT_TRUE(ended.wait(60000));
     EXPECT_EQ(panel.table().rows, 214u);
 }
 

@@ -27,6 +27,7 @@
 #include "core/learners/learner.h"
 #include "core/model/model_file.h"
 #include "core/run/evaluation.h"
+#include "tests/support/data_loading.h"
 #include "tests/support/test_support.h"
 #include "ui/data_panel.h"
 #include "ui/epoch_scrubber.h"
@@ -80,7 +81,7 @@ void setField(MethodPanel& panel, const QString& name, const QString& text) {
 TEST(MainWindow, TrainsEveryLearnerFromTheFormsAndListsTheResult) {
     QSettings().clear();  // a window restores what an earlier test saved
     MainWindow window;
-    ASSERT_TRUE(window.openFile(glassFile()));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
     auto* target = window.dataPanel()->findChild<QComboBox*>("target");
     ASSERT_NE(target, nullptr);
     EXPECT_EQ(target->currentText(), "Type");
@@ -117,7 +118,7 @@ TEST(MainWindow, TrainsEveryLearnerFromTheFormsAndListsTheResult) {
 TEST(MainWindow, StopEndsALatentTreesRunAndKeepsItsModel) {
     QSettings().clear();
     MainWindow window;
-    ASSERT_TRUE(window.openFile(glassFile()));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
     window.methodPanel()->setMethod("latent");
     setField(*window.methodPanel(), "depth", "3");
     setField(*window.methodPanel(), "epochs", "100000");
@@ -146,7 +147,7 @@ TEST(MainWindow, StopEndsALatentTreesRunAndKeepsItsModel) {
 TEST(MainWindow, LatentTreesWithAutomaticPreprocessingLearnsGlass) {
     QSettings().clear();
     MainWindow window;
-    ASSERT_TRUE(window.openFile(glassFile()));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
     ASSERT_EQ(window.dataPanel()->findChild<QComboBox*>("scaling")->currentData().toString(), "auto");
     window.methodPanel()->setMethod("latent");
     setField(*window.methodPanel(), "epochs", "30");
@@ -169,8 +170,8 @@ TEST(MainWindow, BadFileShowsWhereItIsBrokenAndKeepsTheData) {
     const auto file = dir.write("broken.csv", "a,b\n1,2\n3,\"4\n");
     QSettings().clear();
     MainWindow window;
-    ASSERT_TRUE(window.openFile(glassFile()));
-    EXPECT_FALSE(window.openFile(QString::fromStdString(file.string())));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
+    EXPECT_FALSE(test::load_data(*window.dataPanel(), QString::fromStdString(file.string())));
     const auto boxes = window.findChildren<QMessageBox*>();
     ASSERT_EQ(boxes.size(), 1);
     EXPECT_TRUE(boxes.first()->text().contains("broken.csv:3:")) << boxes.first()->text().toStdString();
@@ -191,7 +192,7 @@ TEST(MainWindow, FitOnTrainAndValidIsRefusedForGradTreeWithTheReason) {
     MainWindow window;
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    ASSERT_TRUE(window.openFile(glassFile()));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
     window.methodPanel()->setMethod("gradtree");
     QTest::keyClick(window.dataPanel()->findChild<QComboBox*>("fitOn"), Qt::Key_Down);
     clickTrain(window);
@@ -218,7 +219,7 @@ TEST(MainWindow, CartTrainsWithTheDataPanelsProtocolChoices) {
     MainWindow window;
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    ASSERT_TRUE(window.openFile(glassFile()));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
     window.methodPanel()->setMethod("cart");
     QTest::keyClicks(window.dataPanel()->findChild<QComboBox*>("categorical"), "Leave");
     auto* smote = window.dataPanel()->findChild<QCheckBox*>("smote");
@@ -240,7 +241,7 @@ TEST(MainWindow, BanditFeedbackIsATrainingModeOfTheMethodPanel) {
     MainWindow window;
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    ASSERT_TRUE(window.openFile(glassFile()));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
     window.methodPanel()->setMethod("dgt");
     setField(*window.methodPanel(), "feedback", "bandit");
     setField(*window.methodPanel(), "passes", "2");
@@ -263,7 +264,7 @@ TEST(MainWindow, BanditFeedbackIsATrainingModeOfTheMethodPanel) {
 TEST(MainWindow, LiveTreesNeverRouteThePreviousRunsRows) {
     QSettings().clear();
     MainWindow window;
-    ASSERT_TRUE(window.openFile(glassFile()));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
     window.methodPanel()->setMethod("cart");
     ASSERT_TRUE(trainAndWait(window));
     ASSERT_NE(window.treeCanvas()->data(), nullptr);
@@ -303,7 +304,7 @@ TEST(MainWindow, SavesOpensAndExportsEveryView) {
     MainWindow window;
     window.resize(1200, 800);
     window.show();
-    ASSERT_TRUE(window.openFile(glassFile()));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
     window.methodPanel()->setMethod("cart");
     ASSERT_TRUE(trainAndWait(window));
     const QString model = QString::fromStdString((dir.path() / "glass-cart.json").string());
@@ -337,7 +338,7 @@ TEST(MainWindow, ClickOnAStartKeepsItsTreeAndBackReturns) {
     MainWindow window;
     window.resize(1400, 900);
     window.show();
-    ASSERT_TRUE(window.openFile(glassFile()));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
     window.methodPanel()->setMethod("get");
     window.methodPanel()->setValues(method_params("get", {"depth=2", "schedule=U(5,25):6,U(50,150):6", "starts=3"}));
     ASSERT_TRUE(trainAndWait(window));

@@ -15,6 +15,7 @@
 
 #include "core/error.h"
 #include "core/learners/learner.h"
+#include "tests/support/data_loading.h"
 #include "tests/support/test_support.h"
 #include "ui/data_panel.h"
 #include "ui/method_panel.h"
@@ -136,7 +137,7 @@ TEST(MethodPanel, EveryLearnerFlagsRefusedText) {
 // The CLI command combines the data panel's run with the method and the changed parameter, and is copied.
 TEST(MethodPanel, CliCommandHasMethodAndChangedParameter) {
     DataPanel data;
-    ASSERT_TRUE(data.openFile(QString::fromStdString(test::dataset("glass.csv").string())));
+    ASSERT_TRUE(test::load_data(data, QString::fromStdString(test::dataset("glass.csv").string())));
     MethodPanel panel;
     EXPECT_TRUE(panel.cliCommand().isEmpty());  // no config source yet
     panel.setConfigSource([&data]() -> std::optional<RunConfig> {

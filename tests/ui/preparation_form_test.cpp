@@ -10,6 +10,7 @@
 #include <QTest>
 
 #include "core/run/run_option_docs.h"
+#include "tests/support/data_loading.h"
 #include "tests/support/test_support.h"
 #include "ui/data_panel.h"
 
@@ -27,7 +28,7 @@ Widget* child(const QWidget& parent, const char* name) {
 class PreparationFormTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        ASSERT_TRUE(panel.openFile(QString::fromStdString(test::dataset("glass.csv").string())));
+        ASSERT_TRUE(test::load_data(panel, QString::fromStdString(test::dataset("glass.csv").string())));
         panel.show();
         ASSERT_TRUE(QTest::qWaitForWindowExposed(&panel));
     }

@@ -1,0 +1,50 @@
+#pragma once
+// Reads one CSV file in a worker thread (conventions §5, as TrainingSession trains): the reader's
+// progress callback reports bytes read and reads the stop flag, so Cancel stops a large read
+// within a few thousand lines; the default target's class balance or histogram is computed there
+// too, so the GUI thread only displays the result. Every exception becomes failed().
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <QObject>
+#include <QString>
+
+#include "app/session/worker_thread.h"
+#include "core/data/column_summary.h"
+#include "core/data/table.h"
+
+namespace treelab {
+
+// A file read completely, with what the data panel shows first.
+struct LoadedTable {
+    QString file;
+    Table table;
+    std::size_t target = 0;                // default_target_column
+    std::optional<TargetSummary> summary;  // of `target`, task detected; empty when it cannot be one
+    std::string target_problem;            // then the core's reason
+};
+
+class LoadingSession : public QObject {
+    Q_OBJECT
+public:
+    explicit LoadingSession(QObject* parent = nullptr);
+    ~LoadingSession() override;  // asks a running read to stop and waits for it
+
+    // Starts reading `file` on a fresh worker thread; returns false while a read is still going.
+    bool start(const QString& file);
+    void requestStop();
+    bool isRunning() const;  // from start() until finished(), failed() or cancelled() is emitted
+
+signals:
+    // Bytes read of the file's size; sent when the read has advanced by at least a percent.
+    void progressed(qint64 bytesRead, qint64 bytesTotal);
+    void finished(std::shared_ptr<const treelab::LoadedTable> loaded);
+    void failed(const QString& message);  // the reader's message: file, line, column
+    void cancelled();
+
+private:
+    WorkerThread worker_;
+};
+
+}  // namespace treelab
