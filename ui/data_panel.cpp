@@ -24,6 +24,7 @@
 #include <QVBoxLayout>
 
 #include "app/session/loading_session.h"
+#include "app/session/target_summary_session.h"
 #include "core/data/column_summary.h"
 #include "core/error.h"
 #include "ui/preparation_form.h"
@@ -57,6 +58,7 @@ struct DataPanel::Parts {
     QString lastFolder;
     QString targetProblem;  // the core's message when the chosen target cannot serve the task
     LoadingSession* loader = nullptr;
+    TargetSummarySession* summarizer = nullptr;
     QString reading;   // the file being read, from startLoad until its last signal is handled
     QString nextFile;  // asked for while another read was going; read when that one has stopped
 
@@ -83,7 +85,7 @@ struct DataPanel::Parts {
     void loadEnded();
     void showTable();
     void refreshTarget();
-    void showTarget(const QString& detected, const TargetSummary* shown);
+    void showOverview(const TargetOverview& overview);
     void showError(const QString& title, const QString& message);
 };
 
@@ -144,47 +146,37 @@ void DataPanel::Parts::showTable() {
     for (const Column& column : table.columns) target->addItem(QString::fromStdString(column.name));
     target->setCurrentIndex(static_cast<int>(data->target));
     if (forcedTask()) {  // the worker summarised the detected task, not the one chosen
+        targetView->clear();
         refreshTarget();
         return;
     }
-    // The worker summarised the default target, so a million rows cost the GUI thread nothing here.
-    targetProblem = QString::fromStdString(data->target_problem);
-    if (!data->summary) targetView->showProblem(targetProblem);
-    showTarget(data->summary ? QString::fromStdString(to_string(data->summary->task)) : QStringLiteral("—"),
-               data->summary ? &*data->summary : nullptr);
+    showOverview(data->overview);  // summarised by the worker that read the file
 }
 
 void DataPanel::Parts::refreshTarget() {
-    targetProblem.clear();
     const int column = target->currentIndex();
     if (column < 0 || !data) {
-        targetView->clear();
-        showTarget(QStringLiteral("—"), nullptr);
+        showOverview({});
         return;
     }
-    try {
-        TargetSummary shown = summarize_target(data->table, static_cast<std::size_t>(column));
-        const QString detected = QString::fromStdString(to_string(shown.task));
-        if (const auto forced = forcedTask(); forced && *forced != shown.task)
-            shown = summarize_target(data->table, static_cast<std::size_t>(column), forced);
-        showTarget(detected, &shown);
-    } catch (const Error& error) {
-        targetProblem = QString::fromStdString(error.what());
-        targetView->showProblem(targetProblem);
-        showTarget(QStringLiteral("—"), nullptr);
-    }
+    // One summary at a time: a choice made meanwhile is summarised when this one comes back.
+    if (!summarizer->isRunning()) summarizer->start(data, static_cast<std::size_t>(column), forcedTask());
 }
 
-// `shown` null: the view already shows why there is no summary (or nothing).
-void DataPanel::Parts::showTarget(const QString& detected, const TargetSummary* shown) {
+void DataPanel::Parts::showOverview(const TargetOverview& overview) {
+    targetProblem = QString::fromStdString(overview.problem);
+    if (overview.summary) targetView->showSummary(target->currentText(), *overview.summary);
+    else if (!targetProblem.isEmpty()) targetView->showProblem(targetProblem);
+    else targetView->clear();
+    task->setItemText(0, tr("Auto (detected: %1)")
+                             .arg(overview.detected ? QString::fromStdString(to_string(*overview.detected)) : QStringLiteral("—")));
     const int column = target->currentIndex();
-    if (shown) targetView->showSummary(target->currentText(), *shown);
-    task->setItemText(0, tr("Auto (detected: %1)").arg(detected));
     for (int row = 0; row < columns->rowCount(); ++row) {
         QFont font = columns->font();
         font.setBold(row == column);  // the target stands out among the inputs
         for (int k = 0; k < columns->columnCount(); ++k) columns->item(row, k)->setFont(font);
     }
+    emit panel->targetShown();
 }
 
 DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique<Parts>()) {
@@ -246,10 +238,11 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
     connect(p.loader, &LoadingSession::finished, this, [this](std::shared_ptr<const LoadedTable> loaded) {
         Parts& parts = *parts_;
         if (parts.nextFile.isEmpty()) {  // else a newer file was asked for while this one was read
-            parts.data = std::move(loaded);
+            std::shared_ptr<const LoadedTable> previous = std::exchange(parts.data, std::move(loaded));
             parts.recent->add(parts.data->file);
-            parts.showTable();
+            parts.showTable();  // the preview stops pointing into the previous table
             emit dataChanged();
+            LoadingSession::release(std::move(previous));
         }
         parts.loadEnded();
     });
@@ -260,6 +253,18 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
         parts.loadEnded();
     });
     connect(p.loader, &LoadingSession::cancelled, this, [this] { parts_->loadEnded(); });
+    p.summarizer = new TargetSummarySession(this);
+    connect(p.summarizer, &TargetSummarySession::finished, this, [this](std::shared_ptr<const TargetChoiceOverview> result) {
+        Parts& parts = *parts_;
+        // Compared by owner, not lock(): a strong reference taken here could be a table's last.
+        const bool sameTable = !result->data.owner_before(parts.data) && !parts.data.owner_before(result->data);
+        if (!sameTable || static_cast<int>(result->column) != parts.target->currentIndex() ||
+            result->forced != parts.forcedTask()) {
+            parts.refreshTarget();  // the choice changed while this one was summarised
+            return;
+        }
+        parts.showOverview(result->overview);
+    });
 
     p.summary = new QLabel(tr("No data yet: open a CSV file or pick a shipped data set."), this);
     p.summary->setObjectName(QStringLiteral("dataSummary"));

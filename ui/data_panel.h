@@ -58,6 +58,9 @@ public:
 signals:
     void dataChanged();      // a new file was loaded
     void loadEnded();        // the last file asked for has loaded, failed or been cancelled
+    // The target's class balance or histogram (or why it cannot be the target) is shown for the
+    // current choice of target and task, summarised in a worker thread.
+    void targetShown();
     void settingsChanged();  // target, task or a choice of the PreparationForm changed
 
 private:

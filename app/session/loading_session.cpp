@@ -1,5 +1,8 @@
 #include "app/session/loading_session.h"
 
+#include <QThreadPool>
+
+#include "core/data/column_summary.h"
 #include "core/data/csv_reader.h"
 #include "core/error.h"
 
@@ -14,6 +17,11 @@ LoadingSession::~LoadingSession() = default;
 bool LoadingSession::isRunning() const { return worker_.isRunning(); }
 
 void LoadingSession::requestStop() { worker_.requestStop(); }
+
+void LoadingSession::release(std::shared_ptr<const LoadedTable> loaded) {
+    if (!loaded) return;
+    QThreadPool::globalInstance()->start([loaded = std::move(loaded)]() mutable { loaded.reset(); });
+}
 
 bool LoadingSession::start(const QString& file) {
     // Signals emitted from the worker reach receivers in the GUI thread as queued calls.
@@ -32,11 +40,7 @@ bool LoadingSession::start(const QString& file) {
             loaded->file = file;
             loaded->table = read_csv(file.toStdString(), options);
             loaded->target = default_target_column(loaded->table);
-            try {
-                loaded->summary = summarize_target(loaded->table, loaded->target);
-            } catch (const Error& error) {
-                loaded->target_problem = error.what();  // shown in place of the class balance, not a failed load
-            }
+            loaded->overview = overview_target(loaded->table, loaded->target, std::nullopt);  // a problem is no failed load
             if (worker_.stopRequested()) return [this] { emit cancelled(); };  // Cancel after the last line
             return [this, loaded = std::shared_ptr<const LoadedTable>(std::move(loaded))] { emit finished(loaded); };
         } catch (const Cancelled&) {

@@ -4,14 +4,12 @@
 // within a few thousand lines; the default target's class balance or histogram is computed there
 // too, so the GUI thread only displays the result. Every exception becomes failed().
 #include <memory>
-#include <optional>
-#include <string>
 
 #include <QObject>
 #include <QString>
 
+#include "app/session/target_overview.h"
 #include "app/session/worker_thread.h"
-#include "core/data/column_summary.h"
 #include "core/data/table.h"
 
 namespace treelab {
@@ -20,9 +18,8 @@ namespace treelab {
 struct LoadedTable {
     QString file;
     Table table;
-    std::size_t target = 0;                // default_target_column
-    std::optional<TargetSummary> summary;  // of `target`, task detected; empty when it cannot be one
-    std::string target_problem;            // then the core's reason
+    std::size_t target = 0;   // default_target_column
+    TargetOverview overview;  // of `target`, task detected
 };
 
 class LoadingSession : public QObject {
@@ -35,6 +32,10 @@ public:
     bool start(const QString& file);
     void requestStop();
     bool isRunning() const;  // from start() until finished(), failed() or cancelled() is emitted
+
+    // Drops `loaded` on a pool thread: freeing a million-row table (its cells' text) took the GUI
+    // thread 70 ms when a new file replaced it.
+    static void release(std::shared_ptr<const LoadedTable> loaded);
 
 signals:
     // Bytes read of the file's size; sent when the read has advanced by at least a percent.

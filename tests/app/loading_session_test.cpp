@@ -57,8 +57,8 @@ TEST(LoadingSession, ReadsGlassAndSummarisesItsTarget) {
     ASSERT_NE(ending.loaded, nullptr) << ending.failure.toStdString();
     EXPECT_EQ(ending.loaded->table.rows, 214u);
     EXPECT_EQ(ending.loaded->table.columns[ending.loaded->target].name, "Type");
-    ASSERT_TRUE(ending.loaded->summary.has_value());
-    EXPECT_EQ(ending.loaded->summary->class_names.size(), 6u);
+    ASSERT_TRUE(ending.loaded->overview.summary.has_value());
+    EXPECT_EQ(ending.loaded->overview.summary->class_names.size(), 6u);
     EXPECT_GT(ending.progress_reports, 0);
     EXPECT_EQ(ending.last_read, ending.last_total);
     EXPECT_FALSE(session.isRunning());

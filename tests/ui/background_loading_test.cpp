@@ -146,5 +146,26 @@ TEST(BackgroundLoading, SecondFileReplacesTheFirstOnlyWhenRead) {
     EXPECT_FALSE(bench.bar()->isVisible());
 }
 
+// Choosing another target of the large table (a key press on the Target box) returns at once
+// with the old class balance still shown; the new column's histogram follows from the worker.
+TEST(BackgroundLoading, ChangingTheTargetOfALargeTableSummarisesInTheBackground) {
+    test::TempDir dir;
+    const auto large = dir.file("large.csv");
+    test::write_large_csv(large, kLargeRows);
+    Workbench bench;
+    ASSERT_TRUE(test::load_data(bench.data(), QString::fromStdString(large.string()), kGenerous));
+    auto* target = bench.data().findChild<QComboBox*>("target");
+    ASSERT_EQ(target->currentText(), "class");
+    ASSERT_EQ(bench.classRows(), 3);
+
+    QSignalSpy shown(&bench.data(), &DataPanel::targetShown);
+    QTest::keyClick(target, Qt::Key_Up);  // the column before: x8, numeric
+    ASSERT_EQ(target->currentText(), "x8");
+    EXPECT_EQ(bench.classRows(), 3);  // not summarised on the GUI thread
+    ASSERT_TRUE(shown.wait(kGenerous));
+    EXPECT_TRUE(bench.data().findChild<QTableWidget*>("classBalance")->isHidden());
+    EXPECT_TRUE(bench.data().findChild<QComboBox*>("task")->itemText(0).contains("regression"));
+}
+
 }  // namespace
 }  // namespace treelab

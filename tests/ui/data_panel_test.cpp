@@ -130,7 +130,9 @@ TEST(DataPanel, ImpossibleTaskIsExplained) {
     const auto file = dir.write("fruit.csv", "weight,fruit\n1,apple\n2,pear\n");
     DataPanel panel;
     ASSERT_TRUE(test::load_data(panel, QString::fromStdString(file.string())));
+    QSignalSpy shown(&panel, &DataPanel::targetShown);  // summarised in a worker thread
     child<QComboBox>(panel, "task")->setCurrentIndex(2);  // Regression
+    ASSERT_TRUE(shown.wait(60000));
     EXPECT_TRUE(panel.problem().contains("not a number")) << panel.problem().toStdString();
 }
 
