@@ -213,18 +213,22 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
 
     // Under the Open button, where the new file will show: the read's progress and its Cancel.
     p.loading = new QWidget(this);
-    auto* loadingRow = new QHBoxLayout(p.loading);
-    loadingRow->setContentsMargins(0, 0, 0, 0);
+    auto* loadingLayout = new QVBoxLayout(p.loading);
+    loadingLayout->setContentsMargins(0, 0, 0, 0);
     p.loadingName = new QLabel(p.loading);
+    // Its own line, its width ignored: a long file name must not widen the panel.
+    p.loadingName->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     p.loadProgress = new QProgressBar(p.loading);
     p.loadProgress->setObjectName(QStringLiteral("loadProgress"));
     auto* cancel = new QPushButton(tr("Cancel"), p.loading);
     cancel->setObjectName(QStringLiteral("cancelLoad"));
     cancel->setToolTip(tr("Stop reading; the data shown stay loaded"));
     connect(cancel, &QPushButton::clicked, this, &DataPanel::cancelLoad);
-    loadingRow->addWidget(p.loadingName);
+    auto* loadingRow = new QHBoxLayout;
     loadingRow->addWidget(p.loadProgress, 1);
     loadingRow->addWidget(cancel);
+    loadingLayout->addWidget(p.loadingName);
+    loadingLayout->addLayout(loadingRow);
     p.loading->hide();
     layout->addWidget(p.loading);
 
