@@ -146,6 +146,29 @@ TEST(BackgroundLoading, SecondFileReplacesTheFirstOnlyWhenRead) {
     EXPECT_FALSE(bench.bar()->isVisible());
 }
 
+// Opening another file while a large one reads stops that read and reads the new file: the large
+// file never shows, the new one does, and the panel reports one change and one end.
+TEST(BackgroundLoading, OpeningAnotherFileDuringAReadReadsTheNewOne) {
+    test::TempDir dir;
+    const auto large = dir.file("large.csv");
+    test::write_large_csv(large, kLargeRows);
+    Workbench bench;
+    QSignalSpy ended(&bench.data(), &DataPanel::loadEnded);
+    QSignalSpy changed(&bench.data(), &DataPanel::dataChanged);
+    bench.window.openFile(QString::fromStdString(large.string()));
+    const QString iris = QString::fromStdString(test::dataset("iris.csv").string());
+    bench.window.openFile(iris);
+    ASSERT_TRUE(ended.wait(kGenerous));
+    EXPECT_EQ(changed.count(), 1);
+    EXPECT_EQ(bench.data().file(), iris);
+    EXPECT_EQ(bench.data().table().rows, 150u);
+    EXPECT_EQ(bench.classRows(), 3);
+    EXPECT_FALSE(bench.bar()->isVisible());
+    QTest::qWait(200);  // nothing of the stopped read arrives later
+    EXPECT_EQ(ended.count(), 1);
+    EXPECT_EQ(bench.data().file(), iris);
+}
+
 // Choosing another target of the large table (a key press on the Target box) returns at once
 // with the old class balance still shown; the new column's histogram follows from the worker.
 TEST(BackgroundLoading, ChangingTheTargetOfALargeTableSummarisesInTheBackground) {
