@@ -16,6 +16,7 @@
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QTableView>
+#include <QThread>
 #include <QVBoxLayout>
 
 #include "app/session/sweep_session.h"
@@ -82,6 +83,7 @@ struct SweepPanel::Parts {
     QComboBox* param = nullptr;
     SweepGridEditor* grid = nullptr;
     QSpinBox* seeds = nullptr;
+    QSpinBox* jobs = nullptr;  // rows trained at once
     QPushButton* run = nullptr;
     QPushButton* stop = nullptr;
     QPushButton* exportCsv = nullptr;
@@ -133,6 +135,11 @@ void SweepPanel::Parts::build() {
     seeds = new QSpinBox(panel);
     seeds->setObjectName("sweepSeeds");
     seeds->setRange(1, 100);
+    jobs = new QSpinBox(panel);
+    jobs->setObjectName("sweepJobs");
+    jobs->setRange(1, std::max(1, QThread::idealThreadCount()) * 4);
+    jobs->setValue(std::max(1, QThread::idealThreadCount()));
+    jobs->setToolTip(tr("Rows trained at once (default: one per core). Every row's result is the same for any number."));
     run = new QPushButton(tr("Run sweep"), panel);
     stop = new QPushButton(tr("Stop"), panel);
     stop->setEnabled(false);
@@ -143,6 +150,8 @@ void SweepPanel::Parts::build() {
     status = new QLabel(panel);
     runRow->addWidget(new QLabel(tr("Seeds"), panel));
     runRow->addWidget(seeds);
+    runRow->addWidget(new QLabel(tr("Jobs"), panel));
+    runRow->addWidget(jobs);
     runRow->addWidget(run);
     runRow->addWidget(stop);
     runRow->addWidget(progress, 1);
@@ -251,6 +260,7 @@ void SweepPanel::Parts::setRunning(bool running) {
     param->setEnabled(!running);
     grid->setEnabled(!running);
     seeds->setEnabled(!running);
+    jobs->setEnabled(!running);
 }
 
 void SweepPanel::Parts::onParamChanged() {
@@ -415,6 +425,7 @@ void SweepPanel::start() {
         sweep.param = parts_->param->currentData().toString().toStdString();
         sweep.values = grid_values(parts_->grid->grid(sweep.param), find_learner(config->method).params, sweep.param);
         sweep.seeds = parts_->seeds->value();
+        sweep.jobs = parts_->jobs->value();
     } catch (const Error& error) {
         parts_->showError(tr("Sweep not started"), QString::fromStdString(error.what()));
         return;

@@ -54,6 +54,7 @@ void add_sweep_command(CLI::App& app) {
         RunOptions run;
         std::string sweep, out;
         int seeds = 1;
+        int jobs = 0;  // 0 = one per core
     };
     auto options = std::make_shared<Options>();
     CLI::App* command = app.add_subcommand("sweep", "train over the values of one hyperparameter × seeds");
@@ -67,12 +68,16 @@ void add_sweep_command(CLI::App& app) {
                         "it is written into the method's schedule (its default or the one given with --set)")
         ->required();
     command->add_option("--seeds", options->seeds, "number of seeds, from --seed on")->capture_default_str();
+    command->add_option("--jobs", options->jobs,
+                        "rows trained at once (default: one per core); the rows are the same for any number")
+        ->check(CLI::PositiveNumber);
     command->add_option("--out", options->out, "CSV file: one row per value × seed")->required();
     command->callback([options] {
         SweepConfig config;
         config.base = options->run.to_config();
         std::tie(config.param, config.values) = parse_sweep(options->sweep, config.base.method);
         config.seeds = options->seeds;
+        config.jobs = options->jobs;
         check_writable_destination(options->out);
         const std::vector<SweepRow> rows = run_sweep(config);
         write_file_atomically(options->out, sweep_to_csv(config.param, rows));

@@ -1,7 +1,14 @@
 #include "core/run/sweep.h"
 
 #include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <optional>
 #include <sstream>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include "core/error.h"
 #include "core/io/csv_field.h"
@@ -23,6 +30,51 @@ std::vector<double> distinct(std::vector<double> values) {
     return values;
 }
 
+// The rows' shared progress: finished rows counted across threads, the caller's callback called
+// one thread at a time, and one stop for every row once it returns false.
+class RowProgress {
+public:
+    RowProgress(const SweepProgress& progress, int total) : progress_(progress), total_(total) {}
+    void set_total(int total) { total_ = total; }
+    void row_done() { ++done_; }
+    void stop() { stopped_ = true; }
+    bool stopped() const { return stopped_; }
+    bool keep_going() {
+        if (stopped_) return false;
+        if (!progress_) return true;
+        const std::lock_guard<std::mutex> lock(mutex_);
+        if (!progress_(done_, total_)) stopped_ = true;
+        return !stopped_;
+    }
+
+private:
+    const SweepProgress& progress_;
+    std::atomic<int> total_, done_{0};
+    std::atomic<bool> stopped_{false};
+    std::mutex mutex_;
+};
+
+// cell(i) for i in [0, cells) on up to `jobs` threads (0 = one per core), skipping what has not
+// started once the rows are stopped. Cells are independent; which thread runs which is not
+// fixed, so a cell must not depend on another.
+void for_each_cell(int jobs, std::size_t cells, const RowProgress& rows, const std::function<void(std::size_t)>& cell) {
+    tbb::task_arena arena(jobs == 0 ? tbb::task_arena::automatic : jobs);
+    arena.execute([&] {
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cells, 1), [&](const tbb::blocked_range<std::size_t>& range) {
+            for (std::size_t i = range.begin(); i != range.end(); ++i)
+                if (!rows.stopped()) cell(i);
+        });
+    });
+}
+
+// The finished rows in grid order.
+std::vector<SweepRow> finished(std::vector<std::optional<SweepRow>>& slots) {
+    std::vector<SweepRow> rows;
+    for (std::optional<SweepRow>& slot : slots)
+        if (slot) rows.push_back(std::move(*slot));
+    return rows;
+}
+
 }  // namespace
 
 std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& progress) {
@@ -30,6 +82,7 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& 
     const auto specs = learner.params;
     const SweepTarget target = sweep_target(specs, config.param);
     if (config.seeds < 1) throw ParamError("--seeds must be at least 1");
+    if (config.jobs < 0) throw ParamError("--jobs must be at least 1 (or 0 for one per core)");
     check_run_config(config.base);
     const bool on_path = learner.pruning_path && learner.pruning_param == config.param;
     if (config.values.empty() && !on_path)
@@ -44,61 +97,70 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& 
     for (int s = 0; s < config.seeds; ++s) {
         runs.push_back(config.base);
         runs.back().seed = config.base.seed + static_cast<std::uint32_t>(s);
+        if (on_path) runs.back().params.set(specs, config.param, "0");  // grown at no pruning
     }
-    std::vector<SweepRow> rows;
-    int total = static_cast<int>(config.values.size() * runs.size());  // 0 until an automatic path is known
-    const auto keep_going = [&] { return !progress || progress(static_cast<int>(rows.size()), total); };
+    // 0 rows expected until an automatic path is known.
+    RowProgress rows(progress, static_cast<int>(config.values.size() * runs.size()));
     Progress training_progress;
-    if (progress) training_progress = [&](const EpochReport&) { return keep_going(); };
+    if (progress) training_progress = [&](const EpochReport&) { return rows.keep_going(); };
+    std::vector<std::shared_ptr<const PreparedData>> data(runs.size());
+    for_each_cell(config.jobs, runs.size(), rows, [&](std::size_t s) { data[s] = std::make_shared<const PreparedData>(prepare_data(runs[s])); });
 
     if (!on_path) {
-        for (RunConfig& run : runs) {
-            const auto data = std::make_shared<const PreparedData>(prepare_data(run));
-            for (const std::string& value : config.values) {
-                set_sweep_value(run.params, specs, target, value);
-                RunOutcome outcome = run_training(*data, run, training_progress);
-                if (outcome.stopped_early) return rows;
-                rows.push_back(score_row(value, run.seed, std::move(outcome.model), data));
-                if (!keep_going()) return rows;
-            }
-        }
-        return rows;
+        // One cell per seed × value, seed by seed as the rows are listed.
+        const std::size_t values = config.values.size();
+        std::vector<std::optional<SweepRow>> slots(runs.size() * values);
+        for_each_cell(config.jobs, slots.size(), rows, [&](std::size_t i) {
+            const std::size_t s = i / values;
+            if (!data[s]) return;  // a stop came before this seed's data
+            RunConfig run = runs[s];
+            set_sweep_value(run.params, specs, target, config.values[i % values]);
+            RunOutcome outcome = run_training(*data[s], run, training_progress);
+            if (outcome.stopped_early) return rows.stop();
+            slots[i] = score_row(config.values[i % values], run.seed, std::move(outcome.model), data[s]);
+            rows.row_done();
+            rows.keep_going();
+        });
+        return finished(slots);
     }
 
     // Grow once per seed at no pruning; then prune every tree at every value (Breiman's nested
     // subtrees). "auto" takes the union of all seeds' effective alphas, so every value has a row
     // for every seed.
-    std::vector<std::shared_ptr<const PreparedData>> data;
-    std::vector<TreeModel> grown;
-    std::vector<double> path;
-    for (RunConfig& run : runs) {
-        run.params.set(specs, config.param, "0");
-        data.push_back(std::make_shared<const PreparedData>(prepare_data(run)));
-        const TrainInput input{data.back()->fit_rows(run.fit_on), data.back()->valid.rows() > 0 ? &data.back()->valid : nullptr,
-                               run.params, resolved_learner_seed(run)};
+    std::vector<std::optional<TreeModel>> grown(runs.size());
+    for_each_cell(config.jobs, runs.size(), rows, [&](std::size_t s) {
+        if (!data[s]) return;
+        const TrainInput input{data[s]->fit_rows(runs[s].fit_on), data[s]->valid.rows() > 0 ? &data[s]->valid : nullptr,
+                               runs[s].params, resolved_learner_seed(runs[s])};
         TrainResult result = learner.train(input, training_progress);
-        if (result.stopped_early) return rows;
-        grown.push_back(std::move(result.model));
-        const std::vector<double> alphas = learner.pruning_path->path_values(grown.back());
-        path.insert(path.end(), alphas.begin(), alphas.end());
-    }
+        if (result.stopped_early) return rows.stop();
+        grown[s] = std::move(result.model);
+    });
+    if (rows.stopped()) return {};
     std::vector<std::string> values = config.values;
     if (values.empty()) {
+        std::vector<double> path;
+        for (const std::optional<TreeModel>& tree : grown) {
+            const std::vector<double> alphas = learner.pruning_path->path_values(*tree);
+            path.insert(path.end(), alphas.begin(), alphas.end());
+        }
         std::sort(path.begin(), path.end());
         for (double alpha : distinct(path)) values.push_back(to_text(alpha));
-        total = static_cast<int>(values.size() * runs.size());
+        rows.set_total(static_cast<int>(values.size() * runs.size()));
     }
-    for (const std::string& value : values) {
-        for (std::size_t s = 0; s < runs.size(); ++s) {
-            RunConfig pruned = runs[s];  // its run card names this value
-            pruned.params.set(specs, config.param, value);
-            ModelFile model{learner.pruning_path->prune(grown[s], pruned.params.real(config.param)), data[s]->pipeline,
-                            data[s]->target, make_run_card(pruned, *data[s])};
-            rows.push_back(score_row(value, pruned.seed, std::move(model), data[s]));
-            if (!keep_going()) return rows;
-        }
+    // Pruning is cheap: value by value, seed by seed, on this thread.
+    std::vector<std::optional<SweepRow>> slots(values.size() * runs.size());
+    for (std::size_t i = 0; i < slots.size() && !rows.stopped(); ++i) {
+        const std::size_t s = i % runs.size();
+        RunConfig pruned = runs[s];  // its run card names this value
+        pruned.params.set(specs, config.param, values[i / runs.size()]);
+        ModelFile model{learner.pruning_path->prune(*grown[s], pruned.params.real(config.param)), data[s]->pipeline, data[s]->target,
+                        make_run_card(pruned, *data[s])};
+        slots[i] = score_row(values[i / runs.size()], pruned.seed, std::move(model), data[s]);
+        rows.row_done();
+        rows.keep_going();
     }
-    return rows;
+    return finished(slots);
 }
 
 std::string sweep_to_csv(const std::string& param, const std::vector<SweepRow>& rows) {

@@ -19,6 +19,9 @@ struct SweepConfig {
     std::string param;           // e.g. "ccp_alpha", or a stage field "schedule[2].alpha" (sweep_target.h)
     std::vector<std::string> values;  // empty = "auto": the effective alphas of each seed's pruning path
     int seeds = 1;               // seeds base.seed, base.seed + 1, ... (RunConfig::seed: the split, the learner or both)
+    // Rows trained at once (0 = one per core). Every row's randomness comes from its value and seed,
+    // so the rows are the same whatever this is and whichever row finishes first.
+    int jobs = 0;
 };
 
 struct SweepRow {
@@ -33,12 +36,15 @@ struct SweepRow {
 };
 
 // Rows done out of rows expected (0 while the automatic path is still being grown); return false =
-// stop now. It is also asked during every training, so a stop lands within one epoch.
+// stop now. It is also asked during every training, so a stop lands within one epoch. With several
+// jobs it is called from their threads, one call at a time.
 using SweepProgress = std::function<bool(int done, int total)>;
 
 // "auto" needs a parameter with a path (ccp_alpha of CART): the tree is grown once per seed and
 // pruned at each alpha. Other values retrain. Throws ParamError for a bad parameter or value.
-// A stop returns the rows finished so far; a training cut short by the stop gives no row.
+// Rows are returned in grid order (seed by seed, values in order; pruning paths value by value). A
+// stop returns the rows finished so far, in that order; a training cut short by the stop gives no
+// row. Throws ParamError for jobs < 0.
 std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& progress = {});
 
 // CSV text with one row per value × seed: value, seed, then every score per split and tree sizes.

@@ -13,6 +13,7 @@
 #include <QSpinBox>
 #include <QTableView>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
 #include <qcustomplot.h>
 
@@ -143,6 +144,39 @@ TEST(SweepPanel, LatentLambdaListSweep) {
     for (const TreePicture& tree : view->sheet().panels) EXPECT_NE(tree.subtitle.find("EN = "), std::string::npos);
     EXPECT_EQ(view->sheet().panels[0].layout.boxes.size(), view->sheet().panels[1].layout.boxes.size())
         << "ghost nodes keep the trees aligned node for node";
+}
+
+// The Jobs control beside Seeds starts at one per core; a LatentTrees sweep over 2 values × 2
+// seeds exports the same CSV with one job and with three.
+TEST(SweepPanel, JobsGiveTheSameRows) {
+    SweepPanel panel;
+    panel.setConfigSource([] {
+        RunConfig config = glass_config("latent");
+        const auto specs = find_learner("latent").params;
+        config.params.set(specs, "depth", "2");
+        config.params.set(specs, "epochs", "3");
+        return std::optional<RunConfig>(config);
+    });
+    auto* jobs = panel.findChild<QSpinBox*>("sweepJobs");
+    ASSERT_NE(jobs, nullptr);
+    EXPECT_EQ(jobs->value(), std::max(1, QThread::idealThreadCount()));
+    auto* param = panel.findChild<QComboBox*>("sweepParam");
+    param->setCurrentIndex(param->findData("lambda"));
+    auto* grid = panel.findChild<SweepGridEditor*>();
+    grid->setKind(GridKind::List);
+    grid->setList("0.01, 1");
+    panel.findChild<QSpinBox*>("sweepSeeds")->setValue(2);
+    test::TempDir dir;
+    std::vector<std::string> exported;
+    for (const int count : {1, 3}) {
+        jobs->setValue(count);
+        run_to_end(panel);
+        EXPECT_EQ(panel.rowCount(), 4);
+        const auto file = dir.file("jobs" + std::to_string(count) + ".csv");
+        ASSERT_TRUE(panel.exportCsv(QString::fromStdString(file.string())));
+        exported.push_back(read_text(file));
+    }
+    EXPECT_EQ(exported[0], exported[1]);
 }
 
 // Choosing LatentTrees' lambda offers its sweep range first: a log grid from 1e-3 to 10 (9 values),

@@ -1,5 +1,8 @@
 // Sweeps keep what a view needs to show any row: the model (as a run would save it) and its data.
+#include <algorithm>
+#include <atomic>
 #include <set>
+#include <tuple>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -165,6 +168,73 @@ TEST(Sweep, StageFieldBeyondTheScheduleIsRefusedAtOnce) {
         EXPECT_NE(std::string(error.what()).find("has 2 stages"), std::string::npos) << error.what();
     }
     EXPECT_FALSE(trained);
+}
+
+// A learner with random initialisation (DGT) and one with its own threads (LatentTrees) over
+// values × seeds: the same rows, byte for byte in the CSV, whatever the number of jobs, and the
+// pruning path's rows too.
+TEST(Sweep, RowsAreTheSameForAnyNumberOfJobs) {
+    const std::vector<std::tuple<std::string, std::vector<std::string>, std::string, std::vector<std::string>>> sweeps = {
+        {"dgt", {"height=2", "epochs=3", "hidden=none"}, "learning_rate", {"0.01", "0.03", "0.1"}},
+        {"latent", {"depth=2", "epochs=3"}, "lambda", {"0.001", "1"}},
+    };
+    for (const auto& [method, fixed, param, values] : sweeps) {
+        SweepConfig config = glass_sweep(param, values, 3);
+        config.base.method = method;
+        config.base.params = method_params(method, fixed);
+        std::string serial;
+        for (const int jobs : {1, 2, 3, 0}) {
+            config.jobs = jobs;
+            const std::vector<SweepRow> rows = run_sweep(config);
+            ASSERT_EQ(rows.size(), values.size() * 3);
+            EXPECT_EQ(rows[1].seed, 7u) << "seed by seed, values in order";
+            const std::string csv = sweep_to_csv(param, rows);
+            if (jobs == 1)
+                serial = csv;
+            else
+                EXPECT_EQ(csv, serial) << method << " with " << jobs << " jobs";
+        }
+    }
+    SweepConfig path = glass_sweep("ccp_alpha", {}, 3);
+    path.jobs = 1;
+    const std::string serial = sweep_to_csv("ccp_alpha", run_sweep(path));
+    path.jobs = 3;
+    EXPECT_EQ(sweep_to_csv("ccp_alpha", run_sweep(path)), serial);
+}
+
+// Several jobs call the progress callback one at a time, count finished rows up to the total, and
+// a stop keeps the finished rows, each the serial sweep's row of its value and seed, in grid order.
+TEST(Sweep, ParallelProgressIsSerialAndAStopKeepsFinishedRows) {
+    SweepConfig config = glass_sweep("max_depth", {"1", "2", "3", "4", "5", "6"}, 2);
+    config.jobs = 1;
+    const std::vector<SweepRow> serial = run_sweep(config);
+    config.jobs = 2;
+    std::atomic<int> inside{0};
+    int most_inside = 0, last_done = 0;
+    bool counted_in_order = true;
+    const std::vector<SweepRow> all = run_sweep(config, [&](int done, int total) {
+        most_inside = std::max(most_inside, ++inside);
+        counted_in_order = counted_in_order && done >= last_done && total == 12;
+        last_done = done;
+        --inside;
+        return true;
+    });
+    EXPECT_EQ(all.size(), 12u);
+    EXPECT_EQ(most_inside, 1);
+    EXPECT_TRUE(counted_in_order);
+    EXPECT_EQ(last_done, 12);
+    const std::vector<SweepRow> stopped = run_sweep(config, [](int done, int) { return done < 3; });
+    ASSERT_GE(stopped.size(), 3u);
+    ASSERT_LT(stopped.size(), 12u);
+    std::size_t next = 0;
+    for (const SweepRow& row : stopped) {
+        while (next < serial.size() && (serial[next].value != row.value || serial[next].seed != row.seed)) ++next;
+        ASSERT_LT(next, serial.size()) << "row " << row.value << "/" << row.seed << " out of grid order";
+        EXPECT_EQ(row.test, serial[next].test);
+        ++next;
+    }
+    config.jobs = -1;
+    EXPECT_THROW(run_sweep(config), ParamError);
 }
 
 }  // namespace
