@@ -7,6 +7,7 @@
 #include "core/io/atomic_file.h"
 #include "core/run/sweep.h"
 #include "core/run/sweep_grid.h"
+#include "core/run/sweep_parts.h"
 #include "core/run/sweep_summary.h"
 
 namespace treelab::cli {
@@ -47,7 +48,37 @@ void print_overview(const std::string& param, const std::vector<SweepRow>& rows)
     }
 }
 
+// "K/N" -> (K, N); run_sweep checks 0 <= K < N.
+std::pair<int, int> parse_shard(const std::string& text) {
+    const std::size_t slash = text.find('/');
+    try {
+        std::size_t used_k = 0, used_n = 0;
+        const int k = std::stoi(text.substr(0, slash), &used_k);
+        const int n = slash == std::string::npos ? 0 : std::stoi(text.substr(slash + 1), &used_n);
+        if (slash != std::string::npos && used_k == slash && used_n == text.size() - slash - 1) return {k, n};
+    } catch (const std::logic_error&) {
+    }
+    throw ParamError("--shard '" + text + "' must be K/N, e.g. 0/4 for the first of four shards");
+}
+
 }  // namespace
+
+void add_merge_sweep_command(CLI::App& app) {
+    struct Options {
+        std::vector<std::string> parts;
+        std::string out;
+    };
+    auto options = std::make_shared<Options>();
+    CLI::App* command = app.add_subcommand("merge-sweep", "put the part files of a sharded sweep together into its CSV");
+    command->add_option("parts", options->parts, "part files written by sweep --shard K/N")->required();
+    command->add_option("--out", options->out, "the sweep's CSV file, as one `sweep` writes it")->required();
+    command->callback([options] {
+        check_writable_destination(options->out);
+        const std::string csv = merge_sweep_parts({options->parts.begin(), options->parts.end()});
+        write_file_atomically(options->out, csv);
+        std::cout << "merged " << options->parts.size() << " parts into " << options->out << '\n';
+    });
+}
 
 void add_sweep_command(CLI::App& app) {
     struct Options {
@@ -55,6 +86,7 @@ void add_sweep_command(CLI::App& app) {
         std::string sweep, out;
         int seeds = 1;
         int jobs = 0;  // 0 = one per core
+        std::string shard;  // "K/N"
     };
     auto options = std::make_shared<Options>();
     CLI::App* command = app.add_subcommand("sweep", "train over the values of one hyperparameter × seeds");
@@ -71,15 +103,24 @@ void add_sweep_command(CLI::App& app) {
     command->add_option("--jobs", options->jobs,
                         "rows trained at once (default: one per core); the rows are the same for any number")
         ->check(CLI::PositiveNumber);
-    command->add_option("--out", options->out, "CSV file: one row per value × seed")->required();
+    command->add_option("--shard", options->shard,
+                        "K/N: only the rows i = K (mod N) of the value × seed grid (K from 0), written to --out as a "
+                        "part file for merge-sweep");
+    command->add_option("--out", options->out, "CSV file: one row per value × seed (with --shard: the part file)")->required();
     command->callback([options] {
         SweepConfig config;
         config.base = options->run.to_config();
         std::tie(config.param, config.values) = parse_sweep(options->sweep, config.base.method);
         config.seeds = options->seeds;
         config.jobs = options->jobs;
+        if (!options->shard.empty()) std::tie(config.shard, config.shards) = parse_shard(options->shard);
         check_writable_destination(options->out);
         const std::vector<SweepRow> rows = run_sweep(config);
+        if (config.shards > 1) {
+            write_file_atomically(options->out, sweep_part_text(config, rows));
+            std::cout << "wrote " << rows.size() << " rows of shard " << options->shard << " to " << options->out << '\n';
+            return;
+        }
         write_file_atomically(options->out, sweep_to_csv(config.param, rows));
         print_overview(config.param, rows);
         std::cout << "wrote " << rows.size() << " rows to " << options->out << '\n';

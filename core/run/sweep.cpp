@@ -18,10 +18,11 @@
 namespace treelab {
 namespace {
 
-SweepRow score_row(const std::string& value, std::uint32_t seed, ModelFile model, std::shared_ptr<const PreparedData> data) {
+SweepRow score_row(std::size_t index, const std::string& value, std::uint32_t seed, ModelFile model,
+                   std::shared_ptr<const PreparedData> data) {
     auto shared = std::make_shared<const ModelFile>(std::move(model));
     const TreeModel& tree = shared->tree;
-    return SweepRow{value, seed, evaluate(tree, data->train), evaluate(tree, data->valid), evaluate(tree, data->test),
+    return SweepRow{index, value, seed, evaluate(tree, data->train), evaluate(tree, data->valid), evaluate(tree, data->test),
                     tree.stats(), std::move(shared), std::move(data)};
 }
 
@@ -83,11 +84,15 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& 
     const SweepTarget target = sweep_target(specs, config.param);
     if (config.seeds < 1) throw ParamError("--seeds must be at least 1");
     if (config.jobs < 0) throw ParamError("--jobs must be at least 1 (or 0 for one per core)");
+    if (config.shards < 1 || config.shard < 0 || config.shard >= config.shards)
+        throw ParamError("--shard K/N needs 0 <= K < N, not " + std::to_string(config.shard) + "/" + std::to_string(config.shards));
     check_run_config(config.base);
     const bool on_path = learner.pruning_path && learner.pruning_param == config.param;
     if (config.values.empty() && !on_path)
         throw ParamError("'auto' values need a pruning path; " + learner.name + " has none for '" + config.param +
                          "': give the values, e.g. " + config.param + "=1,2,3");
+    if (config.shards > 1 && config.values.empty())
+        throw ParamError("a sharded sweep needs its values listed: 'auto' values are known only once every seed's tree is grown");
     {   // Validate every value before the first (possibly long) training.
         ParamValues check = config.base.params;
         for (const std::string& value : config.values) set_sweep_value(check, specs, target, value);
@@ -110,14 +115,17 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& 
         // One cell per seed × value, seed by seed as the rows are listed.
         const std::size_t values = config.values.size();
         std::vector<std::optional<SweepRow>> slots(runs.size() * values);
+        const auto shards = static_cast<std::size_t>(config.shards), shard = static_cast<std::size_t>(config.shard);
+        if (shards > 1) rows.set_total(static_cast<int>((slots.size() + shards - 1 - shard) / shards));
         for_each_cell(config.jobs, slots.size(), rows, [&](std::size_t i) {
+            if (i % shards != shard) return;
             const std::size_t s = i / values;
             if (!data[s]) return;  // a stop came before this seed's data
             RunConfig run = runs[s];
             set_sweep_value(run.params, specs, target, config.values[i % values]);
             RunOutcome outcome = run_training(*data[s], run, training_progress);
             if (outcome.stopped_early) return rows.stop();
-            slots[i] = score_row(config.values[i % values], run.seed, std::move(outcome.model), data[s]);
+            slots[i] = score_row(i, config.values[i % values], run.seed, std::move(outcome.model), data[s]);
             rows.row_done();
             rows.keep_going();
         });
@@ -156,29 +164,32 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& 
         pruned.params.set(specs, config.param, values[i / runs.size()]);
         ModelFile model{learner.pruning_path->prune(*grown[s], pruned.params.real(config.param)), data[s]->pipeline, data[s]->target,
                         make_run_card(pruned, *data[s])};
-        slots[i] = score_row(values[i / runs.size()], pruned.seed, std::move(model), data[s]);
+        slots[i] = score_row(i, values[i / runs.size()], pruned.seed, std::move(model), data[s]);
         rows.row_done();
         rows.keep_going();
     }
     return finished(slots);
 }
 
-std::string sweep_to_csv(const std::string& param, const std::vector<SweepRow>& rows) {
-    std::ostringstream out;
+SweepCsvLines sweep_csv_lines(const std::string& param, const std::vector<SweepRow>& rows) {
     std::vector<std::string> score_names;
     for (const SweepRow& row : rows)
         for (const Scores* scores : {&row.train, &row.valid, &row.test})
             for (const auto& [name, value] : *scores)
                 if (std::find(score_names.begin(), score_names.end(), name) == score_names.end()) score_names.push_back(name);
 
-    out << csv_field(param) << ",seed";
+    SweepCsvLines lines;
+    std::ostringstream header;
+    header << csv_field(param) << ",seed";
     for (const char* split : {"train", "valid", "test"})
-        for (const std::string& name : score_names) out << ',' << split << '_' << name;
+        for (const std::string& name : score_names) header << ',' << split << '_' << name;
     // en: nodes no training row reaches, pruned ones included (000 Figure 3's EN, on the training rows).
     // tree_depth, not depth: the swept hyperparameter may be a learner's `depth`, and two columns of
     // one name would be read as one.
-    out << ",tree_depth,nodes,leaves,active_nodes,empty_nodes,pruned_nodes,en\n";
+    header << ",tree_depth,nodes,leaves,active_nodes,empty_nodes,pruned_nodes,en";
+    lines.header = header.str();
     for (const SweepRow& row : rows) {
+        std::ostringstream out;
         out << csv_field(row.value) << ',' << row.seed;  // a stage field's U(80,120) holds a comma
         for (const Scores* scores : {&row.train, &row.valid, &row.test})
             for (const std::string& name : score_names) {
@@ -187,9 +198,17 @@ std::string sweep_to_csv(const std::string& param, const std::vector<SweepRow>& 
             }
         const TreeStats& t = row.tree;
         out << ',' << t.depth << ',' << t.nodes << ',' << t.leaves << ',' << t.active_nodes << ',' << t.empty_nodes << ','
-            << t.pruned_nodes << ',' << t.empty_nodes + t.pruned_nodes << '\n';
+            << t.pruned_nodes << ',' << t.empty_nodes + t.pruned_nodes;
+        lines.rows.push_back(out.str());
     }
-    return out.str();
+    return lines;
+}
+
+std::string sweep_to_csv(const std::string& param, const std::vector<SweepRow>& rows) {
+    const SweepCsvLines lines = sweep_csv_lines(param, rows);
+    std::string csv = lines.header + '\n';
+    for (const std::string& row : lines.rows) csv += row + '\n';
+    return csv;
 }
 
 }  // namespace treelab

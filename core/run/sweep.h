@@ -22,9 +22,13 @@ struct SweepConfig {
     // Rows trained at once (0 = one per core). Every row's randomness comes from its value and seed,
     // so the rows are the same whatever this is and whichever row finishes first.
     int jobs = 0;
+    // Only the rows i ≡ shard (mod shards) of the value × seed grid, i counted as the rows are listed
+    // (sweep_parts.h). shards = 1: every row.
+    int shard = 0, shards = 1;
 };
 
 struct SweepRow {
+    std::size_t index = 0;  // the row's place in the whole sweep's grid order
     std::string value;
     std::uint32_t seed = 0;
     Scores train, valid, test;
@@ -44,10 +48,18 @@ using SweepProgress = std::function<bool(int done, int total)>;
 // pruned at each alpha. Other values retrain. Throws ParamError for a bad parameter or value.
 // Rows are returned in grid order (seed by seed, values in order; pruning paths value by value). A
 // stop returns the rows finished so far, in that order; a training cut short by the stop gives no
-// row. Throws ParamError for jobs < 0.
+// row. Throws ParamError for jobs < 0, a shard outside 0..shards−1, or a shard of an automatic
+// path (its values are known only once every seed's tree is grown).
 std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& progress = {});
 
 // CSV text with one row per value × seed: value, seed, then every score per split and tree sizes.
 std::string sweep_to_csv(const std::string& param, const std::vector<SweepRow>& rows);
+
+// The same CSV's header line and one line per row, without line ends (sweep_to_csv joins them).
+struct SweepCsvLines {
+    std::string header;
+    std::vector<std::string> rows;
+};
+SweepCsvLines sweep_csv_lines(const std::string& param, const std::vector<SweepRow>& rows);
 
 }  // namespace treelab

@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <vector>
@@ -91,6 +92,37 @@ TEST(Cli, SweepAutoFollowsThePruningPath) {
     }
     EXPECT_GT(rows, 10);
     EXPECT_NE(last.find(",0,1,1,1,0,"), std::string::npos) << "the last alpha prunes to the root: " << last;
+}
+
+// sweep --shard K/N writes part files that merge-sweep puts together into the file one sweep
+// writes, byte for byte; a missing part is a file error naming the rows.
+TEST(Cli, ShardedSweepMergesIntoTheSweepsFile) {
+    test::TempDir dir;
+    const std::string sweep = "sweep --data " + glass() + " --target Type --param max_depth=1,2,3 --seeds 2 --jobs 2";
+    ASSERT_EQ(run_cli(sweep + " --out " + dir.file("whole.csv").string(), dir).exit_code, 0);
+    std::string parts;
+    for (const int k : {0, 1, 2}) {
+        const std::string part = dir.file("part" + std::to_string(k) + ".csv").string();
+        const CommandResult shard = run_cli(sweep + " --shard " + std::to_string(k) + "/3 --out " + part, dir);
+        ASSERT_EQ(shard.exit_code, 0) << shard.err;
+        EXPECT_NE(shard.out.find("wrote 2 rows of shard " + std::to_string(k) + "/3"), std::string::npos) << shard.out;
+        parts += " " + part;
+    }
+    const CommandResult merged = run_cli("merge-sweep" + parts + " --out " + dir.file("merged.csv").string(), dir);
+    ASSERT_EQ(merged.exit_code, 0) << merged.err;
+    std::ifstream whole(dir.file("whole.csv")), together(dir.file("merged.csv"));
+    std::stringstream a, b;
+    a << whole.rdbuf();
+    b << together.rdbuf();
+    EXPECT_EQ(b.str(), a.str());
+    const CommandResult short_of_one =
+        run_cli("merge-sweep " + dir.file("part0.csv").string() + " " + dir.file("part1.csv").string() + " --out " +
+                    dir.file("m.csv").string(),
+                dir);
+    EXPECT_NE(short_of_one.exit_code, 0);
+    EXPECT_NE(short_of_one.err.find("rows 2, 5"), std::string::npos) << short_of_one.err;
+    EXPECT_FALSE(std::filesystem::exists(dir.file("m.csv")));
+    EXPECT_EQ(run_cli(sweep + " --shard 3/3 --out " + dir.file("x.csv").string(), dir).exit_code, 2);
 }
 
 // A sweep whose --out folder does not exist stops before its first row, with the file error.
