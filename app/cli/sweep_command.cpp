@@ -1,12 +1,15 @@
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
 #include "app/cli/commands.h"
 #include "app/cli/run_options.h"
+#include "app/cli/slurm_submission.h"
 #include "core/error.h"
 #include "core/io/atomic_file.h"
 #include "core/run/sweep.h"
 #include "core/run/sweep_grid.h"
+#include "core/run/slurm_job.h"
 #include "core/run/sweep_parts.h"
 #include "core/run/sweep_summary.h"
 
@@ -87,6 +90,9 @@ void add_sweep_command(CLI::App& app) {
         int seeds = 1;
         int jobs = 0;  // 0 = one per core
         std::string shard;  // "K/N"
+        std::string slurm;  // folder of the job scripts
+        SlurmSettings job;
+        bool submit = false;
     };
     auto options = std::make_shared<Options>();
     CLI::App* command = app.add_subcommand("sweep", "train over the values of one hyperparameter × seeds");
@@ -106,7 +112,22 @@ void add_sweep_command(CLI::App& app) {
     command->add_option("--shard", options->shard,
                         "K/N: only the rows i = K (mod N) of the value × seed grid (K from 0), written to --out as a "
                         "part file for merge-sweep");
-    command->add_option("--out", options->out, "CSV file: one row per value × seed (with --shard: the part file)")->required();
+    command->add_option("--out", options->out,
+                        "CSV file: one row per value × seed (with --shard: the part file; with --slurm: the merged file the "
+                        "jobs write)")
+        ->required();
+    command->add_option("--slurm", options->slurm,
+                        "write a Slurm job array instead of training here: DIR/sweep.sbatch (one shard per task) and "
+                        "DIR/merge.sbatch (merge-sweep into --out, to run after the array)");
+    command->add_option("--shards", options->job.shards, "with --slurm: array tasks")->capture_default_str()->check(CLI::PositiveNumber);
+    command->add_option("--slurm-cpus", options->job.cpus, "with --slurm: CPUs per task (and its --jobs)")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+    command->add_option("--slurm-time", options->job.time, "with --slurm: time limit per task, e.g. 2:00:00");
+    command->add_option("--slurm-partition", options->job.partition, "with --slurm: partition");
+    command->add_flag("--submit", options->submit,
+                      "with --slurm: submit both scripts with sbatch (the merge with --dependency=afterok on the array) and "
+                      "print the job ids");
     command->callback([options] {
         SweepConfig config;
         config.base = options->run.to_config();
@@ -114,9 +135,24 @@ void add_sweep_command(CLI::App& app) {
         config.seeds = options->seeds;
         config.jobs = options->jobs;
         if (!options->shard.empty()) std::tie(config.shard, config.shards) = parse_shard(options->shard);
+        if (options->submit && options->slurm.empty()) throw ParamError("--submit needs --slurm DIR");
+        if (!options->slurm.empty()) {
+            if (!options->shard.empty()) throw ParamError("--slurm makes its own shards; leave --shard out");
+            options->job.folder = options->slurm;
+            options->job.out = options->out;
+            options->job.cli = std::filesystem::read_symlink("/proc/self/exe");
+            const auto [sweep_script, merge_script] = write_slurm_scripts(config, options->job);
+            std::cout << "wrote " << sweep_script.string() << " and " << merge_script.string() << '\n';
+            if (!options->submit) return;
+            const std::string array = submit_batch(sweep_script);
+            const std::string merge = submit_batch(merge_script, array);
+            std::cout << "submitted job array " << array << " (" << options->job.shards << " tasks) and merge job " << merge
+                      << " after it; " << options->out << " appears when the merge ends\n";
+            return;
+        }
         check_writable_destination(options->out);
         const std::vector<SweepRow> rows = run_sweep(config);
-        if (config.shards > 1) {
+        if (!options->shard.empty()) {
             write_file_atomically(options->out, sweep_part_text(config, rows));
             std::cout << "wrote " << rows.size() << " rows of shard " << options->shard << " to " << options->out << '\n';
             return;

@@ -8,16 +8,6 @@
 namespace treelab {
 namespace {
 
-// Single-quotes a word for a POSIX shell when it holds anything but safe characters.
-std::string shell_word(const std::string& word) {
-    const bool safe = !word.empty() && word.find_first_not_of(
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-./=,:+@%") == std::string::npos;
-    if (safe) return word;
-    std::string quoted = "'";
-    for (char c : word) quoted += (c == '\'') ? std::string("'\\''") : std::string(1, c);
-    return quoted + "'";
-}
-
 std::string fractions_text(const SplitFractions& split) {
     return to_text(split.train) + "," + to_text(split.valid) + "," + to_text(split.test);
 }
@@ -86,16 +76,27 @@ ParamValues method_params(const std::string& method, const std::vector<std::stri
     return values;
 }
 
-std::string equivalent_command(const RunConfig& config) {
+std::string shell_word(const std::string& word) {
+    const bool safe = !word.empty() && word.find_first_not_of(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-./=,:+@%") == std::string::npos;
+    if (safe) return word;
+    std::string quoted = "'";
+    for (char c : word) quoted += (c == '\'') ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
+std::string equivalent_command(const RunConfig& config) { return "treelab-cli train " + run_options_text(config, "--param"); }
+
+std::string run_options_text(const RunConfig& config, const std::string& param_flag) {
     const LearnerInfo& learner = find_learner(config.method);
     const ParamValues defaults(learner.params);
     const auto default_texts = defaults.canonical();
-    std::string command = "treelab-cli train --data " + shell_word(config.data_file.string()) +
-                          " --target " + shell_word(config.target) + " --method " + config.method;
+    std::string command = "--data " + shell_word(config.data_file.string()) + " --target " + shell_word(config.target) +
+                          " --method " + config.method;
     if (config.task) command += " --task " + to_string(*config.task);
     for (const std::string& column : config.drop_columns) command += " --drop " + shell_word(column);
     for (const auto& [name, text] : config.params.canonical())
-        if (default_texts.at(name) != text) command += " --param " + shell_word(name + "=" + text);
+        if (default_texts.at(name) != text) command += " " + param_flag + " " + shell_word(name + "=" + text);
     command += " --seed " + std::to_string(config.seed);
     if (config.split_seed) command += " --split-seed " + std::to_string(*config.split_seed);
     if (config.learner_seed) command += " --learner-seed " + std::to_string(*config.learner_seed);

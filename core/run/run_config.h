@@ -80,4 +80,11 @@ void check_run_config(const RunConfig& config);
 // the method's default is none, so the command reproduces the run even if a default changes.
 std::string equivalent_command(const RunConfig& config);
 
+// Its options after the subcommand, hyperparameters set with `param_flag` ("--param" for train,
+// "--set" for sweep, whose --param is the swept one).
+std::string run_options_text(const RunConfig& config, const std::string& param_flag);
+
+// `word` quoted for a POSIX shell where it needs it ('…' with ' written as '\'').
+std::string shell_word(const std::string& word);
+
 }  // namespace treelab
