@@ -1,7 +1,6 @@
 #include "core/data/csv_reader.h"
 
 #include <algorithm>
-#include <array>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -9,7 +8,9 @@
 #include <unordered_map>
 
 #include "core/data/column_typing.h"
+#include "core/data/csv_dialect.h"
 #include "core/data/csv_tokenizer.h"
+#include "core/data/text_source.h"
 #include "core/error.h"
 
 namespace treelab {
@@ -19,41 +20,12 @@ namespace {
 constexpr std::size_t kBlockBytes = std::size_t{1} << 20;
 constexpr std::size_t kRowsPerProgressCall = 4096;
 
-bool is_blank(std::string_view line, char delimiter) {
-    return std::all_of(line.begin(), line.end(), [delimiter](char c) {
-        return c == ' ' || c == '\r' || c == '\n' || (c == '\t' && delimiter != '\t');
-    });
-}
-
-// The first line of `text` that holds more than blanks ("" when none does).
-std::string_view first_filled_line(std::string_view text) {
-    while (!text.empty()) {
-        const std::size_t end = std::min(text.find('\n'), text.size());
-        const std::string_view line = text.substr(0, end);
-        if (!is_blank(line, 0)) return line;
-        text.remove_prefix(std::min(end + 1, text.size()));
-    }
-    return {};
-}
-
-// The candidate that occurs most often outside quotes; ',' on a tie or when none occurs.
-char detect_delimiter(std::string_view header_line) {
-    constexpr std::array<char, 3> candidates = {',', ';', '\t'};
-    std::array<std::size_t, 3> counts{};
-    bool quoted = false;
-    for (const char c : header_line) {
-        if (c == '"') quoted = !quoted;
-        for (std::size_t i = 0; i < candidates.size() && !quoted; ++i) counts[i] += c == candidates[i];
-    }
-    const auto best = std::max_element(counts.begin(), counts.end());
-    return *best == 0 ? ',' : candidates[static_cast<std::size_t>(best - counts.begin())];
-}
-
 // Turns the tokenizer's rows into typed columns: the first row names them (or is data without a
 // header), every later row must have as many fields.
 class TableBuilder {
 public:
-    TableBuilder(const std::string& source, const CsvOptions& options) : source_(source), options_(options) {}
+    TableBuilder(const std::string& source, const CsvOptions& options, char decimal)
+        : source_(source), options_(options), decimal_(decimal) {}
 
     void add_row(const std::vector<CsvField>& fields, std::size_t line) {
         if (columns_.empty()) {
@@ -80,6 +52,7 @@ private:
 
     const std::string& source_;
     const CsvOptions& options_;
+    char decimal_;
     std::size_t header_line_ = 0;
     std::vector<ColumnBuilder> columns_;
     std::vector<std::size_t> row_lines_;
@@ -114,7 +87,7 @@ void TableBuilder::start_columns(const std::vector<CsvField>& fields, std::size_
     const auto& required = options_.numeric_columns;
     for (auto& name : names) {
         const bool numeric = std::find(required.begin(), required.end(), name) != required.end();
-        columns_.emplace_back(std::move(name), numeric, '.');
+        columns_.emplace_back(std::move(name), numeric, decimal_);
     }
 }
 
@@ -155,61 +128,81 @@ std::uint64_t input_size(std::istream& input) {
     return end == std::istream::pos_type(-1) ? 0 : static_cast<std::uint64_t>(end - here);
 }
 
-// Fills buffer[from, size) from `input`; returns the new fill, short only at the end of the input.
-std::size_t fill(std::istream& input, std::vector<char>& buffer, std::size_t from, const std::string& source) {
-    input.read(buffer.data() + from, static_cast<std::streamsize>(buffer.size() - from));
-    if (input.bad()) throw DataError(source, 0, 0, "reading the file failed");
-    return from + static_cast<std::size_t>(input.gcount());
-}
-
 }  // namespace
 
 Table parse_csv(std::istream& input, const std::string& source_name, const CsvOptions& options) {
     if (options.delimiter == '"' || options.delimiter == '\n' || options.delimiter == '\r') {
         throw ParamError("the CSV delimiter cannot be a quote or a line break");
     }
-    const std::uint64_t total = input_size(input);
-    std::vector<char> buffer(kBlockBytes);
-    std::size_t filled = fill(input, buffer, 0, source_name);
-    std::uint64_t consumed = 0;  // input bytes before buffer[0]
-    if (std::string_view(buffer.data(), filled).starts_with("\xEF\xBB\xBF")) {
-        buffer.erase(buffer.begin(), buffer.begin() + 3);
-        buffer.resize(kBlockBytes);
-        filled -= 3;
-        consumed = 3;
+    if (options.decimal != 0 && options.decimal != '.' && options.decimal != ',') {
+        throw ParamError("the decimal separator must be '.' or ','");
     }
-    const char delimiter = options.delimiter != 0 ? options.delimiter
-                                                  : detect_delimiter(first_filled_line({buffer.data(), filled}));
+    if (options.decimal != 0 && options.decimal == options.delimiter) {
+        throw ParamError("the decimal separator cannot also be the delimiter");
+    }
+    const std::uint64_t total = input_size(input);
+    TextSource text(input, source_name, options.encoding);
+    std::vector<char> buffer(kBlockBytes);
+    std::size_t filled = text.fill(buffer, 0);
+    const std::string_view head(buffer.data(), filled);
+    TextFormat format;
+    format.delimiter = options.delimiter != 0 ? options.delimiter : detect_delimiter(first_filled_line(head));
+    format.decimal = options.decimal != 0 ? options.decimal : detect_decimal(head, format.delimiter);
+    format.encoding = to_string(text.encoding());
 
-    TableBuilder table(source_name, options);
-    CsvTokenizer tokenizer(source_name, delimiter);
+    TableBuilder table(source_name, options, format.decimal);
+    CsvTokenizer tokenizer(source_name, format.delimiter);
+    const bool converted = text.encoding() != TextEncoding::Utf8;
+    std::uint64_t consumed = 0;  // text bytes before buffer[0]
     const auto report_progress = [&](std::uint64_t done) {
         if (options.progress && !options.progress(done, total)) throw Cancelled("reading " + source_name + " was cancelled");
     };
     const CsvRowSink sink = [&](const std::vector<CsvField>& fields, std::size_t line, std::size_t end) {
         table.add_row(fields, line);
-        if (table.rows() % kRowsPerProgressCall == 0) report_progress(consumed + end);
+        // Converted text is longer or shorter than the file: count the file's bytes read instead.
+        if (table.rows() % kRowsPerProgressCall == 0) report_progress(converted ? text.raw_bytes_read() : consumed + end);
     };
     bool reserved = false;
     for (;;) {
-        const bool last = filled < buffer.size();
+        const bool last = text.ended();
         const std::size_t used = tokenizer.parse(buffer.data(), filled, last, sink);
         if (last) break;
         if (!reserved && total > 0 && used > 0 && table.rows() > 0) {
             // The first block's rows per byte, over the whole input: one allocation per column
             // instead of doublings that would leave up to half of each column unused.
-            table.reserve(static_cast<std::size_t>(static_cast<double>(table.rows()) * 1.05 *
-                                                   static_cast<double>(total) / static_cast<double>(used)));
+            const double bytes_per_row = static_cast<double>(text.raw_bytes_read()) / static_cast<double>(filled) *
+                                         static_cast<double>(used) / static_cast<double>(table.rows());
+            table.reserve(static_cast<std::size_t>(1.05 * static_cast<double>(total) / bytes_per_row));
             reserved = true;
         }
-        if (used == 0) buffer.resize(buffer.size() * 2);  // one row longer than the block
         std::memmove(buffer.data(), buffer.data() + used, filled - used);
+        filled -= used;
         consumed += used;
-        filled = fill(input, buffer, filled - used, source_name);
+        if (filled > buffer.size() / 2) buffer.resize(buffer.size() * 2);  // a row longer than half a block
+        filled = text.fill(buffer, filled);
     }
     report_progress(total);
-    return table.finish();
+    Table result = table.finish();
+    result.format = format;
+    return result;
 }
+
+char csv_delimiter_from_string(const std::string& text) {
+    if (text == "tab" || text == "\\t" || text == "\t") return '\t';
+    if (text.size() != 1 || text == "\"" || text == "\n" || text == "\r") {
+        throw ParamError("the delimiter must be one character (or 'tab'), not a quote or a line break; got '" + text + "'");
+    }
+    return text[0];
+}
+
+std::string csv_delimiter_text(char delimiter) { return delimiter == '\t' ? "tab" : std::string(1, delimiter); }
+
+char csv_decimal_from_string(const std::string& text) {
+    if (text != "." && text != ",") throw ParamError("the decimal separator must be '.' or ',', not '" + text + "'");
+    return text[0];
+}
+
+std::string csv_encoding_from_string(const std::string& text) { return to_string(text_encoding_from_string(text)); }
 
 Table read_csv(const std::filesystem::path& file, const CsvOptions& options) {
     const std::string source = file.string();

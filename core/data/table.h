@@ -24,8 +24,16 @@ struct Column {
 // "" when missing.
 std::string cell_text(const Column& column, std::size_t row);
 
+// How the file was written, as the reader took it (given or detected): for the run card.
+struct TextFormat {
+    char delimiter = ',';
+    char decimal = '.';
+    std::string encoding = "utf-8";  // of the file; the table's texts are UTF-8
+};
+
 struct Table {
     std::string source;  // file name the table came from (for messages and the run card)
+    TextFormat format;
     std::vector<Column> columns;
     std::size_t rows = 0;
     std::vector<std::size_t> row_lines;  // 1-based file line of each data row (quoted fields may span lines)
