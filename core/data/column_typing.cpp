@@ -135,7 +135,6 @@ void ColumnBuilder::add(std::string_view text, bool missing) {
             column_.numbers.push_back(std::nan(""));
             return;
         }
-        first_text_ = row + 1;
         turn_categorical();
         return add_level(text);
     }

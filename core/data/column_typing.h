@@ -57,7 +57,8 @@ private:
     bool require_numeric_;
     char decimal_;
     std::size_t rows_ = 0;
-    std::size_t first_non_finite_ = 0, first_text_ = 0;  // row + 1; 0 = none yet
+    // The first non-finite cell, and a required column's first non-number: row + 1 (0 = none yet), text.
+    std::size_t first_non_finite_ = 0, first_text_ = 0;
     std::string first_non_finite_text_, first_text_text_;
     std::vector<std::pair<std::size_t, std::string>> non_finite_;  // kept while Numeric, to become levels
     // Transparent, so that looking a cell up does not build a string.

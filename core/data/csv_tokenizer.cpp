@@ -1,6 +1,5 @@
 #include "core/data/csv_tokenizer.h"
 
-#include <algorithm>
 #include <cstring>
 
 #include "core/error.h"
@@ -72,7 +71,8 @@ CsvTokenizer::Step CsvTokenizer::read_quoted(const char*& p, const char* end, bo
             unescaped_ += text[k];
             k += text[k] == '"';  // the second quote of a pair
         }
-        fields_.push_back({{}, true});  // its text is set once the row is whole (unescaped_ may move)
+        // Points into unescaped_ once the row is whole (unescaped_ may move until then).
+        fields_.push_back({std::string_view(nullptr, unescaped_.size() - unescaped_at_.back()), true});
     } else {
         unescaped_at_.push_back(std::string::npos);
         fields_.push_back({text, true});
@@ -114,13 +114,8 @@ std::size_t CsvTokenizer::parse(const char* block, std::size_t size, bool last, 
         const bool blank = fields_.size() == 1 && !fields_[0].quoted && fields_[0].text.empty();
         if (blank) continue;
         for (std::size_t k = 0; k < fields_.size(); ++k) {
-            if (unescaped_at_[k] == std::string::npos) continue;
-            const std::size_t next = std::find_if(unescaped_at_.begin() + static_cast<std::ptrdiff_t>(k) + 1,
-                                                  unescaped_at_.end(),
-                                                  [](std::size_t at) { return at != std::string::npos; }) -
-                                             unescaped_at_.begin();
-            const std::size_t stop = next < unescaped_at_.size() ? unescaped_at_[next] : unescaped_.size();
-            fields_[k].text = std::string_view(unescaped_).substr(unescaped_at_[k], stop - unescaped_at_[k]);
+            if (unescaped_at_[k] != std::string::npos)
+                fields_[k].text = std::string_view(unescaped_.data() + unescaped_at_[k], fields_[k].text.size());
         }
         sink(fields_, row_line, static_cast<std::size_t>(p - block));
     }
