@@ -1,9 +1,10 @@
 #pragma once
 // Internal to core/data: splitting CSV text into rows of fields, block by block. Quoted fields
 // with "" escapes and line breaks, CR, LF or CRLF line ends, blank lines skipped, spaces (and tabs
-// unless the delimiter is a tab) around unquoted fields trimmed. Hand-written rather than libcsv:
-// libcsv's callback per field and the line-by-line feeding that let it name lines cost more than
-// the whole parse; CSV quoting is small enough to state here exactly.
+// unless the delimiter is a tab) around unquoted fields trimmed. Hand-written rather than libcsv,
+// which had to be fed line by line for its messages to name lines and handed over each field
+// through a C callback: this splits whole blocks in place, and CSV quoting is small enough to
+// state here exactly.
 #include <cstddef>
 #include <functional>
 #include <string>
