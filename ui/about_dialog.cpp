@@ -15,7 +15,7 @@ void show_about_dialog(QWidget* parent) {
                     "<tr><td>Qt</td><td>%2</td><td>LGPL-3.0</td></tr>"
                     "<tr><td>QCustomPlot</td><td>%3</td><td>GPL-3.0</td></tr>"
                     "<tr><td>Eigen</td><td>%4</td><td>MPL-2.0</td></tr>"
-                    "<tr><td>libcsv, nlohmann/json, Boost.Math, OpenSSL</td><td>Debian 12</td>"
+                    "<tr><td>fast_float, nlohmann/json, Boost.Math, OpenSSL</td><td>Debian 12</td>"
                     "<td>LGPL-2.1, MIT, BSL-1.0, Apache-2.0</td></tr>"
                     "</table>"
                     "<p>Shipped data sets: sources and licences in <tt>datasets/README.md</tt>.</p>")

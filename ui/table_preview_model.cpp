@@ -45,7 +45,7 @@ QVariant TablePreviewModel::data(const QModelIndex& index, int role) const {
     const std::size_t row = tableRow(index.row());
     const bool missing = column.is_missing(row);
     switch (role) {
-    case Qt::DisplayRole: return missing ? QStringLiteral("?") : QString::fromStdString(column.raw[row]);
+    case Qt::DisplayRole: return missing ? QStringLiteral("?") : QString::fromStdString(cell_text(column, row));
     case Qt::ForegroundRole: return missing ? QVariant(QPalette().brush(QPalette::Disabled, QPalette::Text)) : QVariant();
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(column.kind == ColumnKind::Numeric ? Qt::AlignRight | Qt::AlignVCenter

@@ -11,7 +11,7 @@
 namespace treelab::cli {
 
 struct RunOptions {
-    std::string data, target, method = default_method(), task, split = "0.6,0.2,0.2", split_mode = "stratified",
+    std::string data, delimiter, decimal, encoding, target, method = default_method(), task, split = "0.6,0.2,0.2", split_mode = "stratified",
                 scaling = "auto", fit_on = "train", categorical = "onehot";
     std::vector<std::string> drop, params;
     std::uint32_t seed = 0;

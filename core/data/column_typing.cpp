@@ -2,8 +2,9 @@
 
 #include <charconv>
 #include <cmath>
-#include <cstdlib>
-#include <unordered_map>
+#include <system_error>
+
+#include <fast_float/fast_float.h>
 
 #include "core/error.h"
 
@@ -23,21 +24,17 @@ std::size_t line_of(const ColumnOrigin& origin, std::size_t row) {
 
 }  // namespace
 
-NumberText parse_number(std::string_view text, double& value) {
+NumberText parse_number(std::string_view text, double& value, char decimal) {
     text = trimmed(text);
     // from_chars rejects a leading '+', which spreadsheets and R write; accept it once.
     if (text.size() > 1 && text[0] == '+' && text[1] != '-' && text[1] != '+') text.remove_prefix(1);
     if (text.empty()) return NumberText::NotNumber;
     double parsed = 0.0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), parsed);
-    if (end != text.data() + text.size()) return NumberText::NotNumber;
-    if (error == std::errc::result_out_of_range) {
-        // from_chars reports underflow and overflow alike; strtod tells them apart (0 vs HUGE_VAL).
-        parsed = std::strtod(std::string(text).c_str(), nullptr);
-    } else if (error != std::errc()) {
-        return NumberText::NotNumber;
-    }
-    if (!std::isfinite(parsed)) return NumberText::NonFinite;
+    const char* end = text.data() + text.size();
+    const fast_float::parse_options options(fast_float::chars_format::general, decimal);
+    const auto [stop, error] = fast_float::from_chars_advanced(text.data(), end, parsed, options);
+    if (stop != end || error != std::errc()) return NumberText::NotNumber;
+    if (!std::isfinite(parsed)) return NumberText::NonFinite;  // "inf", "nan", and overflow ("1e999")
     value = parsed;
     return NumberText::Finite;
 }
@@ -61,54 +58,103 @@ std::string quoted_column_names(const Table& table) {
 }
 
 void throw_not_a_number(const Column& column, const ColumnOrigin& origin, const std::string& why) {
-    for (std::size_t row = 0; row < column.raw.size(); ++row) {
+    for (std::size_t row = 0; column.kind == ColumnKind::Categorical && row < column.codes.size(); ++row) {
         double value = 0.0;
-        if (column.is_missing(row) || parse_number(column.raw[row], value) == NumberText::Finite) continue;
+        if (column.is_missing(row)) continue;
+        const std::string& text = column.levels[static_cast<std::size_t>(column.codes[row])];
+        if (parse_number(text, value) == NumberText::Finite) continue;
         throw DataError(origin.source, line_of(origin, row), origin.column_number,
-                        "value '" + column.raw[row] + "' in column '" + column.name + "' is not a number; " + why);
+                        "value '" + text + "' in column '" + column.name + "' is not a number; " + why);
     }
     throw DataError(origin.source, 0, origin.column_number, "column '" + column.name + "' is not numeric; " + why);
 }
 
-Column type_column(RawColumn&& raw, const ColumnOrigin& origin, bool require_numeric) {
-    const std::size_t rows = raw.texts.size();
-    Column column;
-    column.name = std::move(raw.name);
-    column.numbers.assign(rows, std::nan(""));
-    std::size_t first_non_finite = rows, first_text = rows;
-    for (std::size_t row = 0; row < rows; ++row) {
-        if (raw.missing[row]) {
-            ++column.missing_count;
-            continue;
-        }
-        const NumberText kind = parse_number(raw.texts[row], column.numbers[row]);
-        if (kind == NumberText::NonFinite && first_non_finite == rows) first_non_finite = row;
-        if (kind == NumberText::NotNumber && first_text == rows) first_text = row;
+ColumnBuilder::ColumnBuilder(std::string name, bool require_numeric, char decimal)
+    : require_numeric_(require_numeric), decimal_(decimal) {
+    column_.name = std::move(name);
+}
+
+void ColumnBuilder::reserve(std::size_t rows) {
+    if (column_.kind == ColumnKind::Numeric) column_.numbers.reserve(rows);
+    else column_.codes.reserve(rows);
+}
+
+void ColumnBuilder::add_level(std::string_view text) {
+    auto found = code_of_.find(text);
+    if (found == code_of_.end()) {
+        found = code_of_.emplace(text, static_cast<int>(column_.levels.size())).first;
+        column_.levels.emplace_back(text);
     }
-    if (first_text == rows && first_non_finite < rows) {
+    column_.codes.push_back(found->second);
+}
+
+void ColumnBuilder::turn_categorical() {
+    column_.kind = ColumnKind::Categorical;
+    column_.codes.reserve(column_.numbers.capacity());
+    auto non_finite = non_finite_.begin();
+    for (std::size_t row = 0; row < column_.numbers.size(); ++row) {
+        if (non_finite != non_finite_.end() && non_finite->first == row) {
+            add_level((non_finite++)->second);
+        } else if (std::isnan(column_.numbers[row])) {
+            column_.codes.push_back(-1);
+        } else {
+            add_level(number_text(column_.numbers[row]));
+        }
+    }
+    std::vector<double>().swap(column_.numbers);
+    non_finite_.clear();
+}
+
+void ColumnBuilder::add(std::string_view text, bool missing) {
+    const std::size_t row = rows_++;
+    if (missing) {
+        ++column_.missing_count;
+        if (column_.kind == ColumnKind::Numeric) column_.numbers.push_back(std::nan(""));
+        else column_.codes.push_back(-1);
+        return;
+    }
+    if (column_.kind == ColumnKind::Categorical) return add_level(text);
+    double value = 0.0;
+    switch (parse_number(text, value, decimal_)) {
+    case NumberText::Finite: column_.numbers.push_back(value); return;
+    case NumberText::NonFinite:
+        if (first_non_finite_ == 0) {
+            first_non_finite_ = row + 1;
+            first_non_finite_text_ = text;
+        }
+        non_finite_.emplace_back(row, text);
+        column_.numbers.push_back(std::nan(""));
+        return;
+    case NumberText::NotNumber:
+        if (require_numeric_) {
+            // Stays Numeric so that finish() reports this first offender.
+            if (first_text_ == 0) {
+                first_text_ = row + 1;
+                first_text_text_ = text;
+            }
+            column_.numbers.push_back(std::nan(""));
+            return;
+        }
+        turn_categorical();
+        return add_level(text);
+    }
+}
+
+Column ColumnBuilder::finish(const ColumnOrigin& origin) {
+    if (require_numeric_ && first_text_ != 0) {
+        throw DataError(origin.source, line_of(origin, first_text_ - 1), origin.column_number,
+                        "value '" + first_text_text_ + "' in column '" + column_.name +
+                            "' is not a number; this column must be numeric");
+    }
+    if (column_.kind == ColumnKind::Numeric && first_non_finite_ != 0) {
         // Infinities and NaNs would poison every split and mean; the user must decide what they mean.
-        throw DataError(origin.source, line_of(origin, first_non_finite), origin.column_number,
-                        "non-finite value '" + raw.texts[first_non_finite] + "' in numeric column '" + column.name +
+        throw DataError(origin.source, line_of(origin, first_non_finite_ - 1), origin.column_number,
+                        "non-finite value '" + first_non_finite_text_ + "' in numeric column '" + column_.name +
                             "'; write a finite number, or leave the cell empty if the value is missing");
     }
-    for (std::size_t row = 0; row < rows; ++row) {
-        if (raw.missing[row]) raw.texts[row].clear();
-    }
-    column.raw = std::move(raw.texts);
-    if (first_text == rows) return column;
-
-    column.kind = ColumnKind::Categorical;
-    column.numbers.clear();
-    column.codes.assign(rows, -1);
-    std::unordered_map<std::string, int> code_of;
-    for (std::size_t row = 0; row < rows; ++row) {
-        if (raw.missing[row]) continue;
-        const auto [it, added] = code_of.emplace(column.raw[row], static_cast<int>(column.levels.size()));
-        if (added) column.levels.push_back(column.raw[row]);
-        column.codes[row] = it->second;
-    }
-    if (require_numeric) throw_not_a_number(column, origin, "this column must be numeric");
-    return column;
+    column_.numbers.shrink_to_fit();
+    column_.codes.shrink_to_fit();
+    return std::move(column_);
 }
 
 }  // namespace treelab

@@ -1,202 +1,122 @@
 #include "core/data/csv_reader.h"
 
 #include <algorithm>
-#include <array>
 #include <cerrno>
 #include <cstring>
-#include <exception>
 #include <fstream>
-#include <memory>
+#include <string_view>
 #include <unordered_map>
 
-#include <csv.h>
-
 #include "core/data/column_typing.h"
+#include "core/data/csv_dialect.h"
+#include "core/data/csv_tokenizer.h"
+#include "core/data/text_source.h"
 #include "core/error.h"
 
 namespace treelab {
 namespace {
 
-// Strict mode rejects stray quotes; EMPTY_IS_NULL tells an unquoted empty field (missing) from "".
-constexpr unsigned char parser_options = CSV_STRICT | CSV_STRICT_FINI | CSV_EMPTY_IS_NULL;
+// Large enough that reading costs one system call per megabyte, small enough to stay in cache.
+constexpr std::size_t kBlockBytes = std::size_t{1} << 20;
+constexpr std::size_t kRowsPerProgressCall = 4096;
 
-int is_space_or_tab(unsigned char c) { return c == ' ' || c == '\t'; }
-// With a tab delimiter, a tab must separate fields rather than be trimmed as padding.
-int is_space(unsigned char c) { return c == ' '; }
-
-bool is_blank(const std::string& line, char delimiter) {
-    return std::all_of(line.begin(), line.end(), [delimiter](char c) {
-        return c == ' ' || c == '\r' || c == '\n' || (c == '\t' && delimiter != '\t');
-    });
-}
-
-// The candidate that occurs most often outside quotes; ',' on a tie or when none occurs.
-char detect_delimiter(const std::string& header_line) {
-    constexpr std::array<char, 3> candidates = {',', ';', '\t'};
-    std::array<std::size_t, 3> counts{};
-    bool quoted = false;
-    for (const char c : header_line) {
-        if (c == '"') quoted = !quoted;
-        for (std::size_t i = 0; i < candidates.size() && !quoted; ++i) counts[i] += c == candidates[i];
-    }
-    const auto best = std::max_element(counts.begin(), counts.end());
-    return *best == 0 ? ',' : candidates[static_cast<std::size_t>(best - counts.begin())];
-}
-
-// Collects rows from the libcsv callbacks. Exceptions cannot cross libcsv's C frames, so the
-// first error is parked in `error` and rethrown once csv_parse returns.
-class RowCollector {
+// Turns the tokenizer's rows into typed columns: the first row names them (or is data without a
+// header), every later row must have as many fields.
+class TableBuilder {
 public:
-    RowCollector(const std::string& source, const CsvOptions& options) : source_(source), options_(options) {}
+    TableBuilder(const std::string& source, const CsvOptions& options, char decimal)
+        : source_(source), options_(options), decimal_(decimal) {}
 
-    void begin_line(std::size_t line) {
-        line_ = line;
-        if (!row_open_) row_line_ = line;
-        row_ended_ = false;
-        fields_at_line_start_ = fields_.size();
-    }
-    // After a line: a row still open means a quoted field runs on into the next line.
-    void end_line(bool blank) {
-        if (row_ended_ || (blank && !row_open_)) return;
-        row_open_ = true;
-        if (quote_line_ == 0 || fields_.size() != fields_at_line_start_) {
-            quote_line_ = line_;
-            quote_column_ = fields_.size() + 1;
+    void add_row(const std::vector<CsvField>& fields, std::size_t line) {
+        if (columns_.empty()) {
+            start_columns(fields, line);
+            if (options_.header) return;
         }
+        add_data_row(fields, line);
     }
-
-    void add_field(const char* text, std::size_t size) {
-        if (error_) return;
-        fields_.emplace_back(text ? std::string(text, size) : std::string());
-        nulls_.push_back(text == nullptr);
-    }
-    void end_row() {
-        if (error_) return;
-        try {
-            if (!seen_first_row_) start_columns();
-            if (seen_first_row_ || !options_.header) add_data_row();
-            seen_first_row_ = true;
-        } catch (...) {
-            error_ = std::current_exception();
-        }
-        fields_.clear();
-        nulls_.clear();
-        row_open_ = false;
-        row_ended_ = true;
-        quote_line_ = 0;
-    }
-
-    void rethrow_error() const {
-        if (error_) std::rethrow_exception(error_);
-    }
-    [[noreturn]] void throw_bad_quote() const {
-        throw DataError(source_, line_, fields_.size() + 1,
-                        "a quote inside an unquoted field, or text after a closing quote; enclose the field in "
-                        "quotes and write a quote inside it as \"\"");
-    }
-    [[noreturn]] void throw_unterminated_quote() const {
-        throw DataError(source_, quote_line_, quote_column_,
-                        "the quote opened here is never closed; add the closing \" (a quote inside a quoted "
-                        "field is written \"\")");
+    std::size_t rows() const { return row_lines_.size(); }
+    void reserve(std::size_t rows) {
+        row_lines_.reserve(rows);
+        for (auto& column : columns_) column.reserve(rows);
     }
     Table finish();
 
 private:
-    void start_columns();
-    void add_data_row();
+    void start_columns(const std::vector<CsvField>& fields, std::size_t line);
+    void add_data_row(const std::vector<CsvField>& fields, std::size_t line);
+    bool is_missing(const CsvField& field) const {
+        if (field.text.empty() && !field.quoted) return true;
+        const auto& markers = options_.missing_markers;
+        return std::find(markers.begin(), markers.end(), field.text) != markers.end();
+    }
 
     const std::string& source_;
     const CsvOptions& options_;
-    std::size_t line_ = 0, row_line_ = 0, header_line_ = 0;
-    std::size_t quote_line_ = 0, quote_column_ = 0;  // where the field still open began
-    std::size_t fields_at_line_start_ = 0;
-    bool row_open_ = false, row_ended_ = false, seen_first_row_ = false;
-    std::vector<std::string> fields_;
-    std::vector<bool> nulls_;
-    std::vector<RawColumn> columns_;
+    char decimal_;
+    std::size_t header_line_ = 0;
+    std::vector<ColumnBuilder> columns_;
     std::vector<std::size_t> row_lines_;
-    std::exception_ptr error_;
 };
 
-void RowCollector::start_columns() {
-    header_line_ = row_line_;
-    columns_.resize(fields_.size());
+void TableBuilder::start_columns(const std::vector<CsvField>& fields, std::size_t line) {
+    header_line_ = line;
     std::unordered_map<std::string, std::size_t> first_with_name;
-    for (std::size_t i = 0; i < fields_.size(); ++i) {
-        std::string& name = columns_[i].name;
-        name = options_.header ? fields_[i] : "V" + std::to_string(i + 1);
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        std::string name = options_.header ? std::string(fields[i].text) : "V" + std::to_string(i + 1);
         if (name.find_first_not_of(" \t") == std::string::npos) {
-            throw DataError(source_, row_line_, i + 1,
+            throw DataError(source_, line, i + 1,
                             "column " + std::to_string(i + 1) + " has no name in the header; name every column");
         }
         const auto [first, added] = first_with_name.emplace(name, i);
         if (!added) {
-            throw DataError(source_, row_line_, i + 1,
+            throw DataError(source_, line, i + 1,
                             "the column name '" + name + "' appears twice (columns " +
                                 std::to_string(first->second + 1) + " and " + std::to_string(i + 1) +
                                 "); rename one of them");
         }
+        names.push_back(name);
     }
-}
-
-void RowCollector::add_data_row() {
-    if (fields_.size() != columns_.size()) {
-        throw DataError(source_, row_line_, std::min(fields_.size(), columns_.size()) + 1,
-                        "line " + std::to_string(row_line_) + " has " + std::to_string(fields_.size()) +
-                            " fields, the " + (options_.header ? "header has " : "first row has ") +
-                            std::to_string(columns_.size()) +
-                            "; check for a missing or extra delimiter, or quote fields that contain one");
-    }
-    const auto& markers = options_.missing_markers;
-    for (std::size_t i = 0; i < fields_.size(); ++i) {
-        const bool missing = nulls_[i] || std::find(markers.begin(), markers.end(), fields_[i]) != markers.end();
-        columns_[i].texts.push_back(std::move(fields_[i]));
-        columns_[i].missing.push_back(missing);
-    }
-    row_lines_.push_back(row_line_);
-}
-
-Table RowCollector::finish() {
-    if (!seen_first_row_) throw DataError(source_, 0, 0, "the file is empty; a CSV file needs a header and data rows");
-    if (row_lines_.empty()) {
-        throw DataError(source_, header_line_, 0, "the file has a header but no data rows");
-    }
-    std::vector<std::string> names;
-    for (const auto& column : columns_) names.push_back(column.name);
     for (const auto& required : options_.numeric_columns) {
         if (std::find(names.begin(), names.end(), required) == names.end()) {
-            throw DataError(source_, header_line_, 0,
+            throw DataError(source_, line, 0,
                             "there is no column '" + required + "' (required to be numeric); the columns are " +
                                 quoted_list(names));
         }
     }
+    const auto& required = options_.numeric_columns;
+    for (auto& name : names) {
+        const bool numeric = std::find(required.begin(), required.end(), name) != required.end();
+        columns_.emplace_back(std::move(name), numeric, decimal_);
+    }
+}
+
+void TableBuilder::add_data_row(const std::vector<CsvField>& fields, std::size_t line) {
+    if (fields.size() != columns_.size()) {
+        throw DataError(source_, line, std::min(fields.size(), columns_.size()) + 1,
+                        "line " + std::to_string(line) + " has " + std::to_string(fields.size()) + " fields, the " +
+                            (options_.header ? "header has " : "first row has ") + std::to_string(columns_.size()) +
+                            "; check for a missing or extra delimiter, or quote fields that contain one");
+    }
+    for (std::size_t i = 0; i < fields.size(); ++i) columns_[i].add(fields[i].text, is_missing(fields[i]));
+    row_lines_.push_back(line);
+}
+
+Table TableBuilder::finish() {
+    if (columns_.empty()) throw DataError(source_, 0, 0, "the file is empty; a CSV file needs a header and data rows");
+    if (row_lines_.empty()) throw DataError(source_, header_line_, 0, "the file has a header but no data rows");
     Table table;
     table.source = source_;
     table.rows = row_lines_.size();
+    row_lines_.shrink_to_fit();
     table.row_lines = std::move(row_lines_);
     for (std::size_t i = 0; i < columns_.size(); ++i) {
-        const auto& required = options_.numeric_columns;
-        const bool numeric = std::find(required.begin(), required.end(), columns_[i].name) != required.end();
-        table.columns.push_back(type_column(std::move(columns_[i]), {source_, table.row_lines, i + 1}, numeric));
+        table.columns.push_back(columns_[i].finish({source_, table.row_lines, i + 1}));
     }
     return table;
 }
 
-void on_field(void* text, std::size_t size, void* collector) {
-    static_cast<RowCollector*>(collector)->add_field(static_cast<const char*>(text), size);
-}
-void on_row(int, void* collector) { static_cast<RowCollector*>(collector)->end_row(); }
-
-struct ParserDeleter {
-    void operator()(csv_parser* parser) const {
-        csv_free(parser);
-        delete parser;
-    }
-};
-
-constexpr std::size_t kLinesPerProgressCall = 4096;
-
-// The input's size in bytes, 0 when the stream cannot tell (a pipe).
+// The input's size in bytes from here, 0 when the stream cannot tell (a pipe).
 std::uint64_t input_size(std::istream& input) {
     const std::istream::pos_type here = input.tellg();
     if (here == std::istream::pos_type(-1) || !input.seekg(0, std::ios::end)) {
@@ -208,53 +128,81 @@ std::uint64_t input_size(std::istream& input) {
     return end == std::istream::pos_type(-1) ? 0 : static_cast<std::uint64_t>(end - here);
 }
 
-std::uint64_t bytes_read(std::istream& input, std::uint64_t total) {
-    const std::istream::pos_type here = input.tellg();
-    return total == 0 || here == std::istream::pos_type(-1) ? 0 : static_cast<std::uint64_t>(here);
-}
-
 }  // namespace
 
 Table parse_csv(std::istream& input, const std::string& source_name, const CsvOptions& options) {
     if (options.delimiter == '"' || options.delimiter == '\n' || options.delimiter == '\r') {
         throw ParamError("the CSV delimiter cannot be a quote or a line break");
     }
-    std::unique_ptr<csv_parser, ParserDeleter> parser(new csv_parser);
-    if (csv_init(parser.get(), parser_options) != 0) throw Error("out of memory while starting the CSV parser");
-
-    RowCollector collector(source_name, options);
-    char delimiter = options.delimiter;
-    bool delimiter_set = false;
-    std::string line;
-    const std::uint64_t total = input_size(input);
-    // Feeding libcsv one physical line at a time is what lets messages name the line.
-    for (std::size_t number = 1; std::getline(input, line); ++number) {
-        if (options.progress && number % kLinesPerProgressCall == 0 && !options.progress(bytes_read(input, total), total))
-            throw Cancelled("reading " + source_name + " was cancelled");
-        if (number == 1 && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
-        line += '\n';
-        if (!delimiter_set && !is_blank(line, delimiter)) {
-            if (delimiter == 0) delimiter = detect_delimiter(line);
-            csv_set_delim(parser.get(), static_cast<unsigned char>(delimiter));
-            csv_set_space_func(parser.get(), delimiter == '\t' ? is_space : is_space_or_tab);
-            delimiter_set = true;
-        }
-        collector.begin_line(number);
-        const std::size_t used = csv_parse(parser.get(), line.data(), line.size(), on_field, on_row, &collector);
-        collector.rethrow_error();
-        if (used != line.size()) {
-            if (csv_error(parser.get()) == CSV_EPARSE) collector.throw_bad_quote();
-            throw Error(std::string("the CSV parser failed: ") + csv_strerror(csv_error(parser.get())));
-        }
-        collector.end_line(is_blank(line, delimiter));
+    if (options.decimal != 0 && options.decimal != '.' && options.decimal != ',') {
+        throw ParamError("the decimal separator must be '.' or ','");
     }
-    if (input.bad()) throw DataError(source_name, 0, 0, "reading the file failed");
-    const int finished = csv_fini(parser.get(), on_field, on_row, &collector);
-    collector.rethrow_error();
-    if (finished != 0 || csv_error(parser.get()) == CSV_EPARSE) collector.throw_unterminated_quote();
-    if (options.progress && !options.progress(total, total)) throw Cancelled("reading " + source_name + " was cancelled");
-    return collector.finish();
+    if (options.decimal != 0 && options.decimal == options.delimiter) {
+        throw ParamError("the decimal separator cannot also be the delimiter");
+    }
+    const std::uint64_t total = input_size(input);
+    TextSource text(input, source_name, options.encoding);
+    std::vector<char> buffer(kBlockBytes);
+    std::size_t filled = text.fill(buffer, 0);
+    const std::string_view head(buffer.data(), filled);
+    TextFormat format;
+    format.delimiter = options.delimiter != 0 ? options.delimiter : detect_delimiter(first_filled_line(head));
+    format.decimal = options.decimal != 0 ? options.decimal : detect_decimal(head, format.delimiter);
+    format.encoding = to_string(text.encoding());
+
+    TableBuilder table(source_name, options, format.decimal);
+    CsvTokenizer tokenizer(source_name, format.delimiter);
+    const bool converted = text.encoding() != TextEncoding::Utf8;
+    std::uint64_t consumed = 0;  // text bytes before buffer[0]
+    const auto report_progress = [&](std::uint64_t done) {
+        if (options.progress && !options.progress(done, total)) throw Cancelled("reading " + source_name + " was cancelled");
+    };
+    const CsvRowSink sink = [&](const std::vector<CsvField>& fields, std::size_t line, std::size_t end) {
+        table.add_row(fields, line);
+        // Converted text is longer or shorter than the file: count the file's bytes read instead.
+        if (table.rows() % kRowsPerProgressCall == 0) report_progress(converted ? text.raw_bytes_read() : consumed + end);
+    };
+    bool reserved = false;
+    for (;;) {
+        const bool last = text.ended();
+        const std::size_t used = tokenizer.parse(buffer.data(), filled, last, sink);
+        if (last) break;
+        if (!reserved && total > 0 && used > 0 && table.rows() > 0) {
+            // The first block's rows per byte, over the whole input: one allocation per column
+            // instead of doublings that would leave up to half of each column unused.
+            const double bytes_per_row = static_cast<double>(text.raw_bytes_read()) / static_cast<double>(filled) *
+                                         static_cast<double>(used) / static_cast<double>(table.rows());
+            table.reserve(static_cast<std::size_t>(1.05 * static_cast<double>(total) / bytes_per_row));
+            reserved = true;
+        }
+        std::memmove(buffer.data(), buffer.data() + used, filled - used);
+        filled -= used;
+        consumed += used;
+        if (filled > buffer.size() / 2) buffer.resize(buffer.size() * 2);  // a row longer than half a block
+        filled = text.fill(buffer, filled);
+    }
+    report_progress(total);
+    Table result = table.finish();
+    result.format = format;
+    return result;
 }
+
+char csv_delimiter_from_string(const std::string& text) {
+    if (text == "tab" || text == "\\t" || text == "\t") return '\t';
+    if (text.size() != 1 || text == "\"" || text == "\n" || text == "\r") {
+        throw ParamError("the delimiter must be one character (or 'tab'), not a quote or a line break; got '" + text + "'");
+    }
+    return text[0];
+}
+
+std::string csv_delimiter_text(char delimiter) { return delimiter == '\t' ? "tab" : std::string(1, delimiter); }
+
+char csv_decimal_from_string(const std::string& text) {
+    if (text != "." && text != ",") throw ParamError("the decimal separator must be '.' or ',', not '" + text + "'");
+    return text[0];
+}
+
+std::string csv_encoding_from_string(const std::string& text) { return to_string(text_encoding_from_string(text)); }
 
 Table read_csv(const std::filesystem::path& file, const CsvOptions& options) {
     const std::string source = file.string();

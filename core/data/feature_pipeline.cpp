@@ -67,10 +67,7 @@ std::vector<std::optional<std::size_t>> fitted_levels(const InputColumn& input, 
             if (missing_level != index_of.end()) levels[row] = missing_level->second;
             continue;
         }
-        const bool categorical = column.kind == ColumnKind::Categorical;
-        const std::string& text =
-            categorical ? column.levels[static_cast<std::size_t>(column.codes[row])] : column.raw[row];
-        const auto found = index_of.find(text);
+        const auto found = index_of.find(cell_text(column, row));
         if (found != index_of.end()) levels[row] = found->second;
     }
     return levels;

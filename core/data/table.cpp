@@ -13,6 +13,12 @@ bool Column::is_missing(std::size_t row) const {
     return kind == ColumnKind::Numeric ? std::isnan(numbers[row]) : codes[row] < 0;
 }
 
+std::string cell_text(const Column& column, std::size_t row) {
+    if (column.is_missing(row)) return {};
+    if (column.kind == ColumnKind::Categorical) return column.levels[static_cast<std::size_t>(column.codes[row])];
+    return number_text(column.numbers[row]);
+}
+
 std::size_t Table::column_index(const std::string& name_or_index) const {
     const auto named = std::find_if(columns.begin(), columns.end(),
                                     [&](const Column& column) { return column.name == name_or_index; });

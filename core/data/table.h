@@ -14,14 +14,26 @@ struct Column {
     std::vector<double> numbers;      // Numeric: one value per row, NaN = missing
     std::vector<int> codes;           // Categorical: index into levels per row, -1 = missing
     std::vector<std::string> levels;  // Categorical: distinct values in order of first appearance
-    std::vector<std::string> raw;     // the text of every cell, "" for missing (kept for error messages and re-typing)
     std::size_t missing_count = 0;
 
     bool is_missing(std::size_t row) const;  // NaN (numeric) or code -1 (categorical)
 };
 
+// The cell's text: its level, or its number as number_text writes it (the shortest text that reads
+// back as the value; the file's own spelling is not kept, which would cost a string per cell);
+// "" when missing.
+std::string cell_text(const Column& column, std::size_t row);
+
+// How the file was written, as the reader took it (given or detected): for the run card.
+struct TextFormat {
+    char delimiter = ',';
+    char decimal = '.';
+    std::string encoding = "utf-8";  // of the file; the table's texts are UTF-8
+};
+
 struct Table {
     std::string source;  // file name the table came from (for messages and the run card)
+    TextFormat format;
     std::vector<Column> columns;
     std::size_t rows = 0;
     std::vector<std::size_t> row_lines;  // 1-based file line of each data row (quoted fields may span lines)

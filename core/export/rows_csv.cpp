@@ -15,7 +15,7 @@ std::string table_rows_csv(const Table& table, const std::vector<Eigen::Index>& 
                         " rows)");
         const auto r = static_cast<std::size_t>(row);
         for (std::size_t c = 0; c < table.columns.size(); ++c)
-            csv += (c ? "," : "") + (table.columns[c].is_missing(r) ? std::string() : csv_field(table.columns[c].raw[r]));
+            csv += (c ? "," : "") + (table.columns[c].is_missing(r) ? std::string() : csv_field(cell_text(table.columns[c], r)));
         csv += '\n';
     }
     return csv;

@@ -1,6 +1,6 @@
 #pragma once
-// Some rows of a table as CSV, cells exactly as read from the file: what the node inspector's
-// "Export these rows…" writes.
+// Some rows of a table as CSV, texts as read from the file and numbers as their shortest text
+// (cell_text): what the node inspector's "Export these rows…" writes.
 #include <string>
 #include <vector>
 

@@ -476,6 +476,10 @@ private:
         card.seed = static_cast<std::uint32_t>(integer(json, "seed", where, 0, UINT32_MAX));
         card.data_file = string(json, "data_file", where);
         card.data_sha256 = string(json, "data_sha256", where);
+        // Absent from files written before the run card recorded how the file was read.
+        if (json.contains("data_delimiter")) card.data_delimiter = string(json, "data_delimiter", where);
+        if (json.contains("data_decimal")) card.data_decimal = string(json, "data_decimal", where);
+        if (json.contains("data_encoding")) card.data_encoding = string(json, "data_encoding", where);
         card.split = string(json, "split", where);
         card.split_mode = string(json, "split_mode", where);
         // Absent from files written before the run card recorded the applied scaling.

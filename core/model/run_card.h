@@ -22,6 +22,9 @@ struct RunCard {
     // The scaling applied, and whether the user chose it: "zscore", "quantile-gradtree" or
     // "zscore (auto: the method's default)". Empty in model files written before it existed.
     std::string scaling;
+    // How the reader took the data file (given or detected): "," or "tab", "." or ",", "utf-8",
+    // "latin-1", ... Empty in model files written before they were recorded.
+    std::string data_delimiter, data_decimal, data_encoding;
 };
 
 }  // namespace treelab

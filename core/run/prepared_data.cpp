@@ -1,8 +1,6 @@
 #include "core/run/prepared_data.h"
 
-#include <fstream>
 #include <numeric>
-#include <sstream>
 
 #include "core/data/csv_reader.h"
 #include "core/data/dataset_encoding.h"
@@ -18,14 +16,14 @@ Dataset PreparedData::fit_rows(FitOn fit_on) const {
 }
 
 PreparedData prepare_data(const RunConfig& config) {
-    // Read the bytes once: the digest and the table must describe the same file contents.
-    std::ifstream file(config.data_file, std::ios::binary);
-    if (!file) throw DataError(config.data_file.string(), 0, 0, "cannot open the file (does it exist and is it readable?)");
-    std::ostringstream bytes;
-    bytes << file.rdbuf();
-    std::istringstream text(bytes.str());
-    Table table = parse_csv(text, config.data_file.string());
-    return prepare_data(std::move(table), sha256_hex(bytes.str()), config);
+    CsvOptions options;
+    options.delimiter = config.delimiter;
+    options.decimal = config.decimal;
+    options.encoding = config.encoding;
+    Table table = read_csv(config.data_file, options);
+    // The digest reads the file a second time rather than holding all its bytes (three times the
+    // table's size for a numeric file) beside the table.
+    return prepare_data(std::move(table), sha256_of_file(config.data_file), config);
 }
 
 namespace {

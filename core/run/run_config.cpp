@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/data/csv_reader.h"
 #include "core/error.h"
 #include "core/learners/learner.h"
 
@@ -93,6 +94,9 @@ std::string run_options_text(const RunConfig& config, const std::string& param_f
     const auto default_texts = defaults.canonical();
     std::string command = "--data " + shell_word(config.data_file.string()) + " --target " + shell_word(config.target) +
                           " --method " + config.method;
+    if (config.delimiter != 0) command += " --delimiter " + shell_word(csv_delimiter_text(config.delimiter));
+    if (config.decimal != 0) command += " --decimal " + shell_word(std::string(1, config.decimal));
+    if (!config.encoding.empty()) command += " --encoding " + shell_word(config.encoding);
     if (config.task) command += " --task " + to_string(*config.task);
     for (const std::string& column : config.drop_columns) command += " --drop " + shell_word(column);
     for (const auto& [name, text] : config.params.canonical())

@@ -25,6 +25,11 @@ FitOn fit_on_from_string(const std::string& text);  // "train" | "train+valid"
 
 struct RunConfig {
     std::filesystem::path data_file;
+    // How the file is written, when the user says so (--delimiter, --decimal, --encoding); 0 and
+    // empty = detected by the reader (csv_reader.h).
+    char delimiter = 0;
+    char decimal = 0;
+    std::string encoding;
     std::string target;                    // column name or 1-based index
     std::optional<Task> task;              // empty = decided from the target column
     std::vector<std::string> drop_columns; // columns that are not features

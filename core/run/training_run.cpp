@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "core/data/csv_reader.h"
 #include "core/error.h"
 
 namespace treelab {
@@ -13,6 +14,9 @@ RunCard make_run_card(const RunConfig& config, const PreparedData& data) {
     card.seed = config.seed;
     card.data_file = config.data_file.filename().string();
     card.data_sha256 = data.data_sha256;
+    card.data_delimiter = csv_delimiter_text(data.table.format.delimiter);
+    card.data_decimal = std::string(1, data.table.format.decimal);
+    card.data_encoding = data.table.format.encoding;
     card.split = to_text(config.split.train) + "," + to_text(config.split.valid) + "," + to_text(config.split.test);
     card.split_mode = to_string(config.split_mode);
     card.scaling = scaling_card_text(config);

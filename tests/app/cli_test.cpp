@@ -262,6 +262,44 @@ TEST(Cli, RunCardCommandReproducesTheRun) {
     EXPECT_EQ(card["data_sha256"].get<std::string>().size(), 64u);
 }
 
+// A spreadsheet's semicolons and decimal commas are detected and recorded in the run card; the
+// --delimiter, --decimal and --encoding options override detection, reach the card's command and
+// are checked before the file is read.
+TEST(Cli, DataFormatOptionsAndRunCard) {
+    test::TempDir dir;
+    const std::string data = dir.file("sheet.csv").string();
+    {
+        std::ofstream out(data, std::ios::binary);
+        out << "x;y;label\r\n";
+        for (int row = 0; row < 40; ++row) out << row << ",5;" << row % 7 << ";" << (row < 20 ? "a" : "b") << "\r\n";
+    }
+    const std::string model = dir.file("m.json").string();
+    const auto card_of = [&]() {
+        std::ifstream file(model);
+        return nlohmann::json::parse(file)["run_card"];
+    };
+    const std::string train = "train --data " + data + " --target label --param max_depth=1 --model-out " + model;
+    ASSERT_EQ(run_cli(train, dir).exit_code, 0);
+    nlohmann::json card = card_of();
+    EXPECT_EQ(card["data_delimiter"], ";");
+    EXPECT_EQ(card["data_decimal"], ",");
+    EXPECT_EQ(card["data_encoding"], "utf-8");
+    EXPECT_EQ(card["command_line"].get<std::string>().find("--decimal"), std::string::npos);
+
+    const CommandResult given = run_cli(train + " --delimiter ';' --decimal . --encoding LATIN1 --json", dir);
+    ASSERT_EQ(given.exit_code, 0) << given.err;
+    card = card_of();
+    EXPECT_EQ(card["data_decimal"], ".");  // x is now a categorical column
+    EXPECT_EQ(card["data_encoding"], "latin-1");
+    const std::string command = card["command_line"].get<std::string>();
+    EXPECT_NE(command.find("--delimiter ';' --decimal . --encoding latin-1"), std::string::npos) << command;
+
+    const CommandResult bad = run_cli(train + " --encoding ebcdic", dir);
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_NE(bad.err.find("unknown encoding 'ebcdic'"), std::string::npos) << bad.err;
+    EXPECT_EQ(run_cli(train + " --decimal x", dir).exit_code, 2);
+}
+
 // The MLP predictor from the command line (000 §4): train saves a version-2 model whose eval on the
 // training file reproduces the scores train reported for those rows.
 TEST(Cli, LatentMlpPredictorTrainAndEval) {

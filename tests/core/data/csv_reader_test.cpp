@@ -46,6 +46,25 @@ TEST(CsvReader, ReportsProgressAndCancels) {
     EXPECT_THROW(parse_csv(again, "inline", options), Cancelled);
 }
 
+// Rows longer than nothing and shorter than a block, a quoted line break and CRLF ends read the
+// same wherever the reader's 1 MiB blocks happen to cut them.
+TEST(CsvReader, ReadsRowsAcrossBlockBoundaries) {
+    std::string text = "n,text,x\r\n";
+    const std::size_t rows = 70000;  // about 1.6 MiB
+    for (std::size_t row = 0; row < rows; ++row) {
+        text += std::to_string(row) + ",\"a \"\"" + std::to_string(row % 7) + "\"\"\nb\"," + std::to_string(row) + ".5\r\n";
+    }
+    std::istringstream input(text);
+    const Table table = parse_csv(input, "inline");
+    ASSERT_EQ(table.rows, rows);
+    for (std::size_t row = 0; row < rows; row += 997) {
+        EXPECT_EQ(table.columns[0].numbers[row], static_cast<double>(row));
+        EXPECT_EQ(cell_text(table.columns[1], row), "a \"" + std::to_string(row % 7) + "\"\nb");
+        EXPECT_EQ(table.columns[2].numbers[row], static_cast<double>(row) + 0.5);
+        EXPECT_EQ(table.row_lines[row], 2 + 2 * row);
+    }
+}
+
 // A UTF-8 byte-order mark is not part of the first column's name.
 TEST(CsvReader, StripsByteOrderMark) {
     const Table table = read("bom.csv");
@@ -64,13 +83,16 @@ TEST(CsvReader, ReadsCrlfLineEnds) {
     EXPECT_EQ(table.row_lines, (std::vector<std::size_t>{2, 3, 4}));
 }
 
-// A header with more semicolons than commas makes ';' the delimiter, and commas become data.
-TEST(CsvReader, DetectsSemicolonDelimiter) {
+// A header with more semicolons than commas makes ';' the delimiter, and a spreadsheet's decimal
+// commas then make numbers ("1,5" is 1.5), not categories.
+TEST(CsvReader, DetectsSemicolonDelimiterAndDecimalComma) {
     const Table table = read("semicolon.csv");
     ASSERT_EQ(table.columns.size(), 3u);
-    EXPECT_EQ(table.columns[0].kind, ColumnKind::Categorical);  // "1,5" is not a number
-    EXPECT_EQ(table.columns[0].levels[0], "1,5");
+    EXPECT_EQ(table.columns[0].kind, ColumnKind::Numeric);
+    EXPECT_EQ(table.columns[0].numbers, (std::vector<double>{1.5, 3}));
     EXPECT_EQ(table.columns[1].kind, ColumnKind::Numeric);
+    EXPECT_EQ(table.format.delimiter, ';');
+    EXPECT_EQ(table.format.decimal, ',');
 }
 
 // Tab-separated files are detected, keep spaces inside values and read an empty field as missing.
@@ -95,7 +117,7 @@ TEST(CsvReader, ReadsQuotedFields) {
     const Table table = read("quoted.csv");
     ASSERT_EQ(table.rows, 4u);
     const Column& text = table.columns[1];
-    EXPECT_EQ(text.raw, (std::vector<std::string>{"a, b", "say \"hi\"", "two\nlines", "plain"}));
+    EXPECT_EQ(text.levels, (std::vector<std::string>{"a, b", "say \"hi\"", "two\nlines", "plain"}));
     EXPECT_EQ(table.row_lines, (std::vector<std::size_t>{2, 3, 4, 6}));
     EXPECT_EQ(table.columns[2].numbers, (std::vector<double>{10, 20, 30, 40}));
 }
@@ -111,7 +133,7 @@ TEST(CsvReader, RecognisesMissingMarkers) {
     EXPECT_EQ(table.columns[2].missing_count, 3u);
     EXPECT_EQ(table.columns[2].levels, (std::vector<std::string>{"x"}));
     EXPECT_EQ(table.columns[2].codes, (std::vector<int>{0, -1, -1, -1}));
-    EXPECT_EQ(table.columns[2].raw[1], "");
+    EXPECT_EQ(cell_text(table.columns[2], 1), "");
 }
 
 // Custom markers replace the defaults.
@@ -186,14 +208,89 @@ TEST(CsvReader, ReadsFinalLineWithoutNewline) {
     std::istringstream input("a,b\n1,2\n3,\"x\"");
     const Table table = parse_csv(input, "inline");
     EXPECT_EQ(table.rows, 2u);
-    EXPECT_EQ(table.columns[1].raw[1], "x");
+    EXPECT_EQ(cell_text(table.columns[1], 1), "x");
 }
 
-// Bytes that are not UTF-8 are kept as they are.
-TEST(CsvReader, AcceptsNonUtf8Bytes) {
-    std::istringstream input("name\ncaf\xe9\n");
+// A file that is not UTF-8 is read as Latin-1 and its texts converted to UTF-8.
+TEST(CsvReader, DetectsLatin1) {
+    std::istringstream input("name,x\ncaf\xe9,1\n");
     const Table table = parse_csv(input, "inline");
-    EXPECT_EQ(table.columns[0].levels[0], "caf\xe9");
+    EXPECT_EQ(table.columns[0].levels[0], "caf\xc3\xa9");
+    EXPECT_EQ(table.format.encoding, "latin-1");
+}
+
+// A given encoding wins over detection: UTF-8 bytes read as Latin-1 are two characters each.
+TEST(CsvReader, HonoursGivenEncoding) {
+    std::istringstream input("name\ncaf\xc3\xa9\n");
+    CsvOptions options;
+    options.encoding = "latin-1";
+    EXPECT_EQ(parse_csv(input, "inline", options).columns[0].levels[0], "caf\xc3\x83\xc2\xa9");
+    std::istringstream again("name\nx\n");
+    options.encoding = "ebcdic";
+    EXPECT_THROW(parse_csv(again, "inline", options), ParamError);
+}
+
+// ASCII `text` as UTF-16 with its byte-order mark.
+std::string utf16(const std::string& text, bool little_endian) {
+    std::string bytes = little_endian ? "\xFF\xFE" : "\xFE\xFF";
+    for (const char c : text) bytes += little_endian ? std::string{c, '\0'} : std::string{'\0', c};
+    return bytes;
+}
+
+// UTF-16 files with a byte-order mark, little- or big-endian, read as their UTF-8 text would, a
+// character outside the basic plane (a surrogate pair) included.
+TEST(CsvReader, ReadsUtf16WithByteOrderMark) {
+    for (const bool little : {true, false}) {
+        std::string bytes = utf16("x;label\r\n1,5;a\r\n2;", little);
+        bytes += little ? std::string("\x3D\xD8\x00\xDE", 4) : std::string("\xD8\x3D\xDE\x00", 4);  // U+1F600
+        bytes += utf16("\r\n", little).substr(2);
+        std::istringstream input(bytes);
+        const Table table = parse_csv(input, "inline");
+        ASSERT_EQ(table.columns.size(), 2u);
+        EXPECT_EQ(table.columns[0].name, "x");
+        EXPECT_EQ(table.columns[0].numbers, (std::vector<double>{1.5, 2}));
+        EXPECT_EQ(table.columns[1].levels, (std::vector<std::string>{"a", "\xF0\x9F\x98\x80"}));
+        EXPECT_EQ(table.format.encoding, little ? "utf-16le" : "utf-16be");
+    }
+}
+
+// A NUL byte in a UTF-8 file is reported at its line and field, with a hint at UTF-16.
+TEST(CsvErrorsDialect, NulByte) {
+    std::istringstream input(std::string("a,b\n1,2\n3,4\0\n", 14));
+    try {
+        parse_csv(input, "nul.csv");
+        FAIL() << "expected DataError";
+    } catch (const DataError& error) {
+        EXPECT_EQ(error.line(), 3u);
+        EXPECT_EQ(error.column(), 2u);
+        const std::string message = error.what();
+        EXPECT_NE(message.find("nul.csv:3:2"), std::string::npos) << message;
+        EXPECT_NE(message.find("NUL byte"), std::string::npos) << message;
+        EXPECT_NE(message.find("UTF-16"), std::string::npos) << message;
+    }
+}
+
+// A given decimal separator wins over detection; with a comma delimiter a decimal comma is never guessed.
+TEST(CsvReader, HonoursGivenDecimal) {
+    std::istringstream input("x;y\n1,5;2\n");
+    CsvOptions options;
+    options.decimal = '.';
+    const Table table = parse_csv(input, "inline", options);
+    EXPECT_EQ(table.columns[0].kind, ColumnKind::Categorical);
+    EXPECT_EQ(table.format.decimal, '.');
+    std::istringstream commas("x,y\n\"1,5\",2\n");
+    EXPECT_EQ(parse_csv(commas, "inline").columns[0].kind, ColumnKind::Categorical);
+    std::istringstream tabs("x\ty\n-0,25\t2\n");
+    EXPECT_EQ(parse_csv(tabs, "inline").columns[0].numbers, (std::vector<double>{-0.25}));
+}
+
+// A file whose first lines mix decimal points and commas keeps the point (and the comma cells are categories).
+TEST(CsvReader, MixedDecimalsKeepThePoint) {
+    std::istringstream input("x;y\n1,5;2.5\n3;4\n");
+    const Table table = parse_csv(input, "inline");
+    EXPECT_EQ(table.format.decimal, '.');
+    EXPECT_EQ(table.columns[0].kind, ColumnKind::Categorical);
+    EXPECT_EQ(table.columns[1].numbers, (std::vector<double>{2.5, 4}));
 }
 
 // column_index finds a column by exact name first, then by 1-based number.

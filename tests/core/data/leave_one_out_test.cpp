@@ -104,13 +104,13 @@ TEST(LeaveOneOut, MatchesTheFormulaOnALargerTable) {
         double mean = 0.0;
         for (const Eigen::Index r : train) {
             mean += y(r) / static_cast<double>(train.size());
-            const std::string& text = cells.raw[static_cast<std::size_t>(r)];
+            const std::string text = cell_text(cells, static_cast<std::size_t>(r));
             if (text.empty()) continue;
             stats[text].first += y(r);
             stats[text].second += 1.0;
         }
         for (Eigen::Index r = 0; r < 60; ++r) {
-            const std::string& text = cells.raw[static_cast<std::size_t>(r)];
+            const std::string text = cell_text(cells, static_cast<std::size_t>(r));
             const bool training = std::find(train.begin(), train.end(), r) != train.end();
             const auto found = stats.find(text);
             double expected = mean;

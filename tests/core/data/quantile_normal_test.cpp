@@ -16,7 +16,6 @@ Table one_column(const std::vector<double>& values) {
     Column x;
     x.name = "x";
     x.numbers = values;
-    x.raw.assign(values.size(), "");
     Column y = x;
     y.name = "y";
     table.columns = {x, y};

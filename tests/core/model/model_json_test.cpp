@@ -52,7 +52,7 @@ ModelFile classification_model() {
     model.target = {"label", Task::Classification, model.tree.class_names};
     model.card = {"cart", {{"criterion", "gini"}, {"max_depth", "3"}}, 4294967295u, "data/iris.csv",
                   "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", "0.6,0.2,0.2", "stratified",
-                  "treelab-cli train data/iris.csv --method cart", "0.1.0", "none (auto: the method's default)"};
+                  "treelab-cli train data/iris.csv --method cart", "0.1.0", "none (auto: the method's default)", ";", ",", "latin-1"};
     return model;
 }
 
@@ -129,6 +129,9 @@ void expect_same_model(const ModelFile& a, const ModelFile& b) {
     EXPECT_EQ(a.card.command_line, b.card.command_line);
     EXPECT_EQ(a.card.treelab_version, b.card.treelab_version);
     EXPECT_EQ(a.card.scaling, b.card.scaling);
+    EXPECT_EQ(a.card.data_delimiter, b.card.data_delimiter);
+    EXPECT_EQ(a.card.data_decimal, b.card.data_decimal);
+    EXPECT_EQ(a.card.data_encoding, b.card.data_encoding);
 }
 
 Eigen::MatrixXd random_rows(Eigen::Index rows, Eigen::Index cols) {
