@@ -101,7 +101,9 @@ TEST(Sweep, LearnerSeedStaysWhileTheSeedsMoveTheSplit) {
 // Progress counts rows out of the total, and a stop returns the rows finished so far.
 TEST(Sweep, StopReturnsTheFinishedRows) {
     std::vector<std::pair<int, int>> reports;
-    const auto rows = run_sweep(glass_sweep("max_depth", {"1", "2", "3"}, 1), [&](int done, int total) {
+    SweepConfig config = glass_sweep("max_depth", {"1", "2", "3"}, 1);
+    config.jobs = 1;  // one row at a time: the stop lands after exactly one row (several jobs: ParallelProgress…)
+    const auto rows = run_sweep(config, [&](int done, int total) {
         reports.emplace_back(done, total);
         return done < 1;
     });
