@@ -75,15 +75,23 @@ pids+=($!)
 for _ in $(seq 150); do sinfo -h -o %t 2>/dev/null | grep -qx idle && break; sleep 0.2; done
 sinfo -h -o %t | grep -qx idle || fail "the node did not come up"
 
-sweep=(sweep --data "$repo/datasets/glass.csv" --target Type --method cart --param max_depth=1,2,3,4,5,6,7 --seeds 4)
+# SWEEP_ARGS (words after `sweep`, no --out) replaces the CART sweep, e.g. for tests/bench/sweep_jobs_bench.sh.
+if [ -n "${SWEEP_ARGS:-}" ]; then
+  read -ra words <<< "$SWEEP_ARGS"
+  sweep=(sweep "${words[@]}")
+else
+  sweep=(sweep --data "$repo/datasets/glass.csv" --target Type --method cart --param max_depth=1,2,3,4,5,6,7 --seeds 4)
+fi
 "$cli" "${sweep[@]}" --jobs 1 --out "$work/local.csv" >/dev/null
+submitted=$(date +%s%N)
 "$cli" "${sweep[@]}" --out "$work/merged.csv" --slurm "$work/jobs" --shards 4 --submit | tee "$work/submit.txt"
 grep -q "submitted job array" "$work/submit.txt" || fail "no job ids printed"
-for _ in $(seq 600); do
+for _ in $(seq "${SLURM_WAIT_STEPS:-600}"); do
   [ -f "$work/merged.csv" ] && break
   squeue -h 2>/dev/null | grep -q . || { sleep 0.5; [ -f "$work/merged.csv" ] && break; fail "the jobs ended without the merged file"; }
   sleep 0.2
 done
-[ -f "$work/merged.csv" ] || fail "no merged file after 120 s"
+[ -f "$work/merged.csv" ] || fail "no merged file after $(( ${SLURM_WAIT_STEPS:-600} / 5 )) s"
 cmp "$work/local.csv" "$work/merged.csv" || fail "the merged file differs from the local sweep's"
-echo "slurm test: 4 shards through slurmctld/slurmd merged into the local sweep's file, byte for byte"
+elapsed=$(( ($(date +%s%N) - submitted) / 1000000 ))
+echo "slurm test: 4 shards through slurmctld/slurmd merged into the local sweep's file, byte for byte, $elapsed ms after submission"
