@@ -27,6 +27,7 @@
 #include "core/run/sweep_summary.h"
 #include "core/run/sweep_target.h"
 #include "ui/figure_view.h"
+#include "ui/slurm_job_dialog.h"
 #include "ui/sweep_grid_editor.h"
 #include "ui/sweep_plots.h"
 #include "ui/sweep_table.h"
@@ -87,6 +88,7 @@ struct SweepPanel::Parts {
     QPushButton* run = nullptr;
     QPushButton* stop = nullptr;
     QPushButton* exportCsv = nullptr;
+    QPushButton* slurm = nullptr;  // "Export as Slurm job…"
     QPushButton* compare = nullptr;
     QProgressBar* progress = nullptr;
     QLabel* status = nullptr;
@@ -108,6 +110,9 @@ struct SweepPanel::Parts {
     void build();
     void connectAll();
     void showError(const QString& title, const QString& message) const;
+    // The sweep the form describes around the config source's run; a dialog titled `failure`
+    // says why there is none.
+    std::optional<SweepConfig> formSweep(const QString& failure);
     void setRunning(bool running);
     void onParamChanged();
     void onFinished(std::shared_ptr<const SweepResult> finished);
@@ -154,6 +159,11 @@ void SweepPanel::Parts::build() {
     runRow->addWidget(jobs);
     runRow->addWidget(run);
     runRow->addWidget(stop);
+    slurm = new QPushButton(tr("Export as Slurm job…"), panel);
+    slurm->setObjectName("sweepSlurm");
+    slurm->setToolTip(tr("Write this sweep as a Slurm job array (one shard per task) and a merge job, as "
+                         "treelab-cli sweep --slurm does, to run on a cluster"));
+    runRow->addWidget(slurm);
     runRow->addWidget(progress, 1);
     runRow->addWidget(status);
     layout->addLayout(runRow);
@@ -220,6 +230,12 @@ void SweepPanel::Parts::connectAll() {
         if (!file.isEmpty()) panel->exportCsv(file);
     });
     connect(compare, &QPushButton::clicked, panel, &SweepPanel::compareTrees);
+    connect(slurm, &QPushButton::clicked, panel, [this] {
+        auto* dialog = new SlurmJobDialog(panel);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QDialog::accepted, panel, [this, dialog] { panel->exportSlurmJob(dialog->settings()); });
+        dialog->open();
+    });
     connect(metric, &QComboBox::currentIndexChanged, panel, [this] { showResult(); });
     connect(scrubber, &QSlider::valueChanged, panel, [this](int point) {
         if (point >= 0 && point < static_cast<int>(points.size())) choose(point, points[point].rows.front());
@@ -410,27 +426,32 @@ void SweepPanel::refreshParameters() {
     parts_->onParamChanged();
 }
 
-void SweepPanel::start() {
-    if (isRunning()) return;
-    const std::optional<RunConfig> config = parts_->source ? parts_->source() : std::nullopt;
+std::optional<SweepConfig> SweepPanel::Parts::formSweep(const QString& failure) {
+    const std::optional<RunConfig> config = source ? source() : std::nullopt;
     if (!config) {
-        parts_->showError(tr("Nothing to sweep"), tr("Open a data file and choose its target and a method first."));
-        return;
+        showError(tr("Nothing to sweep"), tr("Open a data file and choose its target and a method first."));
+        return std::nullopt;
     }
-    refreshParameters();
+    panel->refreshParameters();
     SweepConfig sweep;
     try {
         sweep.base = *config;
         check_run_config(sweep.base);
-        sweep.param = parts_->param->currentData().toString().toStdString();
-        sweep.values = grid_values(parts_->grid->grid(sweep.param), find_learner(config->method).params, sweep.param);
-        sweep.seeds = parts_->seeds->value();
-        sweep.jobs = parts_->jobs->value();
+        sweep.param = param->currentData().toString().toStdString();
+        sweep.values = grid_values(grid->grid(sweep.param), find_learner(config->method).params, sweep.param);
+        sweep.seeds = seeds->value();
+        sweep.jobs = jobs->value();
     } catch (const Error& error) {
-        parts_->showError(tr("Sweep not started"), QString::fromStdString(error.what()));
-        return;
+        showError(failure, QString::fromStdString(error.what()));
+        return std::nullopt;
     }
-    if (!parts_->session->start(sweep)) return;
+    return sweep;
+}
+
+void SweepPanel::start() {
+    if (isRunning()) return;
+    const std::optional<SweepConfig> sweep = parts_->formSweep(tr("Sweep not started"));
+    if (!sweep || !parts_->session->start(*sweep)) return;
     parts_->resultGrid = parts_->grid->kind();
     parts_->setRunning(true);
     parts_->status->setText(tr("running"));
@@ -453,6 +474,28 @@ bool SweepPanel::exportCsv(const QString& file) {
         return true;
     } catch (const Error& error) {
         parts_->showError(tr("Export failed"), QString::fromStdString(error.what()));
+        return false;
+    }
+}
+
+bool SweepPanel::exportSlurmJob(const SlurmSettings& settings) {
+    const std::optional<SweepConfig> sweep = parts_->formSweep(tr("No Slurm job written"));
+    if (!sweep) return false;
+    try {
+        const auto [array, merge] = write_slurm_scripts(*sweep, settings);
+        auto* box = new QMessageBox(
+            QMessageBox::Information, tr("Slurm job written"),
+            tr("Wrote %1 and %2.\n\nSubmit the array, then the merge after it:\n  sbatch --parsable %1\n  sbatch "
+               "--dependency=afterok:<the array's job id> %2\n\n%3 appears when the merge job ends.")
+                .arg(QString::fromStdString(array.string()), QString::fromStdString(merge.string()),
+                     QString::fromStdString(settings.out.string())),
+            QMessageBox::Ok, this);
+        box->setObjectName("slurmWritten");
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+        return true;
+    } catch (const Error& error) {
+        parts_->showError(tr("No Slurm job written"), QString::fromStdString(error.what()));
         return false;
     }
 }

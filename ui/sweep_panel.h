@@ -15,6 +15,7 @@
 #include "core/model/model_file.h"
 #include "core/run/prepared_data.h"
 #include "core/run/run_config.h"
+#include "core/run/slurm_job.h"
 
 class QCustomPlot;
 
@@ -44,6 +45,11 @@ public:
     // Writes the last sweep's table (sweep_to_csv: every score) to `file` atomically; on failure
     // shows a non-modal dialog and returns false. The "Export CSV…" button asks for the file.
     bool exportCsv(const QString& file);
+    // Writes the sweep the form describes (not the last one run) as a Slurm job array and its
+    // merge job (core/run/slurm_job.h); on success a non-modal dialog names the files and how to
+    // submit them, on failure one says why; returns whether they were written. The "Export as
+    // Slurm job…" button asks for the settings (SlurmJobDialog).
+    bool exportSlurmJob(const SlurmSettings& settings);
     QList<QCustomPlot*> plots() const;
     // "Compare trees…": opens a window with the first seed's tree of every grid value of the last
     // sweep side by side, in grid order, aligned node for node (000 Fig. 3), and returns its view;

@@ -9,6 +9,7 @@
 #include <QEventLoop>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTableView>
@@ -20,6 +21,7 @@
 #include "core/learners/learner.h"
 #include "tests/support/test_support.h"
 #include "ui/figure_view.h"
+#include "ui/slurm_job_dialog.h"
 #include "ui/sweep_grid_editor.h"
 #include "ui/sweep_panel.h"
 
@@ -177,6 +179,40 @@ TEST(SweepPanel, JobsGiveTheSameRows) {
         exported.push_back(read_text(file));
     }
     EXPECT_EQ(exported[0], exported[1]);
+}
+
+// "Export as Slurm job…" writes the sweep the form describes (grid values and seeds) as the job
+// array and merge job of treelab-cli sweep --slurm; the dialog's fields become the settings.
+TEST(SweepPanel, ExportsTheFormsSweepAsASlurmJob) {
+    SweepPanel panel;
+    panel.setConfigSource([] { return std::optional<RunConfig>(glass_config("cart")); });
+    auto* param = panel.findChild<QComboBox*>("sweepParam");
+    param->setCurrentIndex(param->findData("max_depth"));
+    auto* grid = panel.findChild<SweepGridEditor*>();
+    grid->setKind(GridKind::List);
+    grid->setList("2, 4");
+    panel.findChild<QSpinBox*>("sweepSeeds")->setValue(3);
+    ASSERT_NE(panel.findChild<QPushButton*>("sweepSlurm"), nullptr);
+
+    test::TempDir dir;
+    SlurmJobDialog dialog;
+    dialog.findChild<QLineEdit*>("slurmFolder")->setText(QString::fromStdString(dir.file("jobs").string()));
+    dialog.findChild<QLineEdit*>("slurmOut")->setText(QString::fromStdString(dir.file("sweep.csv").string()));
+    dialog.findChild<QSpinBox*>("slurmShards")->setValue(2);
+    dialog.findChild<QSpinBox*>("slurmCpus")->setValue(3);
+    dialog.findChild<QLineEdit*>("slurmPartition")->setText(" short ");
+    const SlurmSettings settings = dialog.settings();
+    EXPECT_EQ(settings.shards, 2);
+    EXPECT_EQ(settings.partition, "short");
+    EXPECT_EQ(settings.cli.filename(), "treelab-cli");
+
+    ASSERT_TRUE(panel.exportSlurmJob(settings));
+    const std::string sweep = read_text(dir.file("jobs") / "sweep.sbatch");
+    EXPECT_NE(sweep.find("#SBATCH --array=0-1\n"), std::string::npos) << sweep;
+    EXPECT_NE(sweep.find("#SBATCH --cpus-per-task=3\n"), std::string::npos) << sweep;
+    EXPECT_NE(sweep.find(" --param max_depth=2,4 --seeds 3 --jobs 3 "), std::string::npos) << sweep;
+    EXPECT_NE(read_text(dir.file("jobs") / "merge.sbatch").find("--out " + dir.file("sweep.csv").string()), std::string::npos);
+    EXPECT_NE(panel.findChild<QMessageBox*>("slurmWritten"), nullptr);
 }
 
 // Choosing LatentTrees' lambda offers its sweep range first: a log grid from 1e-3 to 10 (9 values),
