@@ -2,7 +2,6 @@
 
 #include <fstream>
 #include <map>
-#include <optional>
 #include <regex>
 #include <sstream>
 
@@ -78,13 +77,17 @@ std::string sweep_part_text(const SweepConfig& config, const std::vector<SweepRo
 
 std::string merge_sweep_parts(const std::vector<std::filesystem::path>& files) {
     if (files.empty()) throw Error("merge-sweep needs at least one part file");
-    std::optional<Part> first;
+    std::string identity;  // the first part's, which every other part must share
+    std::size_t total = 0;
     std::string header, header_file;
     std::map<std::size_t, std::pair<std::string, std::string>> rows;  // grid index → (line, part file)
     for (const std::filesystem::path& file : files) {
         Part part = read_part(file);
-        if (!first) first = part;
-        if (part.identity != first->identity || part.rows != first->rows)
+        if (identity.empty()) {
+            identity = part.identity;
+            total = part.rows;
+        }
+        if (part.identity != identity || part.rows != total)
             throw DataError(file.string(), 1, 0,
                             "this part belongs to another sweep than " + files.front().string() +
                                 " (another data file, method, parameters, grid or seeds)");
@@ -103,13 +106,13 @@ std::string merge_sweep_parts(const std::vector<std::filesystem::path>& files) {
         }
     }
     std::vector<std::size_t> missing;
-    for (std::size_t index = 0; index < first->rows; ++index)
+    for (std::size_t index = 0; index < total; ++index)
         if (!rows.contains(index)) missing.push_back(index);
     if (!missing.empty()) {
         std::string listed;
         for (std::size_t k = 0; k < missing.size() && k < kMissingListed; ++k) listed += (k ? ", " : "") + std::to_string(missing[k]);
         if (missing.size() > kMissingListed) listed += ", …";
-        throw Error(std::to_string(missing.size()) + " of the sweep's " + std::to_string(first->rows) + " rows are in no part (rows " +
+        throw Error(std::to_string(missing.size()) + " of the sweep's " + std::to_string(total) + " rows are in no part (rows " +
                     listed + ", counted from 0); run their shards and merge again");
     }
     std::string csv = header + '\n';
