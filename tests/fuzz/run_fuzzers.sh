@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (clang, ASan + UBSan, build folder build-fuzz) and runs each for a
+# bounded time from its seed corpus, failing on the first finding. A finding is saved under
+# build-fuzz/findings/; fix it in core, add a GoogleTest and keep the input in tests/data/fuzz-regressions.
+# FUZZ_SECONDS: run time per target (default 60). FUZZ_JOBS: build jobs (default nproc).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds=${FUZZ_SECONDS:-60}
+jobs=${FUZZ_JOBS:-$(nproc)}
+build=build-fuzz
+targets=(csv_reader model_file param_value sweep_grid)
+
+cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" \
+  -DTREELAB_FUZZ=ON -DTREELAB_GUI=OFF -DTREELAB_TESTS=OFF >/dev/null
+cmake --build "$build" -j"$jobs" --target "${targets[@]/#/fuzz_}"
+
+# Seeds: the first byte of a CSV input picks the reader's options (0: detect the delimiter, header
+# row) and that of a param or grid input the learner, so each seed text is written once per learner.
+seeds=$build/seeds
+rm -rf "$seeds"
+mkdir -p "$seeds"/{csv_reader,model_file,param_value,sweep_grid} "$build"/findings
+for file in tests/data/csv/*; do { printf '\0'; cat "$file"; } >"$seeds/csv_reader/$(basename "$file")"; done
+cp tests/data/models/*.json "$seeds/model_file/"
+for target in param_value sweep_grid; do
+  line_number=0
+  while IFS= read -r line; do
+    line_number=$((line_number + 1))
+    for learner in 0 1 2 3 4; do printf "\\x0$learner%s" "$line" >"$seeds/$target/$line_number-$learner"; done
+  done <"tests/fuzz/seeds/$target.txt"
+done
+
+for target in "${targets[@]}"; do
+  corpus=$build/corpus/$target
+  mkdir -p "$corpus"
+  echo "fuzzing $target for ${seconds}s"
+  "$build/fuzz_$target" "$corpus" "$seeds/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="$build/findings/$target-" -print_final_stats=1 2>"$build/fuzz_$target.log" ||
+    { tail -n 60 "$build/fuzz_$target.log"; echo "fuzz_$target found a problem; input in $build/findings/" >&2; exit 1; }
+  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$build/fuzz_$target.log" | grep -o '[0-9]*$')
+  echo "fuzz_$target: $runs executions, corpus $(ls "$corpus" | wc -l) files"
+done
