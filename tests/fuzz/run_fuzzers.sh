@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (clang, ASan + UBSan, build folder build-fuzz) and runs each for a
-# bounded time from its seed corpus, failing on the first finding. A finding is saved under
+# bounded time from its seed corpus, failing if any of them finds a problem. A finding is saved under
 # build-fuzz/findings/; fix it in core, add a GoogleTest and keep the input in tests/data/fuzz-regressions.
-# FUZZ_SECONDS: run time per target (default 60). FUZZ_JOBS: build jobs (default nproc).
+# FUZZ_SECONDS: run time per target (default 60). FUZZ_JOBS: build jobs and targets run at once
+# (default nproc).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${FUZZ_SECONDS:-60}
@@ -29,13 +30,32 @@ for target in param_value sweep_grid; do
   done <"tests/fuzz/seeds/$target.txt"
 done
 
-for target in "${targets[@]}"; do
-  corpus=$build/corpus/$target
+# Prints the target's executions and corpus size, or its report and the saved input on a finding.
+fuzz() {
+  local target=$1 corpus=$build/corpus/$1 log=$build/fuzz_$1.log
   mkdir -p "$corpus"
-  echo "fuzzing $target for ${seconds}s"
-  "$build/fuzz_$target" "$corpus" "$seeds/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-    -artifact_prefix="$build/findings/$target-" -print_final_stats=1 2>"$build/fuzz_$target.log" ||
-    { tail -n 60 "$build/fuzz_$target.log"; echo "fuzz_$target found a problem; input in $build/findings/" >&2; exit 1; }
-  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$build/fuzz_$target.log" | grep -o '[0-9]*$')
-  echo "fuzz_$target: $runs executions, corpus $(ls "$corpus" | wc -l) files"
+  if ! "$build/fuzz_$target" "$corpus" "$seeds/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+      -artifact_prefix="$build/findings/$target-" -print_final_stats=1 2>"$log"; then
+    tail -n 60 "$log"
+    echo "fuzz_$target found a problem; the input is in $build/findings/" >&2
+    return 1
+  fi
+  local runs
+  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')
+  echo "fuzz_$target: $runs executions in ${seconds}s, corpus $(find "$corpus" -type f | wc -l) files"
+}
+
+# FUZZ_JOBS targets at a time, each on a core of its own.
+echo "fuzzing ${targets[*]} for ${seconds}s each, $jobs at a time"
+running=()
+failed=0
+for target in "${targets[@]}"; do
+  fuzz "$target" &
+  running+=($!)
+  if [ ${#running[@]} -ge "$jobs" ]; then
+    wait "${running[0]}" || failed=1
+    running=("${running[@]:1}")
+  fi
 done
+for pid in "${running[@]}"; do wait "$pid" || failed=1; done
+exit "$failed"
