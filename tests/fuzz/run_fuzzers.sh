@@ -15,12 +15,16 @@ cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DC
   -DTREELAB_FUZZ=ON -DTREELAB_GUI=OFF -DTREELAB_TESTS=OFF >/dev/null
 cmake --build "$build" -j"$jobs" --target "${targets[@]/#/fuzz_}"
 
-# Seeds: the first byte of a CSV input picks the reader's options (0: detect the delimiter, header
-# row) and that of a param or grid input the learner, so each seed text is written once per learner.
+# Seeds: the first two bytes of a CSV input pick the reader's options (0: detect the dialect, header
+# row) and its block size (0: 16 bytes, 255: 1 MiB), so each file is written with both; the first
+# byte of a param or grid input picks the learner, so each seed text is written once per learner.
 seeds=$build/seeds
 rm -rf "$seeds"
 mkdir -p "$seeds"/{csv_reader,model_file,param_value,sweep_grid} "$build"/findings
-for file in tests/data/csv/*; do { printf '\0'; cat "$file"; } >"$seeds/csv_reader/$(basename "$file")"; done
+for file in tests/data/csv/* tests/fuzz/seeds/csv/*; do
+  { printf '\0\377'; cat "$file"; } >"$seeds/csv_reader/$(basename "$file")"
+  { printf '\0\0'; cat "$file"; } >"$seeds/csv_reader/small-blocks-$(basename "$file")"
+done
 cp tests/data/models/*.json "$seeds/model_file/"
 for target in param_value sweep_grid; do
   line_number=0
