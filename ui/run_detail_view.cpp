@@ -29,11 +29,17 @@ struct RunDetailView::Parts {
     QCustomPlot* scatter = nullptr;
     QWidget* empty = nullptr;
 
+    // The run's test predictions, made in its worker; a model evaluated after loading has none.
+    static Eigen::VectorXd test_predictions(const RunOutcome& outcome) {
+        const Dataset& test = outcome.data->test;
+        return outcome.test_predictions.size() == test.rows() ? outcome.test_predictions : outcome.model.tree.predict(test.X);
+    }
+
     void fillConfusion(const RunOutcome& outcome) {
         const Dataset& test = outcome.data->test;
         const TreeModel& tree = outcome.model.tree;
         const int classes = tree.classes();
-        const Eigen::MatrixXi counts = confusion_matrix(test.y, tree.predict(test.X), classes);
+        const Eigen::MatrixXi counts = confusion_matrix(test.y, test_predictions(outcome), classes);
         QStringList names;
         for (const std::string& name : outcome.model.target.class_names) names << QString::fromStdString(name);
         confusion->clear();
@@ -66,7 +72,7 @@ struct RunDetailView::Parts {
 
     void fillScatter(const RunOutcome& outcome) {
         const Dataset& test = outcome.data->test;
-        const Eigen::VectorXd predicted = outcome.model.tree.predict(test.X);
+        const Eigen::VectorXd predicted = test_predictions(outcome);
         QCPGraph* points = scatter->graph(0);
         points->data()->clear();
         for (Eigen::Index i = 0; i < test.rows(); ++i) points->addData(test.y(i), predicted(i));

@@ -19,6 +19,8 @@
 
 #include "app/render/colormap.h"
 #include "app/render/tree_painter.h"
+#include "app/session/background_release.h"
+#include "app/session/routing_session.h"
 #include "core/analysis/routing_analysis.h"
 #include "ui/node_tooltip.h"
 
@@ -27,6 +29,9 @@ namespace {
 
 // Below this zoom the node text is unreadable: paint filled boxes only (fast panning at depth 10).
 constexpr double kTextZoom = 0.35;
+// Up to this many rows are routed on the GUI thread (a few milliseconds); more go to the routing
+// session, as a million rows take about a second.
+constexpr Eigen::Index kRowsRoutedInline = 50000;
 constexpr double kFadedOpacity = 0.22;
 const QColor kRowPathInk(0x1f3a93), kInspectedInk(0x111111);
 
@@ -126,8 +131,12 @@ struct TreeCanvas::Parts {
     std::shared_ptr<const PreparedData> data;
     std::vector<std::string> features, classes;
     RowSet row_set = RowSet::All;
-    std::optional<RoutedRows> rows;          // the chosen rows, when they fit the tree
-    std::optional<RoutingAnalysis> routing;  // their routing; else the picture uses training counts
+    // The chosen rows and their routing through `shown`, or through the previous live tree while
+    // the routing session routes the newest one (fit() tells whether it still fits); null when the
+    // rows do not fit the tree: the picture then uses training counts.
+    std::shared_ptr<const RowRouting> routed;
+    RoutingSession router;
+    std::uint64_t request = 0, routed_request = 0;  // the newest routing asked for, and the one shown
     PictureOptions options;
     int highlight_class = -1;
     std::unordered_set<int> row_path;
@@ -138,16 +147,38 @@ struct TreeCanvas::Parts {
     std::unordered_map<int, EdgeItem*> edge_items;  // by the node the edge leads to
     QPoint press;                                    // where the left button went down
 
-    // Routes the chosen rows through `shown` (after a new tree, data or row set).
+    // Routes the chosen rows through `shown` (after a new tree, data or row set): at once when they
+    // are few, else in the routing session, whose result arrives in routed() later.
     void reroute() {
-        rows.reset();
-        routing.reset();
-        if (!shown || !data) return;
-        RoutedRows chosen = routed_rows(*data, row_set);
-        if (chosen.X.cols() != shown->features() || chosen.X.rows() == 0) return;
-        routing = chosen.classes > 0 ? analyse_routing(*shown, chosen.X, chosen.y, chosen.classes)
-                                     : analyse_routing(*shown, chosen.X);
-        rows = std::move(chosen);
+        routed_request = ++request;
+        if (!shown || !data) {
+            release_in_background(std::exchange(routed, nullptr));
+            return;
+        }
+        if (rows_in(*data, row_set) <= kRowsRoutedInline) {
+            routed = route_rows(*shown, *data, row_set);
+            return;
+        }
+        routed_request = 0;
+        if (!router.isRunning()) router.start(shown, data, row_set, request);  // else asked again in arrived()
+    }
+    // The routing session's result: shown if it is the newest asked for, else the newest is asked.
+    void arrived(std::shared_ptr<const RowRouting> result, std::uint64_t id) {
+        if (id != request) {
+            release_in_background(std::move(result));
+            if (routed_request != request && shown && data) router.start(shown, data, row_set, request);
+            return;
+        }
+        release_in_background(std::exchange(routed, std::move(result)));
+        routed_request = id;
+        redraw();
+        emit canvas->treeChanged();
+    }
+    bool routing_pending() const { return routed_request != request; }
+    // The routing drawn: the current one, or while the newest is routed the previous live tree's when
+    // it has as many nodes (an epoch's tree; its shares lag one update behind).
+    const RowRouting* fit() const {
+        return routed && shown && routed->routing.nodes.size() == shown->nodes.size() ? routed.get() : nullptr;
     }
 
     // Draws `shown` with the names of `model` and the routing of the chosen rows.
@@ -156,12 +187,15 @@ struct TreeCanvas::Parts {
             rebuild({});
             return;
         }
-        const RoutingAnalysis* analysis = routing ? &*routing : nullptr;
+        const RowRouting* fitting = fit();
+        const RoutingAnalysis* analysis = fitting ? &fitting->routing : nullptr;
         TreePicture next = model ? make_tree_picture(ModelFile{*shown, model->pipeline, model->target, {}}, analysis, options)
                                  : make_tree_picture(*shown, analysis, options);
-        if (routing)
-            next.subtitle = "EN = " + std::to_string(routing->empty_nodes) + ": nodes no row reaches, routing " +
-                            describe_rows(row_set, rows->X.rows());
+        if (routing_pending() && data)
+            next.subtitle = "routing " + describe_rows(row_set, rows_in(*data, row_set)) + "…";
+        else if (fitting)
+            next.subtitle = "EN = " + std::to_string(fitting->routing.empty_nodes) + ": nodes no row reaches, routing " +
+                            describe_rows(row_set, fitting->rows.X.rows());
         rebuild(std::move(next));
     }
 
@@ -192,15 +226,16 @@ struct TreeCanvas::Parts {
     }
 
     bool on_class_path(int node) const {
-        if (highlight_class < 0 || !routing) return false;
-        const NodeRouting& r = routing->nodes[static_cast<std::size_t>(node)];
+        const RowRouting* fitting = fit();
+        if (highlight_class < 0 || !fitting) return false;
+        const NodeRouting& r = fitting->routing.nodes[static_cast<std::size_t>(node)];
         return r.class_share.size() > highlight_class && r.class_share(highlight_class) >= mainPathShare;
     }
 
     NodeMark mark_of(int node) const {
         if (row_path.count(node)) return NodeMark::RowPath;
         if (on_class_path(node)) return NodeMark::ClassPath;
-        const bool highlighting = !row_path.empty() || (highlight_class >= 0 && routing);
+        const bool highlighting = !row_path.empty() || (highlight_class >= 0 && fit());
         return highlighting ? NodeMark::Faded : NodeMark::Plain;
     }
 
@@ -220,6 +255,8 @@ TreeCanvas::TreeCanvas(QWidget* parent) : QGraphicsView(parent), parts_(std::mak
     setBackgroundBrush(Qt::white);
     // Panning a depth-10 tree then paints only the few hundred items in view.
     parts_->scene.setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+    connect(&parts_->router, &RoutingSession::finished, this,
+            [this](std::shared_ptr<const RowRouting> result, quint64 request) { parts_->arrived(std::move(result), request); });
 }
 
 TreeCanvas::~TreeCanvas() {
@@ -237,6 +274,8 @@ void TreeCanvas::showModel(std::shared_ptr<const ModelFile> model, std::shared_p
     parts_->highlight_class = -1;
     parts_->row_path.clear();
     parts_->inspected_node = -1;
+    // Another tree's routing, even of as many nodes, is not this one's.
+    release_in_background(std::exchange(parts_->routed, nullptr));
     parts_->reroute();
     parts_->redraw();
     fitToWindow();
@@ -271,6 +310,7 @@ void TreeCanvas::toggleCollapsed(int node) {
 
 void TreeCanvas::setRowSet(RowSet rows) {
     parts_->row_set = rows;
+    release_in_background(std::exchange(parts_->routed, nullptr));
     parts_->reroute();
     parts_->redraw();
     emit treeChanged();
@@ -316,8 +356,8 @@ std::shared_ptr<const TreeModel> TreeCanvas::shownTree() const { return parts_->
 std::shared_ptr<const PreparedData> TreeCanvas::data() const { return parts_->data; }
 const std::vector<std::string>& TreeCanvas::featureNames() const { return parts_->features; }
 const std::vector<std::string>& TreeCanvas::classNames() const { return parts_->classes; }
-const RoutedRows* TreeCanvas::routedRows() const { return parts_->rows ? &*parts_->rows : nullptr; }
-const RoutingAnalysis* TreeCanvas::routing() const { return parts_->routing ? &*parts_->routing : nullptr; }
+const RoutedRows* TreeCanvas::routedRows() const { return parts_->fit() ? &parts_->fit()->rows : nullptr; }
+const RoutingAnalysis* TreeCanvas::routing() const { return parts_->fit() ? &parts_->fit()->routing : nullptr; }
 
 QString TreeCanvas::nodeToolTip(int node) const {
     if (!parts_->shown) return {};

@@ -65,6 +65,9 @@ void score_model(RunOutcome& outcome, const PreparedData& data) {
     outcome.train_scores = evaluate(outcome.model.tree, data.train);
     outcome.valid_scores = evaluate(outcome.model.tree, data.valid);
     outcome.test_scores = evaluate(outcome.model.tree, data.test);
+    const auto& predictor = outcome.model.tree.routing_predictor;
+    outcome.test_predictions =
+        predictor && !predictor->predicts_target() ? Eigen::VectorXd() : outcome.model.tree.predict(data.test.X);
 }
 
 void add_pruning_curve(RunOutcome& outcome) {

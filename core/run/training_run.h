@@ -24,6 +24,10 @@ struct PickedStart {
 struct RunOutcome {
     ModelFile model;
     Scores train_scores, valid_scores, test_scores;
+    // The model's prediction for each test row (score_model), for the confusion matrix and the
+    // scatter plot, so that showing a run predicts nothing on the GUI thread; empty for a tree that
+    // predicts features (self-supervised) and for an outcome not scored by score_model.
+    Eigen::VectorXd test_predictions;
     Eigen::Index train_rows = 0, valid_rows = 0, test_rows = 0, fit_rows = 0;
     bool stopped_early = false;
     bool diverged = false;  // the learner hit a non-finite loss; the model is the best one before it
