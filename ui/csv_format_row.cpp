@@ -1,7 +1,8 @@
 #include "ui/csv_format_row.h"
 
 #include <QComboBox>
-#include <QHBoxLayout>
+#include <QGridLayout>
+#include <QLabel>
 #include <QSignalBlocker>
 
 namespace treelab {
@@ -56,15 +57,26 @@ CsvFormatRow::CsvFormatRow(QWidget* parent) : QWidget(parent) {
     encoding_->setToolTip(tr("Text encoding. Auto: UTF-16 by its byte-order mark, Latin-1 when the text is not UTF-8, "
                              "else UTF-8."));
 
-    auto* layout = new QHBoxLayout(this);
+    // Captions above the combos: "Auto (;)" beside "Auto (,)" would not say which is which, and
+    // captions beside them would not leave the combos room in the panel's width.
+    auto* layout = new QGridLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->setVerticalSpacing(0);
+    const QString captions[] = {tr("Delimiter"), tr("Decimal"), tr("Encoding")};
+    int column = 0;
     for (QComboBox* combo : {delimiter_, decimal_, encoding_}) {
+        auto* caption = new QLabel(captions[column], this);
+        caption->setBuddy(combo);
+        layout->addWidget(caption, 0, column);
         // As wide as "Auto (UTF-16 LE)" whatever was detected: the row must not jump after a read.
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        combo->setMinimumContentsLength(combo == encoding_ ? 13 : 8);
-        layout->addWidget(combo, combo == encoding_ ? 3 : 2);
+        combo->setMinimumContentsLength(combo == encoding_ ? 12 : 6);
+        layout->addWidget(combo, 1, column);
+        layout->setColumnStretch(column, combo == encoding_ ? 3 : 2);
         connect(combo, &QComboBox::currentIndexChanged, this, &CsvFormatRow::changed);
+        ++column;
     }
+    setFocusProxy(delimiter_);  // the form's "CSV format:" label leads to the first combo
 }
 
 CsvOptions CsvFormatRow::overrides() const {
