@@ -3,7 +3,6 @@
 // format the data were read with reaches the run card of a run trained from the window.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <string>
 
 #include <QComboBox>
@@ -34,9 +33,7 @@ std::string sheetText() {
 }
 
 QString write(const test::TempDir& dir, const std::string& name, const std::string& bytes) {
-    const auto file = dir.file(name);
-    std::ofstream(file, std::ios::binary) << bytes;
-    return QString::fromStdString(file.string());
+    return QString::fromStdString(dir.write(name, bytes).string());
 }
 
 QComboBox* combo(const QWidget& panel, const char* name) {
@@ -90,6 +87,28 @@ TEST(CsvFormat, DecimalOverrideRereadsTheFileAndAutoShowsTheDetection) {
     ASSERT_TRUE(choose(panel, "csvDecimal", static_cast<int>(0)));
     EXPECT_EQ(kindOf(panel, "x"), ColumnKind::Numeric);
     EXPECT_EQ(combo(panel, "csvDecimal")->itemText(0), "Auto (,)");
+}
+
+// A re-read that fails (a comma as delimiter makes the rows ragged) shows the reader's message
+// without blocking and keeps the data shown, whose format is still what a run uses; Auto again
+// reads the file as before.
+TEST(CsvFormat, FailedRereadKeepsTheDataShown) {
+    test::TempDir dir;
+    DataPanel panel;
+    ASSERT_TRUE(test::load_data(panel, write(dir, "sheet.csv", sheetText())));
+    QSignalSpy changed(&panel, &DataPanel::dataChanged);
+    ASSERT_TRUE(choose(panel, "csvDelimiter", static_cast<int>(',')));
+    EXPECT_EQ(changed.count(), 0);
+    ASSERT_FALSE(panel.findChildren<QMessageBox*>().isEmpty());
+    EXPECT_TRUE(panel.findChildren<QMessageBox*>().front()->text().contains("fields")) << "the reader's message";
+    EXPECT_EQ(panel.table().format.delimiter, ';');
+    RunConfig config;
+    panel.applyTo(config);
+    EXPECT_EQ(config.delimiter, 0) << "the data shown were read with Auto";
+
+    ASSERT_TRUE(choose(panel, "csvDelimiter", static_cast<int>(0)));
+    EXPECT_EQ(changed.count(), 1);
+    EXPECT_EQ(kindOf(panel, "x"), ColumnKind::Numeric);
 }
 
 // UTF-16 without a byte-order mark fails with Auto (a non-modal message, the data shown stay);
