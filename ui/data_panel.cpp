@@ -88,7 +88,9 @@ struct DataPanel::Parts {
 
     void startLoad(const QString& file);
     void loadEnded();
-    void showTable();
+    // `keptTarget`: the target chosen before, kept when the new table has that column (a re-read
+    // of the same file in another format); else the table's default target.
+    void showTable(const QString& keptTarget);
     void refreshTarget();
     void showOverview(const TargetOverview& overview);
     void showError(const QString& title, const QString& message);
@@ -120,7 +122,7 @@ void DataPanel::Parts::showError(const QString& title, const QString& message) {
     box->open();
 }
 
-void DataPanel::Parts::showTable() {
+void DataPanel::Parts::showTable(const QString& keptTarget) {
     const Table& table = data->table;
     const QString& file = data->file;
     const std::size_t missing = std::accumulate(table.columns.begin(), table.columns.end(), std::size_t{0},
@@ -150,8 +152,10 @@ void DataPanel::Parts::showTable() {
     const QSignalBlocker blocker(target);
     target->clear();
     for (const Column& column : table.columns) target->addItem(QString::fromStdString(column.name));
-    target->setCurrentIndex(static_cast<int>(data->target));
-    if (forcedTask()) {  // the worker summarised the detected task, not the one chosen
+    const int kept = keptTarget.isEmpty() ? -1 : target->findText(keptTarget);
+    target->setCurrentIndex(kept >= 0 ? kept : static_cast<int>(data->target));
+    // The worker summarised the default target with the detected task, not the ones chosen.
+    if (forcedTask() || target->currentIndex() != static_cast<int>(data->target)) {
         targetView->clear();
         refreshTarget();
         return;
@@ -248,9 +252,11 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
     connect(p.loader, &LoadingSession::finished, this, [this](std::shared_ptr<const LoadedTable> loaded) {
         Parts& parts = *parts_;
         if (parts.nextFile.isEmpty()) {  // else a newer file was asked for while this one was read
+            const bool reread = parts.data && parts.data->file == loaded->file;
+            const QString keptTarget = reread ? parts.target->currentText() : QString();
             std::shared_ptr<const LoadedTable> previous = std::exchange(parts.data, std::move(loaded));
             parts.recent->add(parts.data->file);
-            parts.showTable();  // the preview stops pointing into the previous table
+            parts.showTable(keptTarget);  // the preview stops pointing into the previous table
             emit dataChanged();
             LoadingSession::release(std::move(previous));
         }

@@ -58,7 +58,7 @@ ColumnKind kindOf(const DataPanel& panel, const std::string& column) {
 
 // With Auto a semicolon file with decimal commas reads as numbers and each Auto item names what
 // was detected; Decimal '.' re-reads it (the decimal-comma column turns categorical, the data
-// shown stay until then) and Auto again brings the numbers back.
+// shown stay until then, the target chosen stays) and Auto again brings the numbers back.
 TEST(CsvFormat, DecimalOverrideRereadsTheFileAndAutoShowsTheDetection) {
     test::TempDir dir;
     DataPanel panel;
@@ -67,6 +67,7 @@ TEST(CsvFormat, DecimalOverrideRereadsTheFileAndAutoShowsTheDetection) {
     EXPECT_EQ(combo(panel, "csvDelimiter")->itemText(0), "Auto (;)");
     EXPECT_EQ(combo(panel, "csvDecimal")->itemText(0), "Auto (,)");
     EXPECT_EQ(combo(panel, "csvEncoding")->itemText(0), "Auto (UTF-8)");
+    combo(panel, "target")->setCurrentText("y");
 
     QSignalSpy changed(&panel, &DataPanel::dataChanged);
     QSignalSpy ended(&panel, &DataPanel::loadEnded);
@@ -79,9 +80,11 @@ TEST(CsvFormat, DecimalOverrideRereadsTheFileAndAutoShowsTheDetection) {
     EXPECT_EQ(kindOf(panel, "y"), ColumnKind::Numeric);
     EXPECT_EQ(combo(panel, "csvDecimal")->itemText(0), "Auto") << "nothing was detected";
     EXPECT_EQ(combo(panel, "csvDelimiter")->itemText(0), "Auto (;)");
+    EXPECT_EQ(combo(panel, "target")->currentText(), "y") << "the same file read again keeps its target";
     RunConfig config;
     panel.applyTo(config);
     EXPECT_EQ(config.decimal, '.');
+    EXPECT_EQ(config.target, "y");
     EXPECT_EQ(config.delimiter, 0);
 
     ASSERT_TRUE(choose(panel, "csvDecimal", static_cast<int>(0)));
