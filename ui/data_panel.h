@@ -44,7 +44,8 @@ public:
     // Writes data_file, the CSV format the data shown were read with (delimiter, decimal and
     // encoding given, 0 or empty where detected), target, task and the PreparationForm's choices.
     void applyTo(RunConfig& config) const;
-    // The reverse, for a saved model's run card or "re-apply configuration" (what is known is set).
+    // The reverse, for a saved model's run card or "re-apply configuration" (what is known is set;
+    // not the CSV format, which belongs to the file shown and changes only by the user's choice).
     void setFrom(const RunConfig& config);
 
     QMenu* recentFilesMenu() const;      // File → Open recent
