@@ -67,6 +67,7 @@ CsvFormatRow::CsvFormatRow(QWidget* parent) : QWidget(parent) {
     for (QComboBox* combo : {delimiter_, decimal_, encoding_}) {
         auto* caption = new QLabel(captions[column], this);
         caption->setBuddy(combo);
+        caption_ = caption;
         layout->addWidget(caption, 0, column);
         // As wide as "Auto (UTF-16 LE)" whatever was detected: the row must not jump after a read.
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -92,6 +93,10 @@ void CsvFormatRow::setOverrides(const CsvOptions& overrides) {
     selectData(delimiter_, charData(overrides.delimiter));
     selectData(decimal_, charData(overrides.decimal));
     selectData(encoding_, QString::fromStdString(overrides.encoding));
+}
+
+int CsvFormatRow::labelTopMargin(const QWidget& label) const {
+    return caption_->sizeHint().height() + (delimiter_->sizeHint().height() - label.sizeHint().height()) / 2;
 }
 
 void CsvFormatRow::showRead(const TextFormat& read, const CsvOptions& asked) {

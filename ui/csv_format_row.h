@@ -23,6 +23,9 @@ public:
     // `read`: how the reader took the file shown, which it was asked to read with `asked`; the Auto
     // items of the fields it detected name the result, the others read plain "Auto".
     void showRead(const TextFormat& read, const CsvOptions& asked);
+    // The top margin that puts the text of a form's label for this row beside the combos, not
+    // beside their captions (QFormLayout aligns a label with the top of a taller field).
+    int labelTopMargin(const QWidget& label) const;
 
 signals:
     void changed();  // the user chose another delimiter, decimal or encoding
@@ -31,6 +34,7 @@ private:
     QComboBox* delimiter_;
     QComboBox* decimal_;
     QComboBox* encoding_;
+    QWidget* caption_ = nullptr;  // one of the captions above the combos
 };
 
 }  // namespace treelab

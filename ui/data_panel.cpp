@@ -299,6 +299,8 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     p.format = new CsvFormatRow(this);
     form->addRow(tr("CSV &format:"), p.format);
+    QWidget* formatLabel = form->labelForField(p.format);
+    formatLabel->setContentsMargins(0, p.format->labelTopMargin(*formatLabel), 0, 0);
     connect(p.format, &CsvFormatRow::changed, this, [this] {
         // The data shown stay until the file has been read again this way (or the read failed).
         if (!parts_->formatFile.isEmpty()) openFile(parts_->formatFile);
