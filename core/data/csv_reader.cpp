@@ -16,8 +16,8 @@
 namespace treelab {
 namespace {
 
-// Large enough that reading costs one system call per megabyte, small enough to stay in cache.
-constexpr std::size_t kBlockBytes = std::size_t{1} << 20;
+// The smallest block holds a UTF-16 character cut by the previous block's end and one more unit.
+constexpr std::size_t kMinBlockBytes = 16;
 constexpr std::size_t kRowsPerProgressCall = 4096;
 
 // Turns the tokenizer's rows into typed columns: the first row names them (or is data without a
@@ -140,9 +140,10 @@ Table parse_csv(std::istream& input, const std::string& source_name, const CsvOp
     if (options.decimal != 0 && options.decimal == options.delimiter) {
         throw ParamError("the decimal separator cannot also be the delimiter");
     }
+    if (options.block_bytes < kMinBlockBytes) throw ParamError("CSV blocks must hold at least 16 bytes");
     const std::uint64_t total = input_size(input);
     TextSource text(input, source_name, options.encoding);
-    std::vector<char> buffer(kBlockBytes);
+    std::vector<char> buffer(options.block_bytes);
     std::size_t filled = text.fill(buffer, 0);
     const std::string_view head(buffer.data(), filled);
     TextFormat format;

@@ -32,6 +32,11 @@ struct CsvOptions {
     // unknown); returning false stops the read with Cancelled (core/error.h). For a GUI's progress
     // bar and Cancel button on a large file.
     std::function<bool(std::uint64_t bytes_read, std::uint64_t bytes_total)> progress;
+    // The file is read in blocks of this many bytes (at least 16; a longer row grows its block):
+    // 1 MiB costs one system call per megabyte and stays in cache.
+    // Tests and the fuzzer use small ones, so that rows, quoted fields and multi-byte characters
+    // are cut by a block's end as they are in large files.
+    std::size_t block_bytes = std::size_t{1} << 20;
 };
 
 Table read_csv(const std::filesystem::path& file, const CsvOptions& options = {});

@@ -254,6 +254,60 @@ TEST(CsvReader, ReadsUtf16WithByteOrderMark) {
     }
 }
 
+// Every block size reads what one block reads: rows, quoted delimiters and line breaks, CRLF ends
+// and UTF-16 characters (a surrogate pair among them) cut anywhere by a block's end. The dialect is
+// given, since detection looks at the first block only.
+TEST(CsvReader, SmallBlocksReadAsOneBlock) {
+    std::string text = "x;label;note\r\n";
+    for (int row = 0; row < 40; ++row) {
+        text += std::to_string(row) + "," + std::to_string(row % 10) + ";\"a;\"\"" + std::to_string(row % 3) +
+                "\"\"\nb\";\xC3\xA9t\xC3\xA9 \xF0\x9F\x98\x80\r\n";
+    }
+    const auto as_utf16 = [](const std::string& utf8, bool little) {
+        std::string bytes = little ? "\xFF\xFE" : "\xFE\xFF";
+        const auto put = [&](unsigned unit) {
+            const char high = static_cast<char>(unit >> 8), low = static_cast<char>(unit & 0xFF);
+            bytes += little ? std::string{low, high} : std::string{high, low};
+        };
+        for (std::size_t k = 0; k < utf8.size();) {  // this text's characters: ASCII, é and U+1F600
+            if (utf8.compare(k, 2, "\xC3\xA9") == 0) put(0xE9), k += 2;
+            else if (utf8.compare(k, 4, "\xF0\x9F\x98\x80") == 0) put(0xD83D), put(0xDE00), k += 4;
+            else put(static_cast<unsigned char>(utf8[k])), k += 1;
+        }
+        return bytes;
+    };
+    for (const std::string encoding : {"utf-8", "utf-16le", "utf-16be"}) {
+        const std::string bytes = encoding == "utf-8" ? text : as_utf16(text, encoding == "utf-16le");
+        CsvOptions options;
+        options.delimiter = ';';
+        options.decimal = ',';
+        options.encoding = encoding;
+        std::istringstream whole(bytes);
+        const Table expected = parse_csv(whole, "inline", options);
+        ASSERT_EQ(expected.rows, 40u);
+        ASSERT_EQ(expected.columns[0].kind, ColumnKind::Numeric);
+        EXPECT_EQ(expected.columns[0].numbers[12], 12.2);
+        EXPECT_EQ(cell_text(expected.columns[2], 4), "\xC3\xA9t\xC3\xA9 \xF0\x9F\x98\x80");
+        for (std::size_t block = 16; block <= 90; ++block) {
+            SCOPED_TRACE(encoding + ", blocks of " + std::to_string(block) + " bytes");
+            options.block_bytes = block;
+            std::istringstream input(bytes);
+            const Table table = parse_csv(input, "inline", options);
+            ASSERT_EQ(table.rows, expected.rows);
+            EXPECT_EQ(table.row_lines, expected.row_lines);
+            for (std::size_t column = 0; column < expected.columns.size(); ++column) {
+                EXPECT_EQ(table.columns[column].name, expected.columns[column].name);
+                for (std::size_t row = 0; row < expected.rows; ++row)
+                    EXPECT_EQ(cell_text(table.columns[column], row), cell_text(expected.columns[column], row));
+            }
+        }
+    }
+    CsvOptions tiny;
+    tiny.block_bytes = 15;
+    std::istringstream input(text);
+    EXPECT_THROW(parse_csv(input, "inline", tiny), ParamError);
+}
+
 // A NUL byte in a UTF-8 file is reported at its line and field, with a hint at UTF-16.
 TEST(CsvErrorsDialect, NulByte) {
     std::istringstream input(std::string("a,b\n1,2\n3,4\0\n", 14));
