@@ -69,15 +69,16 @@ CsvFormatRow::CsvFormatRow(QWidget* parent) : QWidget(parent) {
         caption->setBuddy(combo);
         caption_ = caption;
         layout->addWidget(caption, 0, column);
-        // As wide as "Auto (UTF-16 LE)" whatever was detected: the row must not jump after a read.
+        // A width of their own, not their longest item's: the row must not jump after a read, nor
+        // widen the panel.
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        combo->setMinimumContentsLength(combo == encoding_ ? 12 : 6);
+        combo->setMinimumContentsLength(combo == encoding_ ? 10 : 5);
         layout->addWidget(combo, 1, column);
         layout->setColumnStretch(column, combo == encoding_ ? 3 : 2);
         connect(combo, &QComboBox::currentIndexChanged, this, &CsvFormatRow::changed);
         ++column;
     }
-    setFocusProxy(delimiter_);  // the form's "CSV format:" label leads to the first combo
+    setFocusProxy(delimiter_);  // focus given to the row goes to its first combo
 }
 
 CsvOptions CsvFormatRow::overrides() const {

@@ -1,6 +1,7 @@
 #pragma once
-// The data panel's "CSV format" row: Delimiter, Decimal and Encoding, each Auto (the reader's
-// detection) or the user's choice, the GUI's treelab-cli --delimiter, --decimal and --encoding.
+// The data panel's "Format" row, how the CSV file is written: Delimiter, Decimal and Encoding,
+// each Auto (the reader's detection) or the user's choice, the GUI's treelab-cli --delimiter,
+// --decimal and --encoding.
 // After a read, each Auto item names what the reader took ("Auto (;)"), so a wrong guess shows.
 #include <QWidget>
 

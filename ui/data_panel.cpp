@@ -298,7 +298,8 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
     auto* form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     p.format = new CsvFormatRow(this);
-    form->addRow(tr("CSV &format:"), p.format);
+    // No mnemonic: every letter of "format" already leads elsewhere (Alt+F opens the File menu).
+    form->addRow(tr("Format:"), p.format);
     QWidget* formatLabel = form->labelForField(p.format);
     formatLabel->setContentsMargins(0, p.format->labelTopMargin(*formatLabel), 0, 0);
     connect(p.format, &CsvFormatRow::changed, this, [this] {
