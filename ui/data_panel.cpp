@@ -27,6 +27,7 @@
 #include "app/session/target_summary_session.h"
 #include "core/data/column_summary.h"
 #include "core/error.h"
+#include "ui/csv_format_row.h"
 #include "ui/preparation_form.h"
 #include "ui/recent_files_menu.h"
 #include "ui/table_preview_model.h"
@@ -61,11 +62,15 @@ struct DataPanel::Parts {
     TargetSummarySession* summarizer = nullptr;
     QString reading;   // the file being read, from startLoad until its last signal is handled
     QString nextFile;  // asked for while another read was going; read when that one has stopped
+    // The file a change of CSV format re-reads: the one opened last, shown or not (a file that
+    // failed with Auto is retried with the format the user then picks).
+    QString formatFile;
 
     QWidget* loading = nullptr;  // the file being read, its progress bar and Cancel
     QLabel* loadingName = nullptr;
     QProgressBar* loadProgress = nullptr;
     QLabel* summary = nullptr;
+    CsvFormatRow* format = nullptr;
     QComboBox* target = nullptr;
     QComboBox* task = nullptr;
     PreparationForm* preparation = nullptr;
@@ -83,14 +88,16 @@ struct DataPanel::Parts {
 
     void startLoad(const QString& file);
     void loadEnded();
-    void showTable();
+    // `keptTarget`: the target chosen before, kept when the new table has that column (a re-read
+    // of the same file in another format); else the table's default target.
+    void showTable(const QString& keptTarget);
     void refreshTarget();
     void showOverview(const TargetOverview& overview);
     void showError(const QString& title, const QString& message);
 };
 
 void DataPanel::Parts::startLoad(const QString& file) {
-    loader->start(file);
+    loader->start(file, format->overrides());
     reading = file;
     loadingName->setText(tr("Reading %1…").arg(QFileInfo(file).fileName()));
     loadingName->setToolTip(QDir::toNativeSeparators(file));
@@ -115,7 +122,7 @@ void DataPanel::Parts::showError(const QString& title, const QString& message) {
     box->open();
 }
 
-void DataPanel::Parts::showTable() {
+void DataPanel::Parts::showTable(const QString& keptTarget) {
     const Table& table = data->table;
     const QString& file = data->file;
     const std::size_t missing = std::accumulate(table.columns.begin(), table.columns.end(), std::size_t{0},
@@ -130,6 +137,7 @@ void DataPanel::Parts::showTable() {
                          .arg(static_cast<qsizetype>(table.columns.size()) - numeric)
                          .arg(missing));
     summary->setToolTip(QDir::toNativeSeparators(file));
+    format->showRead(table.format, data->format);
     preview->setTable(&table);
 
     columns->setRowCount(static_cast<int>(table.columns.size()));
@@ -144,8 +152,10 @@ void DataPanel::Parts::showTable() {
     const QSignalBlocker blocker(target);
     target->clear();
     for (const Column& column : table.columns) target->addItem(QString::fromStdString(column.name));
-    target->setCurrentIndex(static_cast<int>(data->target));
-    if (forcedTask()) {  // the worker summarised the detected task, not the one chosen
+    const int kept = keptTarget.isEmpty() ? -1 : target->findText(keptTarget);
+    target->setCurrentIndex(kept >= 0 ? kept : static_cast<int>(data->target));
+    // The worker summarised the default target with the detected task, not the ones chosen.
+    if (forcedTask() || target->currentIndex() != static_cast<int>(data->target)) {
         targetView->clear();
         refreshTarget();
         return;
@@ -242,9 +252,11 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
     connect(p.loader, &LoadingSession::finished, this, [this](std::shared_ptr<const LoadedTable> loaded) {
         Parts& parts = *parts_;
         if (parts.nextFile.isEmpty()) {  // else a newer file was asked for while this one was read
+            const bool reread = parts.data && parts.data->file == loaded->file;
+            const QString keptTarget = reread ? parts.target->currentText() : QString();
             std::shared_ptr<const LoadedTable> previous = std::exchange(parts.data, std::move(loaded));
             parts.recent->add(parts.data->file);
-            parts.showTable();  // the preview stops pointing into the previous table
+            parts.showTable(keptTarget);  // the preview stops pointing into the previous table
             emit dataChanged();
             LoadingSession::release(std::move(previous));
         }
@@ -256,7 +268,14 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
             parts.showError(tr("Cannot open %1").arg(QFileInfo(parts.reading).fileName()), message);
         parts.loadEnded();
     });
-    connect(p.loader, &LoadingSession::cancelled, this, [this] { parts_->loadEnded(); });
+    connect(p.loader, &LoadingSession::cancelled, this, [this] {
+        Parts& parts = *parts_;
+        if (parts.nextFile.isEmpty()) {  // the user's Cancel: the format shown is again the data's
+            parts.formatFile = parts.data ? parts.data->file : QString();
+            parts.format->setOverrides(parts.data ? parts.data->format : CsvOptions());
+        }
+        parts.loadEnded();
+    });
     p.summarizer = new TargetSummarySession(this);
     connect(p.summarizer, &TargetSummarySession::finished, this, [this](std::shared_ptr<const TargetChoiceOverview> result) {
         Parts& parts = *parts_;
@@ -278,6 +297,15 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
 
     auto* form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    p.format = new CsvFormatRow(this);
+    // No mnemonic: every letter of "format" already leads elsewhere (Alt+F opens the File menu).
+    form->addRow(tr("Format:"), p.format);
+    QWidget* formatLabel = form->labelForField(p.format);
+    formatLabel->setContentsMargins(0, p.format->labelTopMargin(*formatLabel), 0, 0);
+    connect(p.format, &CsvFormatRow::changed, this, [this] {
+        // The data shown stay until the file has been read again this way (or the read failed).
+        if (!parts_->formatFile.isEmpty()) openFile(parts_->formatFile);
+    });
     p.target = new QComboBox(this);
     p.target->setObjectName(QStringLiteral("target"));
     p.target->setToolTip(tr("The column to predict; every other column is an input."));
@@ -336,6 +364,11 @@ DataPanel::~DataPanel() = default;
 void DataPanel::openFile(const QString& file) {
     Parts& p = *parts_;
     p.lastFolder = QFileInfo(file).absolutePath();
+    // Another file starts from Auto, as spreadsheets' import dialogs do: a delimiter or decimal
+    // chosen for one file would silently misread the next (numbers turned into text), while
+    // detection is right for most files and its result shows in the Auto items.
+    if (file != p.formatFile) p.format->setOverrides({});
+    p.formatFile = file;
     // Not the worker's own state: a read may have ended while its last signal is still queued.
     if (!p.reading.isEmpty()) {  // the newest choice wins: stop this read, then read that file
         p.nextFile = file;
@@ -375,6 +408,11 @@ QString DataPanel::problem() const {
 void DataPanel::applyTo(RunConfig& config) const {
     const Parts& p = *parts_;
     config.data_file = file().toStdString();
+    if (hasData()) {  // how the data shown were read, which the combos may no longer say after a failed re-read
+        config.delimiter = p.data->format.delimiter;
+        config.decimal = p.data->format.decimal;
+        config.encoding = p.data->format.encoding;
+    }
     config.target = p.target->currentText().toStdString();
     config.task = p.forcedTask();
     p.preparation->applyTo(config);

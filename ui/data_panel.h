@@ -1,8 +1,9 @@
 #pragma once
 // The data panel: open a CSV (dialog, drag-and-drop on the window, recent files, shipped data
 // sets), preview it (first rows, column types, missing counts, class balance or target
-// histogram), choose the target and the task; below them the PreparationForm (preprocessing and
-// split).
+// histogram), choose the CSV format (delimiter, decimal, encoding: Auto or given), the target and
+// the task; below them the PreparationForm (preprocessing and split). A change of CSV format reads
+// the file again in the background with it.
 // Files are read in a worker thread (LoadingSession) with a progress bar and Cancel in the panel;
 // the data set loaded before stays shown until the new file has been read completely, and also
 // after a cancelled read or one that failed, whose message (file, line, column) shows in a dialog.
@@ -40,9 +41,11 @@ public:
     QString file() const;
     const Table& table() const;
 
-    // Writes data_file, target, task and the PreparationForm's choices into `config`.
+    // Writes data_file, the CSV format the data shown were read with (delimiter, decimal and
+    // encoding given, 0 or empty where detected), target, task and the PreparationForm's choices.
     void applyTo(RunConfig& config) const;
-    // The reverse, for a saved model's run card or "re-apply configuration" (what is known is set).
+    // The reverse, for a saved model's run card or "re-apply configuration" (what is known is set;
+    // not the CSV format, which belongs to the file shown and changes only by the user's choice).
     void setFrom(const RunConfig& config);
 
     QMenu* recentFilesMenu() const;      // File → Open recent

@@ -14,6 +14,7 @@
 #include <QGuiApplication>
 
 #include "app/cli/commands.h"
+#include "app/cli/csv_format_options.h"
 #include "app/cli/model_input.h"
 #include "app/render/figure_file.h"
 #include "app/render/figure_sheet.h"
@@ -29,6 +30,7 @@ struct DrawOptions {
     std::string data, out, routing = "level", fill = "share", colormap, detail = "auto", size;
     bool by_class = false, no_ghosts = false;
     int max_depth = -1, columns = 0;
+    CsvFormatOptions format;
 };
 
 QSize parse_size(const std::string& text) {
@@ -83,7 +85,7 @@ PictureOptions picture_options(const DrawOptions& options) {
 
 FigureSheet class_sheet(const DrawOptions& options, const PictureOptions& picture) {
     if (options.models.size() != 1) throw ParamError("--by-class draws one model; " + std::to_string(options.models.size()) + " were given");
-    const ModelInput input = load_model_input(options.models[0], options.data);
+    const ModelInput input = load_model_input(options.models[0], options.data, options.format.to_csv_options());
     const std::optional<Dataset> labelled = class_labels(input);
     if (!labelled) {
         if (input.model.target.task != Task::Classification)
@@ -103,7 +105,7 @@ FigureSheet model_sheet(const DrawOptions& options, const PictureOptions& pictur
     sheet.caption = "Rows of " + file_name(options.data) + (picture.scale == ShareScale::PerLevel ? ", percent per depth level" : ", percent of all rows") +
                     (options.models.size() > 1 ? " (000 Fig. 3)." : ".");
     for (const std::string& file : options.models) {
-        const ModelInput input = load_model_input(file, options.data);
+        const ModelInput input = load_model_input(file, options.data, options.format.to_csv_options());
         const std::optional<Dataset> labelled = labelled_rows_if_present(input);
         sheet.panels.push_back(comparison_panel(input.model, input.X, labelled ? &*labelled : nullptr, picture));
         sheet.caption += "\n" + run_card_line(file_name(file), input.model.card);
@@ -121,6 +123,7 @@ void add_draw_command(CLI::App& app) {
     command->add_option("--model", options->models, "model file (JSON); repeat to compare trees side by side")->required();
     command->add_option("--data", options->data, "CSV file whose rows are routed (with the target column for metrics and classes)")
         ->required();
+    options->format.bind(*command);
     command->add_flag("--by-class", options->by_class, "one small tree per class, shares normalised per depth level (000 Fig. 4)");
     command->add_option("--classes", options->classes, "with --by-class: the classes to draw, comma-separated")->delimiter(',');
     command->add_option("--max-depth", options->max_depth, "draw the nodes down to this depth")->check(CLI::NonNegativeNumber);

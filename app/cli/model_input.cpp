@@ -2,16 +2,15 @@
 
 #include <algorithm>
 
-#include "core/data/csv_reader.h"
 #include "core/data/dataset_encoding.h"
 #include "core/error.h"
 
 namespace treelab::cli {
 
-ModelInput load_model_input(const std::string& model_file, const std::string& data_file) {
+ModelInput load_model_input(const std::string& model_file, const std::string& data_file, const CsvOptions& format) {
     ModelInput input;
     input.model = load_model(model_file);
-    input.table = read_csv(data_file);
+    input.table = read_csv(data_file, format);
     input.X = input.model.pipeline.transform(input.table);
     return input;
 }

@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 
+#include "core/data/csv_reader.h"
 #include "core/data/dataset.h"
 #include "core/data/table.h"
 #include "core/model/model_file.h"
@@ -15,7 +16,8 @@ struct ModelInput {
     Eigen::MatrixXd X;
 };
 
-ModelInput load_model_input(const std::string& model_file, const std::string& data_file);
+// `format`: the --delimiter, --decimal and --encoding overrides (csv_format_options.h).
+ModelInput load_model_input(const std::string& model_file, const std::string& data_file, const CsvOptions& format);
 // The labelled rows for evaluation; throws DataError when the target column is absent.
 Dataset labelled_rows(const ModelInput& input);
 // The labelled rows when the file has the model's target column, else nothing.

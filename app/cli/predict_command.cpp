@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "app/cli/commands.h"
+#include "app/cli/csv_format_options.h"
 #include "core/io/csv_field.h"
 #include "app/cli/model_input.h"
 #include "core/io/atomic_file.h"
@@ -38,15 +39,17 @@ std::string predictions_csv(const ModelInput& input) {
 void add_predict_command(CLI::App& app) {
     struct Options {
         std::string model, data, out;
+        CsvFormatOptions format;
     };
     auto options = std::make_shared<Options>();
     CLI::App* command = app.add_subcommand("predict", "write a saved model's predictions for a CSV file");
     command->add_option("--model", options->model, "model file (JSON)")->required();
     command->add_option("--data", options->data, "CSV file with the model's input columns")->required();
+    options->format.bind(*command);
     command->add_option("--out", options->out,
                         "output CSV: row (1-based), prediction, class probabilities, stopping node")->required();
     command->callback([options] {
-        const ModelInput input = load_model_input(options->model, options->data);
+        const ModelInput input = load_model_input(options->model, options->data, options->format.to_csv_options());
         write_file_atomically(options->out, predictions_csv(input));
         std::cout << "wrote " << input.X.rows() << " predictions to " << options->out << '\n';
     });

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
+#include "app/cli/csv_format_options.h"
 #include "core/io/csv_field.h"
 #include "app/cli/model_input.h"
 #include "core/analysis/routing_analysis.h"
@@ -78,6 +79,7 @@ std::string purity_text(double value) {
 void add_routing_command(CLI::App& app) {
     struct Options {
         std::string model, data, out;
+        CsvFormatOptions format;
         bool by_class = false;
         int max_depth = -1;
     };
@@ -87,6 +89,7 @@ void add_routing_command(CLI::App& app) {
     command->add_option("--model", options->model, "model file (JSON)")->required();
     command->add_option("--data", options->data, "CSV file with the model's input columns (and its target for classes)")
         ->required();
+    options->format.bind(*command);
     command->add_flag("--by-class", options->by_class, "add rows and share per class (needs the target column)");
     command->add_option("--max-depth", options->max_depth, "write only the nodes down to this depth")
         ->check(CLI::NonNegativeNumber);
@@ -98,7 +101,7 @@ void add_routing_command(CLI::App& app) {
                                                                : "the output must end in .csv or .json: " + file;
         });
     command->callback([options] {
-        const ModelInput input = load_model_input(options->model, options->data);
+        const ModelInput input = load_model_input(options->model, options->data, options->format.to_csv_options());
         const TreeModel& tree = input.model.tree;
         const std::optional<Dataset> labelled = class_labels(input);
         if (options->by_class && !labelled) {

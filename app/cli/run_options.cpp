@@ -1,15 +1,12 @@
 #include "app/cli/run_options.h"
 
-#include "core/data/csv_reader.h"
 #include "core/run/run_option_docs.h"
 
 namespace treelab::cli {
 
 void RunOptions::bind(CLI::App& command, const std::string& params_flag) {
     command.add_option("--data", data, "CSV file (delimiter , ; or tab; header row)")->required();
-    command.add_option("--delimiter", delimiter, "field delimiter: one character or 'tab' (default: detected from the header line)");
-    command.add_option("--decimal", decimal, "decimal separator, . or , (default: detected; a comma when the delimiter is not one and the first lines hold numbers such as 1,5)");
-    command.add_option("--encoding", encoding, "utf-8 | latin-1 | utf-16le | utf-16be (default: detected; UTF-16 by its byte-order mark, Latin-1 when the text is not UTF-8)");
+    format.bind(command);
     command.add_option("--target", target, "target column: name or 1-based index")->required();
     command.add_option("--method", method, "learning method (see `treelab-cli params`)")->capture_default_str();
     command.add_option(params_flag, params, "hyperparameter NAME=VALUE (repeatable)");
@@ -31,9 +28,10 @@ void RunOptions::bind(CLI::App& command, const std::string& params_flag) {
 RunConfig RunOptions::to_config() const {
     RunConfig config;
     config.data_file = data;
-    if (!delimiter.empty()) config.delimiter = csv_delimiter_from_string(delimiter);
-    if (!decimal.empty()) config.decimal = csv_decimal_from_string(decimal);
-    if (!encoding.empty()) config.encoding = csv_encoding_from_string(encoding);
+    const CsvOptions csv = format.to_csv_options();
+    config.delimiter = csv.delimiter;
+    config.decimal = csv.decimal;
+    config.encoding = csv.encoding;
     config.target = target;
     if (!task.empty()) config.task = task_from_string(task);
     config.drop_columns = drop;

@@ -6,13 +6,15 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/cli/csv_format_options.h"
 #include "core/run/run_config.h"
 
 namespace treelab::cli {
 
 struct RunOptions {
-    std::string data, delimiter, decimal, encoding, target, method = default_method(), task, split = "0.6,0.2,0.2", split_mode = "stratified",
+    std::string data, target, method = default_method(), task, split = "0.6,0.2,0.2", split_mode = "stratified",
                 scaling = "auto", fit_on = "train", categorical = "onehot";
+    CsvFormatOptions format;
     std::vector<std::string> drop, params;
     std::uint32_t seed = 0;
     bool smote = false, missing_as_level = false;

@@ -23,13 +23,13 @@ void LoadingSession::release(std::shared_ptr<const LoadedTable> loaded) {
     QThreadPool::globalInstance()->start([loaded = std::move(loaded)]() mutable { loaded.reset(); });
 }
 
-bool LoadingSession::start(const QString& file) {
+bool LoadingSession::start(const QString& file, const CsvOptions& format) {
     // Signals emitted from the worker reach receivers in the GUI thread as queued calls.
-    return worker_.start(this, [this, file]() -> std::function<void()> {
+    return worker_.start(this, [this, file, format]() -> std::function<void()> {
         try {
             // The reader calls back every few thousand lines; the bar needs a hundred steps at most.
             std::uint64_t last_percent = 101;
-            CsvOptions options;
+            CsvOptions options = format;
             options.progress = [&](std::uint64_t bytes_read, std::uint64_t bytes_total) {
                 const std::uint64_t percent = bytes_total ? 100 * bytes_read / bytes_total : 0;
                 if (percent != last_percent) emit progressed(static_cast<qint64>(bytes_read), static_cast<qint64>(bytes_total));
@@ -38,6 +38,7 @@ bool LoadingSession::start(const QString& file) {
             };
             auto loaded = std::make_shared<LoadedTable>();
             loaded->file = file;
+            loaded->format = format;
             loaded->table = read_csv(file.toStdString(), options);
             loaded->target = default_target_column(loaded->table);
             loaded->overview = overview_target(loaded->table, loaded->target, std::nullopt);  // a problem is no failed load

@@ -10,6 +10,7 @@
 
 #include "app/session/target_overview.h"
 #include "app/session/worker_thread.h"
+#include "core/data/csv_reader.h"
 #include "core/data/table.h"
 
 namespace treelab {
@@ -17,6 +18,9 @@ namespace treelab {
 // A file read completely, with what the data panel shows first.
 struct LoadedTable {
     QString file;
+    // The delimiter, decimal and encoding the read was asked for (0 or empty = detected; what the
+    // reader took is table.format), so a run trained on these data reads the file the same way.
+    CsvOptions format;
     Table table;
     std::size_t target = 0;   // default_target_column
     TargetOverview overview;  // of `target`, task detected
@@ -28,8 +32,9 @@ public:
     explicit LoadingSession(QObject* parent = nullptr);
     ~LoadingSession() override;  // asks a running read to stop and waits for it
 
-    // Starts reading `file` on a fresh worker thread; returns false while a read is still going.
-    bool start(const QString& file);
+    // Starts reading `file` on a fresh worker thread with `format`'s delimiter, decimal and
+    // encoding (its progress callback is the session's); returns false while a read is still going.
+    bool start(const QString& file, const CsvOptions& format = {});
     void requestStop();
     bool isRunning() const;  // from start() until finished(), failed() or cancelled() is emitted
 

@@ -50,6 +50,24 @@ TEST(CliDraw, WritesSvg) {
     EXPECT_NE(svg.find("100%"), std::string::npos);
 }
 
+// draw reads its CSV with the same --delimiter, --decimal and --encoding as the other commands:
+// glass written as UTF-16 BE without a byte-order mark draws only when --encoding says so.
+TEST(CliDraw, TakesTheDataFormatOptions) {
+    test::TempDir dir;
+    const std::string model = cart_model(dir), out = dir.file("tree.svg").string();
+    const std::string wide = dir.file("glass16.csv").string();
+    {
+        std::ofstream file(wide, std::ios::binary);
+        for (const char c : read_all(glass())) file << '\0' << c;  // UTF-16 BE of ASCII
+    }
+    const std::string draw = "draw --model " + model + " --data " + wide + " --out " + out;
+    EXPECT_EQ(run_cli(draw, dir).exit_code, 3);
+    const CommandResult given = run_cli(draw + " --encoding utf-16be --delimiter , --decimal .", dir);
+    ASSERT_EQ(given.exit_code, 0) << given.err;
+    EXPECT_NE(read_all(out).find("n = 214"), std::string::npos);
+    EXPECT_EQ(run_cli(draw + " --delimiter '\"'", dir).exit_code, 2);
+}
+
 // A tree of linear leaves (GET-Linear) draws each leaf as its value + k·x beside its largest slopes.
 TEST(CliDraw, DrawsLinearLeaves) {
     test::TempDir dir;

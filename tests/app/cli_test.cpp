@@ -300,6 +300,54 @@ TEST(Cli, DataFormatOptionsAndRunCard) {
     EXPECT_EQ(run_cli(train + " --decimal x", dir).exit_code, 2);
 }
 
+// eval, predict, routing and draw take the same --delimiter, --decimal and --encoding as train: a
+// file whose first 50 rows hold whole numbers reads its later "7,5" as text unless --decimal says
+// ',', and UTF-16 without a byte-order mark reads only with --encoding; a bad value is a usage error.
+TEST(Cli, ModelCommandsTakeTheDataFormatOptions) {
+    test::TempDir dir;
+    const std::string sheet = dir.file("sheet.csv").string();
+    {
+        std::ofstream out(sheet, std::ios::binary);
+        out << "x;label\n";
+        for (int row = 0; row < 40; ++row) out << row << ",5;" << (row < 20 ? "a" : "b") << "\n";
+    }
+    const std::string model = dir.file("m.json").string();
+    ASSERT_EQ(run_cli("train --data " + sheet + " --target label --split 1,0,0 --param max_depth=1 --model-out " + model, dir).exit_code, 0);
+
+    const std::string late = dir.file("late.csv").string();
+    std::string late_text = "x;label\n";
+    for (int row = 0; row < 60; ++row) late_text += std::to_string(row) + (row < 55 ? "" : ",5") + ";" + (row < 20 ? "a" : "b") + "\n";
+    std::ofstream(late, std::ios::binary) << late_text;
+    const std::string eval = "eval --model " + model + " --data " + late + " --json";
+    EXPECT_NE(run_cli(eval, dir).exit_code, 0) << "detection reads the first 50 lines: '.', and 55,5 is text";
+    const CommandResult given = run_cli(eval + " --decimal ,", dir);
+    ASSERT_EQ(given.exit_code, 0) << given.err;
+    EXPECT_EQ(nlohmann::json::parse(given.out)["n_rows"], 60);
+
+    const std::string wide = dir.file("wide.csv").string();
+    {
+        std::ofstream out(wide, std::ios::binary);
+        for (const char c : late_text) out << c << '\0';  // UTF-16 LE of ASCII, no byte-order mark
+    }
+    const std::string predictions = dir.file("p.csv").string();
+    const std::string predict = "predict --model " + model + " --data " + wide + " --decimal , --out " + predictions;
+    EXPECT_EQ(run_cli(predict, dir).exit_code, 3) << "NUL bytes without --encoding";
+    const CommandResult utf16 = run_cli(predict + " --encoding utf-16le", dir);
+    ASSERT_EQ(utf16.exit_code, 0) << utf16.err;
+    EXPECT_NE(utf16.out.find("wrote 60 predictions"), std::string::npos) << utf16.out;
+
+    const CommandResult routing = run_cli("routing --model " + model + " --data " + sheet + " --out " + dir.file("r.csv").string() +
+                                              " --delimiter ';' --decimal , --encoding utf-8", dir);
+    EXPECT_EQ(routing.exit_code, 0) << routing.err;
+    const CommandResult bad = run_cli("eval --model " + model + " --data " + sheet + " --decimal x", dir);
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_NE(bad.err.find("the decimal separator must be '.' or ',', not 'x'"), std::string::npos) << bad.err;
+    const CommandResult encoding = run_cli("routing --model " + model + " --data " + sheet + " --out " +
+                                               dir.file("r.csv").string() + " --encoding ebcdic", dir);
+    EXPECT_EQ(encoding.exit_code, 2);
+    EXPECT_NE(encoding.err.find("unknown encoding 'ebcdic'"), std::string::npos) << encoding.err;
+}
+
 // The MLP predictor from the command line (000 §4): train saves a version-2 model whose eval on the
 // training file reproduces the scores train reported for those rows.
 TEST(Cli, LatentMlpPredictorTrainAndEval) {

@@ -23,7 +23,8 @@ struct Ending {
     int progress_reports = 0;
 };
 
-Ending read_to_end(LoadingSession& session, const QString& file, bool stop_at_first_progress = false) {
+Ending read_to_end(LoadingSession& session, const QString& file, bool stop_at_first_progress = false,
+                   const CsvOptions& format = {}) {
     Ending ending;
     QEventLoop loop;
     QObject::connect(&session, &LoadingSession::progressed, &loop, [&](qint64 read, qint64 total) {
@@ -45,9 +46,27 @@ Ending read_to_end(LoadingSession& session, const QString& file, bool stop_at_fi
         loop.quit();
     });
     QTimer::singleShot(300000, &loop, &QEventLoop::quit);
-    EXPECT_TRUE(session.start(file));
+    EXPECT_TRUE(session.start(file, format));
     loop.exec();
     return ending;
+}
+
+// The delimiter, decimal and encoding given reach the reader, and the loaded table keeps them
+// beside what the reader took, for the run config of a run trained on it.
+TEST(LoadingSession, ReadsWithTheFormatGiven) {
+    test::TempDir dir;
+    const auto file = dir.write("sheet.csv", "x;label\n1,5;a\n2,5;b\n");
+    LoadingSession session;
+    CsvOptions format;
+    format.decimal = '.';
+    format.encoding = "latin-1";
+    const Ending ending = read_to_end(session, QString::fromStdString(file.string()), false, format);
+    ASSERT_NE(ending.loaded, nullptr) << ending.failure.toStdString();
+    EXPECT_EQ(ending.loaded->table.columns[0].kind, ColumnKind::Categorical);  // "1,5" is text with '.'
+    EXPECT_EQ(ending.loaded->table.format.delimiter, ';');
+    EXPECT_EQ(ending.loaded->format.delimiter, 0);
+    EXPECT_EQ(ending.loaded->format.decimal, '.');
+    EXPECT_EQ(ending.loaded->format.encoding, "latin-1");
 }
 
 // Glass reads whole, with its default target (Type) summarised as 6 classes and the bytes reported up to the file's size.

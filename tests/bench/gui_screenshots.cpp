@@ -6,8 +6,10 @@
 // (issue 14); `get` as second argument shoots only those. `dgt` shoots only DGT learning from
 // bandit feedback on wdbc, its held-out accuracy against loss queries and its tree (issue 15).
 // `loading FILE.csv` shoots the window while glass stays shown and FILE (large) is read in the
-// background, its progress bar and Cancel in the data panel (issue 16).
-//   xvfb-run -a ./build/gui_screenshots resources/screenshots [get|dgt|loading FILE.csv]
+// background, its progress bar and Cancel in the data panel (issue 16). `csv FILE.csv` shoots the
+// data panel after reading FILE (a spreadsheet's export) with the CSV format at Auto, which names
+// what it detected (issue 16).
+//   xvfb-run -a ./build/gui_screenshots resources/screenshots [get|dgt|loading FILE.csv|csv FILE.csv]
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
@@ -51,6 +53,14 @@ int main(int argc, char** argv) {
             QApplication::quit();
         });
         window.openFile(QString::fromLocal8Bit(argv[3]));
+        return QApplication::exec();
+    }
+    if (argc > 3 && QString(argv[2]) == "csv") {
+        if (!test::load_data(*window.dataPanel(), QString::fromLocal8Bit(argv[3]))) return 3;
+        QTimer::singleShot(400, &window, [&window, &out] {
+            window.grab().save(out.filePath("workbench-csv-format.png"));
+            QApplication::quit();
+        });
         return QApplication::exec();
     }
     if (argc > 2 && QString(argv[2]) == "dgt") {
