@@ -23,6 +23,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "app/session/background_release.h"
 #include "app/session/loading_session.h"
 #include "app/session/target_summary_session.h"
 #include "core/data/column_summary.h"
@@ -258,7 +259,7 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
             parts.recent->add(parts.data->file);
             parts.showTable(keptTarget);  // the preview stops pointing into the previous table
             emit dataChanged();
-            LoadingSession::release(std::move(previous));
+            release_in_background(std::move(previous));
         }
         parts.loadEnded();
     });

@@ -1,7 +1,7 @@
 #pragma once
 // Drops a reference to something large (a million-row table, a routing of its rows) on a pool
-// thread when it is the last one: freeing that much memory took the GUI thread tens of
-// milliseconds (70 ms for a table replaced by the next file).
+// thread, where it is freed if it was the last one: freeing that much memory took the GUI thread
+// tens of milliseconds (70 ms for a table replaced by the next file).
 #include <memory>
 
 #include <QThreadPool>
@@ -10,7 +10,7 @@ namespace treelab {
 
 template <typename T>
 void release_in_background(std::shared_ptr<T> object) {
-    if (object.use_count() != 1) return;  // null, or someone else still holds it: nothing is freed here
+    if (!object) return;
     QThreadPool::globalInstance()->start([object = std::move(object)]() mutable { object.reset(); });
 }
 

@@ -1,7 +1,5 @@
 #include "app/session/loading_session.h"
 
-#include <QThreadPool>
-
 #include "core/data/column_summary.h"
 #include "core/data/csv_reader.h"
 #include "core/error.h"
@@ -17,11 +15,6 @@ LoadingSession::~LoadingSession() = default;
 bool LoadingSession::isRunning() const { return worker_.isRunning(); }
 
 void LoadingSession::requestStop() { worker_.requestStop(); }
-
-void LoadingSession::release(std::shared_ptr<const LoadedTable> loaded) {
-    if (!loaded) return;
-    QThreadPool::globalInstance()->start([loaded = std::move(loaded)]() mutable { loaded.reset(); });
-}
 
 bool LoadingSession::start(const QString& file, const CsvOptions& format) {
     // Signals emitted from the worker reach receivers in the GUI thread as queued calls.

@@ -38,10 +38,6 @@ public:
     void requestStop();
     bool isRunning() const;  // from start() until finished(), failed() or cancelled() is emitted
 
-    // Drops `loaded` on a pool thread: freeing a million-row table (its cells' text) took the GUI
-    // thread 70 ms when a new file replaced it.
-    static void release(std::shared_ptr<const LoadedTable> loaded);
-
 signals:
     // Bytes read of the file's size; sent when the read has advanced by at least a percent.
     void progressed(qint64 bytesRead, qint64 bytesTotal);
