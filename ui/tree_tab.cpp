@@ -274,23 +274,22 @@ void TreeTab::showRowPath(int row) {
         return;
     }
     const Eigen::Index table_row = row - 1;
-    const RoutedRows all = routed_rows(*data, RowSet::All);
-    const auto at = std::find(all.table_rows.begin(), all.table_rows.end(), table_row);
-    if (at == all.table_rows.end() || all.X.cols() != tree->features()) {
+    const std::optional<RoutedRow> routed = routed_row(*data, table_row);
+    if (!routed || routed->x.size() != tree->features()) {
         canvas_->setRowPath({});
         rowInfo_->setText(tr("Row %1 is not among the rows this tree can route.").arg(row));
         return;
     }
-    const auto index = static_cast<Eigen::Index>(at - all.table_rows.begin());
-    const std::vector<int> path = nodes_on_path(*tree, all.X.row(index));
+    const std::vector<int> path = nodes_on_path(*tree, routed->x);
     canvas_->setRowPath(path);
-    const QString truth = all.classes > 0 ? name_of(canvas_->classNames(), static_cast<Eigen::Index>(all.y(index)))
-                                          : QString::number(all.y(index), 'g', 4);
+    const QString truth = data->train.task == Task::Classification
+                              ? name_of(canvas_->classNames(), static_cast<Eigen::Index>(routed->y))
+                              : QString::number(routed->y, 'g', 4);
     rowInfo_->setText(tr("Row %1 (%2 split): %3 = %4 → stops at node %5, which predicts %6")
                           .arg(row)
                           .arg(split_of(*data, table_row), QString::fromStdString(data->target.column), truth)
                           .arg(path.back())
-                          .arg(prediction_at(*tree, path.back(), all.X.row(index), canvas_->classNames())));
+                          .arg(prediction_at(*tree, path.back(), routed->x, canvas_->classNames())));
 }
 
 FigureView* TreeTab::showClassPaths() {

@@ -1,5 +1,6 @@
 #include "core/run/row_set.h"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 #include <vector>
@@ -59,6 +60,16 @@ RoutedRows routed_rows(const PreparedData& data, RowSet rows) {
     }
     routed.classes = data.train.task == Task::Classification ? data.train.classes() : 0;
     return routed;
+}
+
+std::optional<RoutedRow> routed_row(const PreparedData& data, Eigen::Index table_row) {
+    for (const auto& [set, table_rows] : parts_of(data, RowSet::All)) {
+        const auto at = std::find(table_rows->begin(), table_rows->end(), table_row);
+        if (at == table_rows->end()) continue;
+        const auto index = static_cast<Eigen::Index>(at - table_rows->begin());
+        return RoutedRow{set->X.row(index), set->y(index)};
+    }
+    return std::nullopt;
 }
 
 }  // namespace treelab

@@ -2,6 +2,7 @@
 // Which of a run's rows a picture routes through the tree: one split or all of them (000's
 // figures route all 214 Glass rows). Each routed row keeps its 0-based row in the table, so the
 // node inspector can show and export the file's own cells.
+#include <optional>
 #include <span>
 #include <string>
 
@@ -29,5 +30,13 @@ struct RoutedRows {
 Eigen::Index rows_in(const PreparedData& data, RowSet rows);
 // All = train, then valid, then test rows.
 RoutedRows routed_rows(const PreparedData& data, RowSet rows);
+
+// One row of the table as routed_rows holds it (features through the pipeline, class index or
+// value), found without copying the others; nullopt when no split holds that table row.
+struct RoutedRow {
+    Eigen::RowVectorXd x;
+    double y = 0.0;
+};
+std::optional<RoutedRow> routed_row(const PreparedData& data, Eigen::Index table_row);
 
 }  // namespace treelab

@@ -32,6 +32,19 @@ TEST(RowSet, SplitsAndAllKeepTheirTableRows) {
     EXPECT_EQ(rows_in(data, RowSet::Valid), data.valid.rows());
 }
 
+// One table row, found alone, is the row routed_rows holds for it; a row past the table is in no split.
+TEST(RowSet, OneRowAsAllRowsHoldIt) {
+    const PreparedData data = glass();
+    const RoutedRows all = routed_rows(data, RowSet::All);
+    for (Eigen::Index k = 0; k < all.X.rows(); ++k) {
+        const std::optional<RoutedRow> row = routed_row(data, all.table_rows[static_cast<std::size_t>(k)]);
+        ASSERT_TRUE(row.has_value());
+        EXPECT_EQ(row->x, all.X.row(k));
+        EXPECT_EQ(row->y, all.y(k));
+    }
+    EXPECT_FALSE(routed_row(data, 214).has_value());
+}
+
 // Captions name the set and its size.
 TEST(RowSet, Descriptions) {
     EXPECT_EQ(describe_rows(RowSet::All, 214), "all 214 rows");
