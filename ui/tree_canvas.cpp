@@ -1,9 +1,10 @@
 #include "ui/tree_canvas.h"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <optional>
-#include <unordered_map>
 #include <unordered_set>
 
 #include <QApplication>
@@ -19,16 +20,19 @@
 
 #include "app/render/colormap.h"
 #include "app/render/tree_painter.h"
+#include "app/render/tree_region.h"
+#include "core/layout/fitting_depth.h"
 #include "core/analysis/routing_analysis.h"
 #include "ui/node_tooltip.h"
+#include "ui/tree_minimap.h"
 
 namespace treelab {
 namespace {
 
-// Below this zoom the node text is unreadable: paint filled boxes only (fast panning at depth 10).
-constexpr double kTextZoom = 0.35;
 constexpr double kFadedOpacity = 0.22;
-const QColor kRowPathInk(0x1f3a93), kInspectedInk(0x111111);
+constexpr double kRevealZoom = 0.8;  // a search hit is shown at least this large
+const QColor kRowPathInk(0x1f3a93), kInspectedInk(0x111111), kSearchInk(0xf0a000);
+const QSize kMinimapSize(260, 90);
 
 QColor mark_colour(NodeMark mark, int highlight_class) {
     return mark == NodeMark::RowPath ? kRowPathInk : class_color(highlight_class);
@@ -36,82 +40,28 @@ QColor mark_colour(NodeMark mark, int highlight_class) {
 
 bool emphasised(NodeMark mark) { return mark == NodeMark::RowPath || mark == NodeMark::ClassPath; }
 
-// One node of the shown picture, painted by the app painter so the screen and `treelab-cli draw`
-// share one drawing code; an emphasised node gets a thick outline on top.
-class NodeItem : public QGraphicsItem {
+// The whole tree as one item: a 173,435-leaf tree would be 350,000 node items and as many
+// edges, too many for the scene's index; `paint_exposed` paints (through the app painter that
+// also draws `treelab-cli draw` figures) only the boxes and edges in the exposed rectangle.
+class TreeItem : public QGraphicsItem {
 public:
-    NodeItem(const TreePicture& picture, std::size_t box, TreeCanvas* canvas)
-        : picture_(picture), box_(box), canvas_(canvas) {
-        setZValue(1.0);
+    using Painter = std::function<void(QPainter&, const QRectF& exposed, QSizeF pixel)>;
+    TreeItem(const TreeLayout& layout, Painter paint_exposed) : layout_(layout), paint_exposed_(std::move(paint_exposed)) {
+        setFlag(QGraphicsItem::ItemUsesExtendedStyleOption);  // exposedRect: paint only what is in view
     }
-    int node() const { return picture_.layout.boxes[box_].node; }
-    QRectF box() const { return node_rect(picture_, box_); }
-    void setMark(NodeMark mark, int highlight_class) {
-        mark_ = mark;
-        highlight_class_ = highlight_class;
-        setOpacity(mark == NodeMark::Faded ? kFadedOpacity : 1.0);
-        update();  // the outline changes even when the opacity does not
+    QRectF boundingRect() const override {  // the boxes and what their nodes paint around them
+        return QRectF(-80.0, -20.0, layout_.width + 160.0, layout_.height + 60.0);
     }
-    NodeMark mark() const { return mark_; }
-    void setInspected(bool inspected) {
-        inspected_ = inspected;
-        update();
-    }
-    QRectF boundingRect() const override { return node_bounds(picture_, box_).adjusted(-7.0, -7.0, 7.0, 7.0); }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) override {
-        paint_node(*painter, picture_, box_, option->levelOfDetailFromTransform(painter->worldTransform()) < kTextZoom);
-        painter->setRenderHint(QPainter::Antialiasing);
-        painter->setBrush(Qt::NoBrush);
-        if (emphasised(mark_)) {
-            painter->setPen(QPen(mark_colour(mark_, highlight_class_), 4.0));
-            painter->drawRoundedRect(node_rect(picture_, box_).adjusted(-1.5, -1.5, 1.5, 1.5), 7.0, 7.0);
-        }
-        if (inspected_) {  // outside the emphasis outline, so both show
-            painter->setPen(QPen(kInspectedInk, 2.0, Qt::DashLine));
-            painter->drawRoundedRect(node_rect(picture_, box_).adjusted(-6.0, -6.0, 6.0, 6.0), 9.0, 9.0);
-        }
-    }
-
-protected:
-    void mouseDoubleClickEvent(QGraphicsSceneMouseEvent*) override {
-        // Queued: folding rebuilds the scene, which deletes this item.
-        const int id = node();
-        QMetaObject::invokeMethod(canvas_, [canvas = canvas_, id] { canvas->toggleCollapsed(id); }, Qt::QueuedConnection);
+        const QTransform& world = painter->worldTransform();
+        const QSizeF pixel(1.0 / std::max(std::hypot(world.m11(), world.m12()), 1e-12),
+                           1.0 / std::max(std::hypot(world.m21(), world.m22()), 1e-12));
+        paint_exposed_(*painter, option->exposedRect, pixel);
     }
 
 private:
-    const TreePicture& picture_;
-    std::size_t box_;
-    TreeCanvas* canvas_;
-    NodeMark mark_ = NodeMark::Plain;
-    int highlight_class_ = -1;
-    bool inspected_ = false;
-};
-
-// The edge into a node: faded or emphasised with the node it leads to.
-class EdgeItem : public QGraphicsItem {
-public:
-    EdgeItem(const TreePicture& picture, std::size_t box) : picture_(picture), box_(box) {}
-    void setMark(NodeMark mark, int highlight_class) {
-        mark_ = mark;
-        highlight_class_ = highlight_class;
-        setOpacity(mark == NodeMark::Faded ? kFadedOpacity : 1.0);
-        update();  // the outline changes even when the opacity does not
-    }
-    QRectF boundingRect() const override { return edge_bounds(picture_, box_); }
-    void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override {
-        painter->setRenderHint(QPainter::Antialiasing);
-        paint_edge(*painter, picture_, box_);
-        if (!emphasised(mark_)) return;
-        painter->setPen(QPen(mark_colour(mark_, highlight_class_), 4.0, Qt::SolidLine, Qt::RoundCap));
-        painter->drawLine(edge_line(picture_, box_));
-    }
-
-private:
-    const TreePicture& picture_;
-    std::size_t box_;
-    NodeMark mark_ = NodeMark::Plain;
-    int highlight_class_ = -1;
+    const TreeLayout& layout_;
+    Painter paint_exposed_;
 };
 
 }  // namespace
@@ -133,10 +83,11 @@ struct TreeCanvas::Parts {
     std::unordered_set<int> row_path;
     int inspected_node = -1;
     bool fitted = false;  // fitted to the window and not zoomed since
-    TreePicture picture;  // the items paint from it; replaced only after the scene is cleared
-    std::unordered_map<int, NodeItem*> node_items;
-    std::unordered_map<int, EdgeItem*> edge_items;  // by the node the edge leads to
-    QPoint press;                                    // where the left button went down
+    TreePicture picture;  // the tree item paints from it; replaced only after the scene is cleared
+    LevelIndex index;     // of picture.layout
+    int search_hit = -1;
+    TreeMinimap* minimap = nullptr;
+    QPoint press;  // where the left button went down
 
     // Routes the chosen rows through `shown` (after a new tree, data or row set).
     void reroute() {
@@ -166,21 +117,14 @@ struct TreeCanvas::Parts {
     }
 
     void rebuild(TreePicture next) {
+        minimap->setPicture(nullptr, nullptr);
         scene.clear();
-        node_items.clear();
-        edge_items.clear();
         picture = std::move(next);
-        for (std::size_t box = 0; box < picture.layout.boxes.size(); ++box) {
-            const int node = picture.layout.boxes[box].node;
-            if (picture.layout.boxes[box].parent_box >= 0) {
-                auto* edge = new EdgeItem(picture, box);
-                scene.addItem(edge);
-                edge_items[node] = edge;
-            }
-            auto* item = new NodeItem(picture, box, canvas);
-            scene.addItem(item);
-            node_items[node] = item;
-        }
+        index = LevelIndex(picture.layout);
+        if (!picture.layout.boxes.empty())
+            scene.addItem(new TreeItem(picture.layout, [this](QPainter& painter, const QRectF& exposed, QSizeF pixel) {
+                paint_region(painter, picture, index, exposed, pixel, TreeCanvas::textZoom, style());
+            }));
         if (!picture.subtitle.empty()) {
             QFont font;
             font.setPixelSize(16);
@@ -188,8 +132,23 @@ struct TreeCanvas::Parts {
             line->setPos(0.0, -32.0);
         }
         scene.setSceneRect(QRectF(-20.0, -40.0, picture.layout.width + 40.0, picture.layout.height + 72.0));
-        remark();
+        minimap->setPicture(&picture, &index);
     }
+
+    // The deepest depth limit whose layout fits the window at a readable zoom; −1: the whole tree fits.
+    int fitting_limit() const {
+        if (!shown) return -1;
+        PictureOptions whole = options;
+        whole.max_depth = -1;
+        whole.collapsed.clear();
+        // The scene's margins (subtitle, padding) take their share of the window too.
+        const QSizeF window = QSizeF(canvas->viewport()->size()) - QSizeF(40.0, 72.0) * TreeCanvas::textZoom;
+        return fitting_depth(*shown, layout_options(whole), [&window](const TreeLayout& layout) {
+            return fits_window(layout, window.width(), window.height(), TreeCanvas::textZoom);
+        });
+    }
+
+    bool drawn(int node) const { return picture.layout.box(node) != nullptr; }
 
     bool on_class_path(int node) const {
         if (highlight_class < 0 || !routing) return false;
@@ -204,11 +163,40 @@ struct TreeCanvas::Parts {
         return highlighting ? NodeMark::Faded : NodeMark::Plain;
     }
 
-    // Applies the highlights to the drawn items without rebuilding the scene.
-    void remark() {
-        for (const auto& [node, item] : node_items) item->setMark(mark_of(node), highlight_class);
-        for (const auto& [node, edge] : edge_items) edge->setMark(mark_of(node), highlight_class);
-        for (const auto& [node, item] : node_items) item->setInspected(node == inspected_node);
+    // Highlights change the look, not the layout: repaint.
+    void remark() { scene.update(); }
+
+    // Outlines over the shared look: row or class path, the inspected node, the search hit.
+    RegionStyle style() const {
+        RegionStyle style;
+        const auto mark = [this](std::size_t box) { return mark_of(picture.layout.boxes[box].node); };
+        style.opacity = [mark](std::size_t box) { return mark(box) == NodeMark::Faded ? kFadedOpacity : 1.0; };
+        style.decorate_edge = [this, mark](QPainter& painter, std::size_t box) {
+            if (!emphasised(mark(box))) return;
+            painter.setPen(QPen(mark_colour(mark(box), highlight_class), 4.0, Qt::SolidLine, Qt::RoundCap));
+            painter.drawLine(edge_line(picture, box));
+        };
+        style.decorate_node = [this, mark](QPainter& painter, std::size_t box) {
+            const int node = picture.layout.boxes[box].node;
+            const QRectF rect = node_rect(picture, box);
+            painter.save();
+            painter.setRenderHint(QPainter::Antialiasing);
+            painter.setBrush(Qt::NoBrush);
+            if (emphasised(mark(box))) {
+                painter.setPen(QPen(mark_colour(mark(box), highlight_class), 4.0));
+                painter.drawRoundedRect(rect.adjusted(-1.5, -1.5, 1.5, 1.5), 7.0, 7.0);
+            }
+            if (node == inspected_node) {  // outside the emphasis outline, so both show
+                painter.setPen(QPen(kInspectedInk, 2.0, Qt::DashLine));
+                painter.drawRoundedRect(rect.adjusted(-6.0, -6.0, 6.0, 6.0), 9.0, 9.0);
+            }
+            if (node == search_hit) {
+                painter.setPen(QPen(kSearchInk, 6.0));
+                painter.drawRoundedRect(rect.adjusted(-11.0, -11.0, 11.0, 11.0), 12.0, 12.0);
+            }
+            painter.restore();
+        };
+        return style;
     }
 };
 
@@ -219,11 +207,15 @@ TreeCanvas::TreeCanvas(QWidget* parent) : QGraphicsView(parent), parts_(std::mak
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     setBackgroundBrush(Qt::white);
     // Panning a depth-10 tree then paints only the few hundred items in view.
-    parts_->scene.setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+    // One item (the tree) and a subtitle: nothing for an index to speed up.
+    parts_->scene.setItemIndexMethod(QGraphicsScene::NoIndex);
+    parts_->minimap = new TreeMinimap(this);
+    parts_->minimap->resize(kMinimapSize);
+    parts_->minimap->hide();
 }
 
 TreeCanvas::~TreeCanvas() {
-    parts_->scene.clear();  // items refer to parts_->picture
+    parts_->scene.clear();  // the tree item refers to parts_->picture
 }
 
 void TreeCanvas::showModel(std::shared_ptr<const ModelFile> model, std::shared_ptr<const PreparedData> data) {
@@ -234,12 +226,17 @@ void TreeCanvas::showModel(std::shared_ptr<const ModelFile> model, std::shared_p
     parts_->features = parts_->model ? parts_->model->pipeline.feature_names() : std::vector<std::string>{};
     parts_->classes = parts_->model ? parts_->model->target.class_names : std::vector<std::string>{};
     parts_->options.collapsed.clear();  // node ids of another tree mean nothing here
+    parts_->options.revealed.clear();
     parts_->highlight_class = -1;
     parts_->row_path.clear();
     parts_->inspected_node = -1;
+    parts_->search_hit = -1;
+    // First sight: readable text, the rest folded one click away (issue 16).
+    parts_->options.max_depth = parts_->fitting_limit();
     parts_->reroute();
     parts_->redraw();
     fitToWindow();
+    emit depthLimitChanged(parts_->options.max_depth);
     emit treeChanged();
 }
 
@@ -260,14 +257,70 @@ void TreeCanvas::showSnapshot(std::shared_ptr<const TreeModel> tree) {
 
 void TreeCanvas::setDepthLimit(int depth) {
     parts_->options.max_depth = depth < 0 ? -1 : depth;
+    parts_->options.revealed.clear();
     parts_->redraw();
+    viewMoved();
 }
 
+int TreeCanvas::depthLimit() const { return parts_->options.max_depth; }
+
 void TreeCanvas::toggleCollapsed(int node) {
-    auto& collapsed = parts_->options.collapsed;
-    if (!collapsed.erase(node)) collapsed.insert(node);
+    const NodeBox* box = parts_->picture.layout.box(node);
+    if (!box) return;
+    if (box->folded) {
+        parts_->options.collapsed.erase(node);
+        const TreeNode& n = parts_->shown->nodes[static_cast<std::size_t>(node)];
+        for (const int child : {n.left, n.right})  // past the depth limit too
+            if (child >= 0) parts_->options.revealed.insert(child);
+    } else {
+        parts_->options.collapsed.insert(node);
+    }
     parts_->redraw();
+    viewMoved();
 }
+
+void TreeCanvas::showWholeTree() {
+    parts_->options.max_depth = -1;
+    parts_->options.collapsed.clear();
+    parts_->options.revealed.clear();
+    parts_->redraw();
+    fitToWindow();
+    emit depthLimitChanged(-1);
+}
+
+void TreeCanvas::revealNode(int node) {
+    const std::shared_ptr<const TreeModel>& tree = parts_->shown;
+    parts_->search_hit = tree && node >= 0 && static_cast<std::size_t>(node) < tree->nodes.size() ? node : -1;
+    if (parts_->search_hit < 0) {
+        parts_->remark();
+        return;
+    }
+    if (!parts_->drawn(node)) {
+        for (int up = tree->nodes[static_cast<std::size_t>(node)].parent; up >= 0; up = tree->nodes[static_cast<std::size_t>(up)].parent) {
+            parts_->options.collapsed.erase(up);
+            parts_->options.revealed.insert(up);
+        }
+        parts_->options.revealed.insert(node);
+        parts_->redraw();
+    }
+    if (zoom() < kRevealZoom) setTransform(QTransform::fromScale(kRevealZoom, kRevealZoom));
+    parts_->fitted = false;
+    centerOn(nodeScenePos(node));
+    parts_->remark();
+    viewMoved();
+}
+
+int TreeCanvas::searchHit() const { return parts_->search_hit; }
+
+void TreeCanvas::centerOnScenePoint(const QPointF& point) {
+    parts_->fitted = false;
+    centerOn(point);
+    viewMoved();
+}
+
+TreeMinimap* TreeCanvas::minimap() const { return parts_->minimap; }
+
+double TreeCanvas::zoom() const { return transform().m11(); }
 
 void TreeCanvas::setRowSet(RowSet rows) {
     parts_->row_set = rows;
@@ -307,10 +360,7 @@ void TreeCanvas::setInspectedNode(int node) {
 
 int TreeCanvas::inspectedNode() const { return parts_->inspected_node; }
 
-NodeMark TreeCanvas::nodeMark(int node) const {
-    const auto item = parts_->node_items.find(node);
-    return item == parts_->node_items.end() ? NodeMark::Plain : item->second->mark();
-}
+NodeMark TreeCanvas::nodeMark(int node) const { return parts_->drawn(node) ? parts_->mark_of(node) : NodeMark::Plain; }
 
 std::shared_ptr<const TreeModel> TreeCanvas::shownTree() const { return parts_->shown; }
 std::shared_ptr<const PreparedData> TreeCanvas::data() const { return parts_->data; }
@@ -331,20 +381,37 @@ QString TreeCanvas::nodeToolTip(int node) const {
 }
 
 QPointF TreeCanvas::nodeScenePos(int node) const {
-    const auto item = parts_->node_items.find(node);
-    if (item == parts_->node_items.end())
-        return {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
-    return item->second->box().center();
+    const NodeBox* box = parts_->picture.layout.box(node);
+    if (!box) return {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
+    return {box->x, box->y};
 }
 
 void TreeCanvas::fitToWindow() {
     fitInView(sceneRect(), Qt::KeepAspectRatio);
     parts_->fitted = true;
+    viewMoved();
 }
 
 void TreeCanvas::resizeEvent(QResizeEvent* event) {
     QGraphicsView::resizeEvent(event);
     if (parts_->fitted) fitInView(sceneRect(), Qt::KeepAspectRatio);
+    viewMoved();
+}
+
+void TreeCanvas::scrollContentsBy(int dx, int dy) {
+    QGraphicsView::scrollContentsBy(dx, dy);
+    viewMoved();
+}
+
+void TreeCanvas::viewMoved() {
+    TreeMinimap* minimap = parts_->minimap;
+    const QRect view = viewport()->geometry();
+    minimap->move(view.left() + 8, view.bottom() - minimap->height() - 8);
+    // Only worth its corner when part of the tree is out of view (or too small to see).
+    const QRectF shown = mapToScene(viewport()->rect()).boundingRect();
+    const bool whole_in_view = shown.contains(sceneRect()) && zoom() >= textZoom;
+    minimap->setVisible(!parts_->picture.layout.boxes.empty() && !whole_in_view);
+    minimap->update();
 }
 
 int TreeCanvas::nodeCount() const {
@@ -352,15 +419,15 @@ int TreeCanvas::nodeCount() const {
 }
 
 int TreeCanvas::nodeAt(const QPoint& viewPos) const {
-    for (QGraphicsItem* item : items(viewPos))
-        if (auto* node = dynamic_cast<NodeItem*>(item)) return node->node();
-    return -1;
+    const int box = parts_->index.box_at(parts_->picture.layout, mapToScene(viewPos));
+    return box < 0 ? -1 : parts_->picture.layout.boxes[static_cast<std::size_t>(box)].node;
 }
 
 void TreeCanvas::wheelEvent(QWheelEvent* event) {
     const double factor = std::pow(1.0015, event->angleDelta().y());  // 120 per notch → ×1.2
     scale(factor, factor);
     parts_->fitted = false;
+    viewMoved();
     event->accept();
 }
 
@@ -385,6 +452,12 @@ void TreeCanvas::mouseReleaseEvent(QMouseEvent* event) {
     if ((at - parts_->press).manhattanLength() >= QApplication::startDragDistance()) return;  // a pan, not a click
     const int node = nodeAt(at);
     if (node >= 0) emit nodeClicked(node);
+}
+
+void TreeCanvas::mouseDoubleClickEvent(QMouseEvent* event) {
+    const int node = nodeAt(event->position().toPoint());
+    if (node >= 0) toggleCollapsed(node);
+    event->accept();
 }
 
 }  // namespace treelab

@@ -30,6 +30,7 @@ struct PictureOptions {
     int max_depth = -1;  // display limit, < 0 = all
     bool keep_ghosts = true;
     std::unordered_set<int> collapsed;
+    std::unordered_set<int> revealed;  // shown despite max_depth: a search hit and its path
     int oblique_terms = 3;  // largest |weights| shown for an oblique split
 };
 
@@ -50,6 +51,7 @@ struct NodeLook {
     double rows = 0.0;
     Eigen::VectorXd distribution;  // class proportions (classification), or {value}
     QColor fill;
+    int hidden_leaves = 0;  // folded: the leaves of the effective tree its hidden subtree holds
 };
 
 struct TreePicture {

@@ -35,7 +35,7 @@ VisibleTree visible_tree(const TreeModel& tree, const LayoutOptions& options) {
             if (child < 0) continue;
             const TreeNode& c = tree.nodes[static_cast<std::size_t>(child)];
             const bool hidden_by_user =
-                options.collapsed.contains(static_cast<int>(v)) || (options.max_depth >= 0 && c.depth > options.max_depth);
+                options.collapsed.contains(static_cast<int>(v)) || (options.max_depth >= 0 && c.depth > options.max_depth && !options.revealed.contains(child));
             if (hidden_by_user) {
                 shown.folded[v] = 1;
                 continue;

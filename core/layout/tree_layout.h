@@ -21,6 +21,7 @@ struct LayoutOptions {
     bool keep_ghosts = true;    // false: pruned and empty nodes (and their subtrees) are left out
     int max_depth = -1;         // nodes deeper than this are hidden; < 0 = no limit
     std::unordered_set<int> collapsed;  // nodes shown without their subtrees
+    std::unordered_set<int> revealed;   // nodes shown despite max_depth (a search hit and its path)
 };
 
 struct NodeBox {
