@@ -56,7 +56,9 @@ public:
         const QTransform& world = painter->worldTransform();
         const QSizeF pixel(1.0 / std::max(std::hypot(world.m11(), world.m12()), 1e-12),
                            1.0 / std::max(std::hypot(world.m21(), world.m22()), 1e-12));
-        paint_exposed_(*painter, option->exposedRect, pixel);
+        // QGraphicsView::render() exposes the whole item; its clip says what the target shows.
+        const QRectF exposed = painter->hasClipping() ? option->exposedRect & painter->clipBoundingRect() : option->exposedRect;
+        paint_exposed_(*painter, exposed, pixel);
     }
 
 private:
@@ -101,15 +103,14 @@ struct TreeCanvas::Parts {
         rows = std::move(chosen);
     }
 
-    // Draws `shown` with the names of `model` and the routing of the chosen rows.
+    // Draws `shown` with the names of `model` (or its own) and the routing of the chosen rows.
     void redraw() {
         if (!shown) {
             rebuild({});
             return;
         }
         const RoutingAnalysis* analysis = routing ? &*routing : nullptr;
-        TreePicture next = model ? make_tree_picture(ModelFile{*shown, model->pipeline, model->target, {}}, analysis, options)
-                                 : make_tree_picture(*shown, analysis, options);
+        TreePicture next = make_tree_picture(*shown, features, classes, analysis, options);
         if (routing)
             next.subtitle = "EN = " + std::to_string(routing->empty_nodes) + ": nodes no row reaches, routing " +
                             describe_rows(row_set, rows->X.rows());

@@ -131,4 +131,10 @@ TreePicture make_tree_picture(const TreeModel& tree, const RoutingAnalysis* rout
     return build(tree, tree.feature_names, tree.class_names, routing, options, class_index);
 }
 
+TreePicture make_tree_picture(const TreeModel& tree, const std::vector<std::string>& features,
+                              const std::vector<std::string>& classes, const RoutingAnalysis* routing,
+                              const PictureOptions& options, int class_index) {
+    return build(tree, features, classes, routing, options, class_index);
+}
+
 }  // namespace treelab

@@ -73,6 +73,12 @@ TreePicture make_tree_picture(const ModelFile& model, const RoutingAnalysis* rou
 TreePicture make_tree_picture(const TreeModel& tree, const RoutingAnalysis* routing, const PictureOptions& options,
                               int class_index = -1);
 
+// Same with the names given apart (the canvas draws a snapshot with its model's names without
+// copying a 346,869-node tree into a ModelFile).
+TreePicture make_tree_picture(const TreeModel& tree, const std::vector<std::string>& features,
+                              const std::vector<std::string>& classes, const RoutingAnalysis* routing,
+                              const PictureOptions& options, int class_index = -1);
+
 // Box size and gaps of a node in layout units for each level of detail.
 LayoutOptions layout_options(const PictureOptions& options);
 

@@ -13,7 +13,8 @@ int tree_height(const TreeModel& tree);
 
 // −1 when the whole tree (options.max_depth ignored) passes `fits`; else the deepest depth
 // d >= 1 whose layout passes, or 1 when none does (the root and its children always show).
-// Layouts grow with the depth, so the search stops at the first depth that fails.
+// Layouts grow with the depth, so the search stops at the first depth that fails. Depths are
+// counted from the root (as TreeNode::depth of a root at depth 0).
 int fitting_depth(const TreeModel& tree, const LayoutOptions& options, const std::function<bool(const TreeLayout&)>& fits);
 
 // A layout fits a window of width × height pixels at `zoom` pixels per layout unit.

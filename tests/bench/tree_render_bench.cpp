@@ -1,6 +1,7 @@
 // Time to lay out and paint complete trees of depth 10 (2,047 nodes) and 12 (8,191), and the
 // frame time of the Tree tab's canvas while panning a depth-10 tree (issue 7 aims at < 16 ms),
-// offscreen. Google Benchmark; run ./build/tree_render_bench.
+// offscreen; and the same for a tree of a full CART's size on a million rows (173,435 leaves,
+// issue 16). Google Benchmark; run ./build/tree_render_bench.
 #include <cmath>
 
 #include <benchmark/benchmark.h>
@@ -11,7 +12,9 @@
 
 #include "app/render/tree_painter.h"
 #include "app/render/tree_picture.h"
+#include "core/layout/fitting_depth.h"
 #include "core/layout/tree_layout.h"
+#include "tests/support/big_tree.h"
 #include "ui/tree_canvas.h"
 
 namespace treelab {
@@ -104,6 +107,104 @@ void BM_CanvasPan(benchmark::State& state) {
     state.counters["nodes"] = canvas.nodeCount();
 }
 BENCHMARK(BM_CanvasPan)->Args({10, 100})->Args({10, 0})->Args({12, 100})->Args({12, 0})->Unit(benchmark::kMillisecond);
+
+// Issue 16: the leaves of a full CART on 1,000,000 rows, as a tree of that size (346,869 nodes).
+constexpr int kHugeLeaves = 173435;
+
+const std::shared_ptr<const ModelFile>& huge_model() {
+    static const std::shared_ptr<const ModelFile> model = test::random_model(kHugeLeaves);
+    return model;
+}
+
+// The whole huge tree's layout, and its picture (layout + every node's look).
+void BM_HugeLayout(benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(layout_tree(huge_model()->tree));
+    state.counters["nodes"] = static_cast<double>(huge_model()->tree.nodes.size());
+    state.counters["height"] = tree_height(huge_model()->tree);
+}
+BENCHMARK(BM_HugeLayout)->Unit(benchmark::kMillisecond);
+
+void BM_HugePicture(benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(make_tree_picture(*huge_model(), nullptr, {}));
+}
+BENCHMARK(BM_HugePicture)->Unit(benchmark::kMillisecond);
+
+// The depth chosen to fit a 1280×800 window at the text zoom (layouts of the whole tree and of
+// each depth until one no longer fits).
+void BM_HugeFittingDepth(benchmark::State& state) {
+    int depth = 0;
+    for (auto _ : state)
+        depth = fitting_depth(huge_model()->tree, layout_options({}), [](const TreeLayout& layout) {
+            return fits_window(layout, 1280.0, 800.0, TreeCanvas::textZoom);
+        });
+    state.counters["depth"] = depth;
+}
+BENCHMARK(BM_HugeFittingDepth)->Unit(benchmark::kMillisecond);
+
+// Time to first frame: a 1280×800 canvas shows the huge model (depth chosen to fit, picture,
+// scene) and paints its viewport once.
+void BM_HugeFirstFrame(benchmark::State& state) {
+    TreeCanvas canvas;
+    canvas.resize(1280, 800);
+    QImage frame(canvas.viewport()->size(), QImage::Format_ARGB32_Premultiplied);
+    for (auto _ : state) {
+        canvas.showModel(huge_model());
+        frame.fill(Qt::white);
+        QPainter painter(&frame);
+        canvas.render(&painter);
+    }
+    state.counters["nodes"] = canvas.nodeCount();
+    state.counters["depth"] = canvas.depthLimit();
+}
+BENCHMARK(BM_HugeFirstFrame)->Unit(benchmark::kMillisecond);
+
+// One frame while panning the whole huge tree (Whole tree button): range(0) = 0 fitted to the
+// window, 100 at 100 % zoom; as BM_CanvasPan, the whole viewport is repainted into an image.
+void BM_HugeCanvasPan(benchmark::State& state) {
+    TreeCanvas canvas;
+    canvas.resize(1280, 800);
+    canvas.showModel(huge_model());
+    canvas.showWholeTree();
+    if (state.range(0) == 100) {  // among the deep levels, where boxes are densest
+        canvas.setTransform(QTransform());
+        canvas.centerOn(canvas.nodeScenePos(static_cast<int>(huge_model()->tree.nodes.size() / 2)));
+    }
+    QScrollBar* bar = canvas.horizontalScrollBar();
+    QImage frame(canvas.viewport()->size(), QImage::Format_ARGB32_Premultiplied);
+    int step = 40;
+    for (auto _ : state) {
+        if (bar->value() + step > bar->maximum() || bar->value() + step < bar->minimum()) step = -step;
+        bar->setValue(bar->value() + step);
+        frame.fill(Qt::white);
+        QPainter painter(&frame);
+        canvas.render(&painter);
+    }
+    state.counters["nodes"] = canvas.nodeCount();
+}
+BENCHMARK(BM_HugeCanvasPan)->Arg(0)->Arg(100)->Unit(benchmark::kMillisecond);
+
+// Zooming: one wheel notch in or out (alternately) under the view's centre, then a full frame.
+void BM_HugeCanvasZoom(benchmark::State& state) {
+    TreeCanvas canvas;
+    canvas.resize(1280, 800);
+    canvas.showModel(huge_model());
+    canvas.showWholeTree();
+    if (state.range(0) == 100) {
+        canvas.setTransform(QTransform());
+        canvas.centerOn(canvas.nodeScenePos(static_cast<int>(huge_model()->tree.nodes.size() / 2)));
+    }
+    QImage frame(canvas.viewport()->size(), QImage::Format_ARGB32_Premultiplied);
+    bool in = true;
+    for (auto _ : state) {
+        const double factor = in ? 1.2 : 1.0 / 1.2;
+        canvas.scale(factor, factor);
+        in = !in;
+        frame.fill(Qt::white);
+        QPainter painter(&frame);
+        canvas.render(&painter);
+    }
+}
+BENCHMARK(BM_HugeCanvasZoom)->Arg(0)->Arg(100)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace treelab
