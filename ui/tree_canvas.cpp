@@ -313,6 +313,13 @@ void TreeCanvas::revealNode(int node) {
 
 int TreeCanvas::searchHit() const { return parts_->search_hit; }
 
+int TreeCanvas::hiddenLeaves(int node) const {
+    const int box = node >= 0 && static_cast<std::size_t>(node) < parts_->picture.layout.box_of_node.size()
+                        ? parts_->picture.layout.box_of_node[static_cast<std::size_t>(node)]
+                        : -1;
+    return box < 0 ? 0 : parts_->picture.looks[static_cast<std::size_t>(box)].hidden_leaves;
+}
+
 void TreeCanvas::centerOnScenePoint(const QPointF& point) {
     parts_->fitted = false;
     centerOn(point);

@@ -59,6 +59,7 @@ public:
     // and centres it at a readable zoom. −1 clears the outline.
     void revealNode(int node);
     int searchHit() const;
+    int hiddenLeaves(int node) const;  // leaves a folded node hides (its "+N" mark); 0 when not folded or not drawn
     void centerOnScenePoint(const QPointF& point);  // moves the view (the overview's clicks)
     TreeMinimap* minimap() const;
 
