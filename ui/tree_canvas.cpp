@@ -33,6 +33,8 @@ constexpr double kFadedOpacity = 0.22;
 constexpr double kRevealZoom = 0.8;  // a search hit is shown at least this large
 const QColor kRowPathInk(0x1f3a93), kInspectedInk(0x111111), kSearchInk(0xf0a000);
 const QSize kMinimapSize(260, 90);
+// Around the layout: the subtitle above, and below the folded nodes' "+N leaves" and outlines.
+const QSizeF kSceneMargins(40.0, 96.0);
 
 QColor mark_colour(NodeMark mark, int highlight_class) {
     return mark == NodeMark::RowPath ? kRowPathInk : class_color(highlight_class);
@@ -132,7 +134,7 @@ struct TreeCanvas::Parts {
             QGraphicsSimpleTextItem* line = scene.addSimpleText(QString::fromStdString(picture.subtitle), font);
             line->setPos(0.0, -32.0);
         }
-        scene.setSceneRect(QRectF(-20.0, -40.0, picture.layout.width + 40.0, picture.layout.height + 72.0));
+        scene.setSceneRect(QRectF(-20.0, -40.0, picture.layout.width + 40.0, picture.layout.height + kSceneMargins.height()));
         minimap->setPicture(&picture, &index);
     }
 
@@ -143,7 +145,7 @@ struct TreeCanvas::Parts {
         whole.max_depth = -1;
         whole.collapsed.clear();
         // The scene's margins (subtitle, padding) take their share of the window too.
-        const QSizeF window = QSizeF(canvas->viewport()->size()) - QSizeF(40.0, 72.0) * TreeCanvas::textZoom;
+        const QSizeF window = QSizeF(canvas->viewport()->size()) - kSceneMargins * TreeCanvas::textZoom;
         return fitting_depth(*shown, layout_options(whole), [&window](const TreeLayout& layout) {
             return fits_window(layout, window.width(), window.height(), TreeCanvas::textZoom);
         });
@@ -193,7 +195,8 @@ struct TreeCanvas::Parts {
             }
             if (node == search_hit) {
                 painter.setPen(QPen(kSearchInk, 6.0));
-                painter.drawRoundedRect(rect.adjusted(-11.0, -11.0, 11.0, 11.0), 12.0, 12.0);
+                const double below = picture.layout.boxes[box].folded ? 28.0 : 11.0;  // around the "+N leaves" label
+                painter.drawRoundedRect(rect.adjusted(-11.0, -11.0, 11.0, below), 12.0, 12.0);
             }
             painter.restore();
         };
@@ -414,7 +417,9 @@ void TreeCanvas::scrollContentsBy(int dx, int dy) {
 void TreeCanvas::viewMoved() {
     TreeMinimap* minimap = parts_->minimap;
     const QRect view = viewport()->geometry();
-    minimap->move(view.left() + 8, view.bottom() - minimap->height() - 8);
+    // Top right: a search hit deep in the tree is centred as far as the scene's bottom edge lets it,
+    // so the bottom corners are where the view's subject is likeliest to be.
+    minimap->move(view.right() - minimap->width() - 8, view.top() + 8);
     // Only worth its corner when part of the tree is out of view (or too small to see).
     const QRectF shown = mapToScene(viewport()->rect()).boundingRect();
     const bool whole_in_view = shown.contains(sceneRect()) && zoom() >= textZoom;

@@ -25,7 +25,7 @@ inline TreeModel random_tree(int leaves, double rows = 1e6, unsigned seed = 16) 
     tree.nodes.emplace_back();
     for (std::size_t t = 0; t < tree.nodes.size(); ++t) {
         const int m = budget[t];
-        const double samples = rows * m / leaves;
+        const double samples = std::round(rows * m / leaves);
         const Eigen::Vector3d weights(unit(random), unit(random), unit(random));
         tree.nodes[t].samples = samples;
         tree.nodes[t].distribution = weights / weights.sum();
