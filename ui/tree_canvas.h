@@ -46,6 +46,9 @@ public:
     void showSnapshot(std::shared_ptr<const TreeModel> tree);
     void fitToWindow();
     int nodeCount() const;  // nodes drawn
+    // A picture of more than 50,000 boxes is being built on a worker thread; the old one shows
+    // until it is ready (then a fit or centring asked for meanwhile happens).
+    bool isBuilding() const;
     double zoom() const;    // pixels per layout unit
 
     // Display only (the model is untouched): nodes deeper than `depth` hidden (< 0 = all), and a

@@ -48,4 +48,8 @@ struct TreeLayout {
 // may be thousands of levels deep).
 TreeLayout layout_tree(const TreeModel& tree, const LayoutOptions& options = {});
 
+// How many boxes layout_tree would draw, without laying them out (visits the drawn nodes only):
+// whether a picture is worth building off the GUI thread.
+std::size_t visible_node_count(const TreeModel& tree, const LayoutOptions& options = {});
+
 }  // namespace treelab
