@@ -121,8 +121,8 @@ struct TreeCanvas::Parts {
         LevelIndex index;
     };
     WorkerThread builder;
-    bool building = false;                 // a picture is being built off the GUI thread
-    std::optional<PictureInputs> pending;  // the next one to build
+    int in_flight = 0;                     // builds started whose picture has not arrived yet
+    std::optional<PictureInputs> pending;  // the next one to build, once the worker is free
     int generation = 0;                    // of the latest redraw
     std::function<void()> after_build;  // what waits for the picture (fit, centre)
 
@@ -154,13 +154,13 @@ struct TreeCanvas::Parts {
             finish_build();
             return;
         }
-        building = true;
         if (!builder.isRunning()) start_build(std::move(in));
-        else pending = std::move(in);  // started when the running build ends
+        else pending = std::move(in);
     }
 
     void start_build(PictureInputs in) {
         const int mine = generation;
+        ++in_flight;
         builder.start(canvas, [this, in = std::move(in), mine]() -> std::function<void()> {
             std::shared_ptr<Built> built;
             try {
@@ -173,14 +173,16 @@ struct TreeCanvas::Parts {
         });
     }
 
+    // Only the latest redraw's picture is shown; one that newer options overtook is dropped.
     void built_arrived(const std::shared_ptr<Built>& built, int mine) {
-        if (pending) {  // newer options came meanwhile: this picture is already out of date
+        --in_flight;
+        if (pending) {
             start_build(std::move(*pending));
             pending.reset();
             return;
         }
-        building = false;
-        if (built && mine == generation) rebuild(built);
+        if (mine != generation) return;
+        if (built) rebuild(built);
         finish_build();
     }
 
@@ -388,7 +390,7 @@ void TreeCanvas::revealNode(int node) {
     parts_->redraw(show_hit);
 }
 
-bool TreeCanvas::isBuilding() const { return parts_->building; }
+bool TreeCanvas::isBuilding() const { return parts_->in_flight > 0 || parts_->pending; }
 
 int TreeCanvas::searchHit() const { return parts_->search_hit; }
 

@@ -11,6 +11,7 @@
 #include <QPainter>
 #include <QScrollBar>
 
+#include "app/render/node_search.h"
 #include "app/render/tree_painter.h"
 #include "app/render/tree_picture.h"
 #include "core/layout/fitting_depth.h"
@@ -215,6 +216,17 @@ void BM_HugeWholeTree(benchmark::State& state) {
     state.counters["ready_ms"] = benchmark::Counter(ready, benchmark::Counter::kAvgIterations);
 }
 BENCHMARK(BM_HugeWholeTree)->Unit(benchmark::kMillisecond)->Iterations(5);
+
+// Find: the nodes whose rule holds "Mg" (a feature: 21,000 splits) and "Mg ≤ 4.2" (a rule), as
+// each keystroke in the Tree tab's search field runs it.
+void BM_HugeSearch(benchmark::State& state) {
+    const std::string query = state.range(0) == 0 ? "Mg" : "Mg <= 4.2";
+    std::size_t found = 0;
+    for (auto _ : state)
+        found = find_nodes(huge_model()->tree, huge_model()->pipeline.feature_names(), huge_model()->target.class_names, query).size();
+    state.counters["found"] = static_cast<double>(found);
+}
+BENCHMARK(BM_HugeSearch)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 // Zooming: one wheel notch in or out (alternately) under the view's centre, then a full frame.
 void BM_HugeCanvasZoom(benchmark::State& state) {
