@@ -90,6 +90,9 @@ struct TreeCanvas::Parts {
     std::unordered_set<int> row_path;
     int inspected_node = -1;
     bool fitted = false;  // fitted to the window and not zoomed since
+    // The depth limit was chosen for a canvas not on screen (a Tree tab not yet shown has no real
+    // size): chosen again when it shows, unless the user changed what is shown meanwhile.
+    bool depth_for_hidden_canvas = false;
     TreePicture picture;  // the tree item paints from it; replaced only after the scene is cleared
     LevelIndex index;     // of picture.layout
     int search_hit = -1;
@@ -311,6 +314,7 @@ void TreeCanvas::showModel(std::shared_ptr<const ModelFile> model, std::shared_p
     parts_->search_hit = -1;
     // First sight: readable text, the rest folded one click away (issue 16).
     parts_->options.max_depth = parts_->fitting_limit();
+    parts_->depth_for_hidden_canvas = !isVisible();
     parts_->reroute();
     parts_->redraw([this] { fitToWindow(); });
     emit depthLimitChanged(parts_->options.max_depth);
@@ -335,6 +339,7 @@ void TreeCanvas::showSnapshot(std::shared_ptr<const TreeModel> tree) {
 }
 
 void TreeCanvas::setDepthLimit(int depth) {
+    parts_->depth_for_hidden_canvas = false;
     parts_->options.max_depth = depth < 0 ? -1 : depth;
     parts_->options.revealed.clear();
     parts_->redraw([this] { viewMoved(); });
@@ -345,6 +350,7 @@ int TreeCanvas::depthLimit() const { return parts_->options.max_depth; }
 void TreeCanvas::toggleCollapsed(int node) {
     const NodeBox* box = parts_->picture.layout.box(node);
     if (!box) return;
+    parts_->depth_for_hidden_canvas = false;
     if (box->folded) {
         parts_->options.collapsed.erase(node);
         const TreeNode& n = parts_->shown->nodes[static_cast<std::size_t>(node)];
@@ -357,6 +363,7 @@ void TreeCanvas::toggleCollapsed(int node) {
 }
 
 void TreeCanvas::showWholeTree() {
+    parts_->depth_for_hidden_canvas = false;
     parts_->options.max_depth = -1;
     parts_->options.collapsed.clear();
     parts_->options.revealed.clear();
@@ -378,6 +385,7 @@ void TreeCanvas::revealNode(int node) {
         parts_->remark();
         viewMoved();
     };
+    parts_->depth_for_hidden_canvas = false;
     if (parts_->drawn(node)) {
         show_hit();
         return;
@@ -485,6 +493,22 @@ void TreeCanvas::resizeEvent(QResizeEvent* event) {
     QGraphicsView::resizeEvent(event);
     if (parts_->fitted) fitInView(sceneRect(), Qt::KeepAspectRatio);
     viewMoved();
+    chooseDepthOnScreen();
+}
+
+void TreeCanvas::showEvent(QShowEvent* event) {
+    QGraphicsView::showEvent(event);
+    chooseDepthOnScreen();
+}
+
+void TreeCanvas::chooseDepthOnScreen() {
+    if (!parts_->depth_for_hidden_canvas || !isVisible()) return;
+    parts_->depth_for_hidden_canvas = false;
+    const int depth = parts_->fitting_limit();
+    if (depth == parts_->options.max_depth) return;
+    parts_->options.max_depth = depth;
+    parts_->redraw([this] { fitToWindow(); });
+    emit depthLimitChanged(depth);
 }
 
 void TreeCanvas::scrollContentsBy(int dx, int dy) {

@@ -105,10 +105,12 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;  // a click without dragging inspects
     void mouseDoubleClickEvent(QMouseEvent* event) override;  // folds or unfolds the node
     void scrollContentsBy(int dx, int dy) override;         // the overview's frame follows
+    void showEvent(QShowEvent* event) override;              // a tree shown while hidden gets its depth
 
 private:
     int nodeAt(const QPoint& viewPos) const;  // −1 when no node is there
     void viewMoved();                         // places and refreshes the overview
+    void chooseDepthOnScreen();               // the depth that fits, once the canvas has its size
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };

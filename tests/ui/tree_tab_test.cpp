@@ -12,6 +12,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -323,6 +324,25 @@ TEST(TreeTab, MinimapClickMovesTheView) {
     const QPointF after = huge.canvas().mapToScene(huge.canvas().viewport()->rect().center());
     EXPECT_NEAR(after.x(), target.x(), 2.0);
     EXPECT_NEAR(after.y(), target.y(), 2.0);
+}
+
+// A model shown while the Tree tab is not the current one (its canvas has no real size yet, as
+// after training on the Training tab) gets the depth that fits once the tab is shown.
+TEST(TreeTab, TreeShownWhileHiddenGetsItsDepthWhenShown) {
+    QTabWidget tabs;
+    tabs.addTab(new QWidget, QStringLiteral("Training"));
+    auto* tab = new TreeTab;
+    tabs.addTab(tab, QStringLiteral("Tree"));
+    tabs.resize(1200, 800);
+    tabs.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&tabs));
+    tab->showModel(test::random_model(30000));
+    tabs.setCurrentIndex(1);
+    QTest::qWait(50);
+    const int depth = tab->canvas()->depthLimit();
+    EXPECT_GT(depth, 2);
+    EXPECT_EQ(tab->depthBox()->value(), depth);
+    EXPECT_GE(tab->canvas()->zoom(), TreeCanvas::textZoom);
 }
 
 }  // namespace
