@@ -21,11 +21,11 @@
 #include "app/render/colormap.h"
 #include "app/render/tree_painter.h"
 #include "app/render/tree_region.h"
-#include "app/session/worker_thread.h"
 #include "core/layout/fitting_depth.h"
 #include "core/analysis/routing_analysis.h"
 #include "ui/node_tooltip.h"
 #include "ui/tree_minimap.h"
+#include "ui/tree_picture_builder.h"
 
 namespace treelab {
 namespace {
@@ -36,8 +36,6 @@ const QColor kRowPathInk(0x1f3a93), kInspectedInk(0x111111), kSearchInk(0xf0a000
 const QSize kMinimapSize(260, 90);
 // Around the layout: the subtitle above, and below the folded nodes' "+N leaves" and outlines.
 const QSizeF kSceneMargins(40.0, 96.0);
-// Pictures of more boxes than this are built on a worker thread (about 50 ms of the GUI thread).
-constexpr std::size_t kBackgroundBoxes = 50000;
 
 QColor mark_colour(NodeMark mark, int highlight_class) {
     return mark == NodeMark::RowPath ? kRowPathInk : class_color(highlight_class);
@@ -74,7 +72,11 @@ private:
 }  // namespace
 
 struct TreeCanvas::Parts {
-    explicit Parts(TreeCanvas* view) : canvas(view) {}
+    explicit Parts(TreeCanvas* view)
+        : canvas(view), builder(view, [this](BuiltPicture built) {
+              rebuild(std::move(built));
+              finish_build();
+          }) {}
 
     TreeCanvas* canvas;
     QGraphicsScene scene;
@@ -111,82 +113,23 @@ struct TreeCanvas::Parts {
         rows = std::move(chosen);
     }
 
-    // What a picture is made of, copied or shared so a worker thread can build it.
-    struct PictureInputs {
-        std::shared_ptr<const TreeModel> tree;
-        std::vector<std::string> features, classes;
-        std::shared_ptr<const RoutingAnalysis> routing;
-        PictureOptions options;
-        std::string subtitle;
-    };
-    struct Built {
-        TreePicture picture;
-        LevelIndex index;
-    };
-    WorkerThread builder;
-    int in_flight = 0;                     // builds started whose picture has not arrived yet
-    std::optional<PictureInputs> pending;  // the next one to build, once the worker is free
-    int generation = 0;                    // of the latest redraw
+    TreePictureBuilder builder;
     std::function<void()> after_build;  // what waits for the picture (fit, centre)
 
-    static std::shared_ptr<Built> build(const PictureInputs& in) {
-        auto built = std::make_shared<Built>();
-        built->picture = make_tree_picture(*in.tree, in.features, in.classes, in.routing.get(), in.options);
-        built->picture.subtitle = in.subtitle;
-        built->index = LevelIndex(built->picture.layout);
-        return built;
-    }
-
     // Draws `shown` with the names of `model` (or its own) and the routing of the chosen rows, then
-    // runs `then`. A picture of many boxes (the whole of a 173,435-leaf CART: 0.3 s) is built on a
-    // worker thread while the old one stays on screen; `then` waits for it.
+    // runs `then` (at once, or when a big picture built in the background arrives).
     void redraw(std::function<void()> then = {}) {
+        after_build = std::move(then);
         if (!shown) {
-            rebuild(std::make_shared<Built>());
-            if (then) then();
+            rebuild(BuiltPicture{});
+            finish_build();
             return;
         }
         PictureInputs in{shown, features, classes, routing, options, {}};
         if (routing)
             in.subtitle = "EN = " + std::to_string(routing->empty_nodes) + ": nodes no row reaches, routing " +
                           describe_rows(row_set, rows->X.rows());
-        ++generation;
-        after_build = std::move(then);
-        if (visible_node_count(*shown, layout_options(options)) < kBackgroundBoxes) {
-            rebuild(build(in));
-            finish_build();
-            return;
-        }
-        if (!builder.isRunning()) start_build(std::move(in));
-        else pending = std::move(in);
-    }
-
-    void start_build(PictureInputs in) {
-        const int mine = generation;
-        ++in_flight;
-        builder.start(canvas, [this, in = std::move(in), mine]() -> std::function<void()> {
-            std::shared_ptr<Built> built;
-            try {
-                built = build(in);
-            } catch (const std::exception&) {  // out of memory: the old picture stays
-            }
-            return [this, built, mine] {
-                QMetaObject::invokeMethod(canvas, [this, built, mine] { built_arrived(built, mine); }, Qt::QueuedConnection);
-            };
-        });
-    }
-
-    // Only the latest redraw's picture is shown; one that newer options overtook is dropped.
-    void built_arrived(const std::shared_ptr<Built>& built, int mine) {
-        --in_flight;
-        if (pending) {
-            start_build(std::move(*pending));
-            pending.reset();
-            return;
-        }
-        if (mine != generation) return;
-        if (built) rebuild(built);
-        finish_build();
+        builder.request(std::move(in));
     }
 
     void finish_build() {
@@ -196,11 +139,11 @@ struct TreeCanvas::Parts {
         then();
     }
 
-    void rebuild(const std::shared_ptr<Built>& next) {
+    void rebuild(BuiltPicture next) {
         minimap->setPicture(nullptr, nullptr);
         scene.clear();
-        picture = std::move(next->picture);
-        index = std::move(next->index);
+        picture = std::move(next.picture);
+        index = std::move(next.index);
         if (!picture.layout.boxes.empty())
             scene.addItem(new TreeItem(picture.layout, [this](QPainter& painter, const QRectF& exposed, QSizeF pixel) {
                 paint_region(painter, picture, index, exposed, pixel, TreeCanvas::textZoom, style());
@@ -398,7 +341,7 @@ void TreeCanvas::revealNode(int node) {
     parts_->redraw(show_hit);
 }
 
-bool TreeCanvas::isBuilding() const { return parts_->in_flight > 0 || parts_->pending; }
+bool TreeCanvas::isBuilding() const { return parts_->builder.busy(); }
 
 int TreeCanvas::searchHit() const { return parts_->search_hit; }
 
