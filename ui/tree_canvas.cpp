@@ -1,9 +1,10 @@
 #include "ui/tree_canvas.h"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <optional>
-#include <unordered_map>
 #include <unordered_set>
 
 #include <QApplication>
@@ -19,21 +20,27 @@
 
 #include "app/render/colormap.h"
 #include "app/render/tree_painter.h"
+#include "app/render/tree_region.h"
 #include "app/session/background_release.h"
 #include "app/session/routing_session.h"
+#include "core/layout/fitting_depth.h"
 #include "core/analysis/routing_analysis.h"
 #include "ui/node_tooltip.h"
+#include "ui/tree_minimap.h"
+#include "ui/tree_picture_builder.h"
 
 namespace treelab {
 namespace {
 
-// Below this zoom the node text is unreadable: paint filled boxes only (fast panning at depth 10).
-constexpr double kTextZoom = 0.35;
+constexpr double kFadedOpacity = 0.22;
+constexpr double kRevealZoom = 0.8;  // a search hit is shown at least this large
+const QColor kRowPathInk(0x1f3a93), kInspectedInk(0x111111), kSearchInk(0xf0a000);
+const QSize kMinimapSize(260, 90);
+// Around the layout: the subtitle above, and below the folded nodes' "+N leaves" and outlines.
+const QSizeF kSceneMargins(40.0, 96.0);
 // Up to this many rows are routed on the GUI thread (a few milliseconds); more go to the routing
 // session, as a million rows take about a second.
 constexpr Eigen::Index kRowsRoutedInline = 50000;
-constexpr double kFadedOpacity = 0.22;
-const QColor kRowPathInk(0x1f3a93), kInspectedInk(0x111111);
 
 QColor mark_colour(NodeMark mark, int highlight_class) {
     return mark == NodeMark::RowPath ? kRowPathInk : class_color(highlight_class);
@@ -41,88 +48,40 @@ QColor mark_colour(NodeMark mark, int highlight_class) {
 
 bool emphasised(NodeMark mark) { return mark == NodeMark::RowPath || mark == NodeMark::ClassPath; }
 
-// One node of the shown picture, painted by the app painter so the screen and `treelab-cli draw`
-// share one drawing code; an emphasised node gets a thick outline on top.
-class NodeItem : public QGraphicsItem {
+// The whole tree as one item: a 173,435-leaf tree would be 350,000 node items and as many
+// edges, too many for the scene's index; `paint_exposed` paints (through the app painter that
+// also draws `treelab-cli draw` figures) only the boxes and edges in the exposed rectangle.
+class TreeItem : public QGraphicsItem {
 public:
-    NodeItem(const TreePicture& picture, std::size_t box, TreeCanvas* canvas)
-        : picture_(picture), box_(box), canvas_(canvas) {
-        setZValue(1.0);
+    using Painter = std::function<void(QPainter&, const QRectF& exposed, QSizeF pixel)>;
+    TreeItem(const TreeLayout& layout, Painter paint_exposed) : layout_(layout), paint_exposed_(std::move(paint_exposed)) {
+        setFlag(QGraphicsItem::ItemUsesExtendedStyleOption);  // exposedRect: paint only what is in view
     }
-    int node() const { return picture_.layout.boxes[box_].node; }
-    QRectF box() const { return node_rect(picture_, box_); }
-    void setMark(NodeMark mark, int highlight_class) {
-        mark_ = mark;
-        highlight_class_ = highlight_class;
-        setOpacity(mark == NodeMark::Faded ? kFadedOpacity : 1.0);
-        update();  // the outline changes even when the opacity does not
+    QRectF boundingRect() const override {  // the boxes and what their nodes paint around them
+        return QRectF(-80.0, -20.0, layout_.width + 160.0, layout_.height + 60.0);
     }
-    NodeMark mark() const { return mark_; }
-    void setInspected(bool inspected) {
-        inspected_ = inspected;
-        update();
-    }
-    QRectF boundingRect() const override { return node_bounds(picture_, box_).adjusted(-7.0, -7.0, 7.0, 7.0); }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) override {
-        paint_node(*painter, picture_, box_, option->levelOfDetailFromTransform(painter->worldTransform()) < kTextZoom);
-        painter->setRenderHint(QPainter::Antialiasing);
-        painter->setBrush(Qt::NoBrush);
-        if (emphasised(mark_)) {
-            painter->setPen(QPen(mark_colour(mark_, highlight_class_), 4.0));
-            painter->drawRoundedRect(node_rect(picture_, box_).adjusted(-1.5, -1.5, 1.5, 1.5), 7.0, 7.0);
-        }
-        if (inspected_) {  // outside the emphasis outline, so both show
-            painter->setPen(QPen(kInspectedInk, 2.0, Qt::DashLine));
-            painter->drawRoundedRect(node_rect(picture_, box_).adjusted(-6.0, -6.0, 6.0, 6.0), 9.0, 9.0);
-        }
-    }
-
-protected:
-    void mouseDoubleClickEvent(QGraphicsSceneMouseEvent*) override {
-        // Queued: folding rebuilds the scene, which deletes this item.
-        const int id = node();
-        QMetaObject::invokeMethod(canvas_, [canvas = canvas_, id] { canvas->toggleCollapsed(id); }, Qt::QueuedConnection);
+        const QTransform& world = painter->worldTransform();
+        const QSizeF pixel(1.0 / std::max(std::hypot(world.m11(), world.m12()), 1e-12),
+                           1.0 / std::max(std::hypot(world.m21(), world.m22()), 1e-12));
+        // QGraphicsView::render() exposes the whole item; its clip says what the target shows.
+        const QRectF exposed = painter->hasClipping() ? option->exposedRect & painter->clipBoundingRect() : option->exposedRect;
+        paint_exposed_(*painter, exposed, pixel);
     }
 
 private:
-    const TreePicture& picture_;
-    std::size_t box_;
-    TreeCanvas* canvas_;
-    NodeMark mark_ = NodeMark::Plain;
-    int highlight_class_ = -1;
-    bool inspected_ = false;
-};
-
-// The edge into a node: faded or emphasised with the node it leads to.
-class EdgeItem : public QGraphicsItem {
-public:
-    EdgeItem(const TreePicture& picture, std::size_t box) : picture_(picture), box_(box) {}
-    void setMark(NodeMark mark, int highlight_class) {
-        mark_ = mark;
-        highlight_class_ = highlight_class;
-        setOpacity(mark == NodeMark::Faded ? kFadedOpacity : 1.0);
-        update();  // the outline changes even when the opacity does not
-    }
-    QRectF boundingRect() const override { return edge_bounds(picture_, box_); }
-    void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override {
-        painter->setRenderHint(QPainter::Antialiasing);
-        paint_edge(*painter, picture_, box_);
-        if (!emphasised(mark_)) return;
-        painter->setPen(QPen(mark_colour(mark_, highlight_class_), 4.0, Qt::SolidLine, Qt::RoundCap));
-        painter->drawLine(edge_line(picture_, box_));
-    }
-
-private:
-    const TreePicture& picture_;
-    std::size_t box_;
-    NodeMark mark_ = NodeMark::Plain;
-    int highlight_class_ = -1;
+    const TreeLayout& layout_;
+    Painter paint_exposed_;
 };
 
 }  // namespace
 
 struct TreeCanvas::Parts {
-    explicit Parts(TreeCanvas* view) : canvas(view) {}
+    explicit Parts(TreeCanvas* view)
+        : canvas(view), builder(view, [this](BuiltPicture built) {
+              rebuild(std::move(built));
+              finish_build();
+          }) {}
 
     TreeCanvas* canvas;
     QGraphicsScene scene;
@@ -142,13 +101,17 @@ struct TreeCanvas::Parts {
     std::unordered_set<int> row_path;
     int inspected_node = -1;
     bool fitted = false;  // fitted to the window and not zoomed since
-    TreePicture picture;  // the items paint from it; replaced only after the scene is cleared
-    std::unordered_map<int, NodeItem*> node_items;
-    std::unordered_map<int, EdgeItem*> edge_items;  // by the node the edge leads to
-    QPoint press;                                    // where the left button went down
+    // The depth limit was chosen for a canvas not on screen (a Tree tab not yet shown has no real
+    // size): chosen again when it shows, unless the user changed what is shown meanwhile.
+    bool depth_for_hidden_canvas = false;
+    TreePicture picture;  // the tree item paints from it; replaced only after the scene is cleared
+    LevelIndex index;     // of picture.layout
+    int search_hit = -1;
+    TreeMinimap* minimap = nullptr;
+    QPoint press;  // where the left button went down
 
     // Routes the chosen rows through `shown` (after a new tree, data or row set): at once when they
-    // are few, else in the routing session, whose result arrives in routed() later.
+    // are few, else in the routing session, whose result arrives in arrived() later.
     void reroute() {
         routed_request = ++request;
         if (!shown || !data) {
@@ -171,7 +134,7 @@ struct TreeCanvas::Parts {
         }
         release_in_background(std::exchange(routed, std::move(result)));
         routed_request = id;
-        redraw();
+        redraw(std::move(after_build));  // a fit or centring still waiting for the picture keeps waiting
         emit canvas->treeChanged();
     }
     bool routing_pending() const { return routed_request != request; }
@@ -180,50 +143,72 @@ struct TreeCanvas::Parts {
     const RowRouting* fit() const {
         return routed && shown && routed->routing.nodes.size() == shown->nodes.size() ? routed.get() : nullptr;
     }
-
-    // Draws `shown` with the names of `model` and the routing of the chosen rows.
-    void redraw() {
-        if (!shown) {
-            rebuild({});
-            return;
-        }
-        const RowRouting* fitting = fit();
-        const RoutingAnalysis* analysis = fitting ? &fitting->routing : nullptr;
-        TreePicture next = model ? make_tree_picture(ModelFile{*shown, model->pipeline, model->target, {}}, analysis, options)
-                                 : make_tree_picture(*shown, analysis, options);
-        if (routing_pending() && data)
-            next.subtitle = "routing " + describe_rows(row_set, rows_in(*data, row_set)) + "…";
-        else if (fitting)
-            next.subtitle = "EN = " + std::to_string(fitting->routing.empty_nodes) + ": nodes no row reaches, routing " +
-                            describe_rows(row_set, fitting->rows.X.rows());
-        rebuild(std::move(next));
+    // The same, shared with a picture build.
+    std::shared_ptr<const RoutingAnalysis> routing() const {
+        return fit() ? std::shared_ptr<const RoutingAnalysis>(routed, &routed->routing) : nullptr;
     }
 
-    void rebuild(TreePicture next) {
-        scene.clear();
-        node_items.clear();
-        edge_items.clear();
-        picture = std::move(next);
-        for (std::size_t box = 0; box < picture.layout.boxes.size(); ++box) {
-            const int node = picture.layout.boxes[box].node;
-            if (picture.layout.boxes[box].parent_box >= 0) {
-                auto* edge = new EdgeItem(picture, box);
-                scene.addItem(edge);
-                edge_items[node] = edge;
-            }
-            auto* item = new NodeItem(picture, box, canvas);
-            scene.addItem(item);
-            node_items[node] = item;
+    TreePictureBuilder builder;
+    std::function<void()> after_build;  // what waits for the picture (fit, centre)
+
+    // Draws `shown` with the names of `model` (or its own) and the routing of the chosen rows, then
+    // runs `then` (at once, or when a big picture built in the background arrives).
+    void redraw(std::function<void()> then = {}) {
+        after_build = std::move(then);
+        if (!shown) {
+            rebuild(BuiltPicture{});
+            finish_build();
+            return;
         }
+        PictureInputs in{shown, features, classes, routing(), options, {}};
+        if (routing_pending() && data)
+            in.subtitle = "routing " + describe_rows(row_set, rows_in(*data, row_set)) + "…";
+        else if (const RowRouting* fitting = fit())
+            in.subtitle = "EN = " + std::to_string(fitting->routing.empty_nodes) + ": nodes no row reaches, routing " +
+                          describe_rows(row_set, fitting->rows.X.rows());
+        builder.request(std::move(in));
+    }
+
+    void finish_build() {
+        if (!after_build) return;
+        const std::function<void()> then = std::move(after_build);
+        after_build = {};
+        then();
+    }
+
+    void rebuild(BuiltPicture next) {
+        minimap->setPicture(nullptr, nullptr);
+        scene.clear();
+        picture = std::move(next.picture);
+        index = std::move(next.index);
+        if (!picture.layout.boxes.empty())
+            scene.addItem(new TreeItem(picture.layout, [this](QPainter& painter, const QRectF& exposed, QSizeF pixel) {
+                paint_region(painter, picture, index, exposed, pixel, TreeCanvas::textZoom, style());
+            }));
         if (!picture.subtitle.empty()) {
             QFont font;
             font.setPixelSize(16);
             QGraphicsSimpleTextItem* line = scene.addSimpleText(QString::fromStdString(picture.subtitle), font);
             line->setPos(0.0, -32.0);
         }
-        scene.setSceneRect(QRectF(-20.0, -40.0, picture.layout.width + 40.0, picture.layout.height + 72.0));
-        remark();
+        scene.setSceneRect(QRectF(-20.0, -40.0, picture.layout.width + 40.0, picture.layout.height + kSceneMargins.height()));
+        minimap->setPicture(&picture, &index);
     }
+
+    // The deepest depth limit whose layout fits the window at a readable zoom; −1: the whole tree fits.
+    int fitting_limit() const {
+        if (!shown) return -1;
+        PictureOptions whole = options;
+        whole.max_depth = -1;
+        whole.collapsed.clear();
+        // The scene's margins (subtitle, padding) take their share of the window too.
+        const QSizeF window = QSizeF(canvas->viewport()->size()) - kSceneMargins * TreeCanvas::textZoom;
+        return fitting_depth(*shown, layout_options(whole), [&window](const TreeLayout& layout) {
+            return fits_window(layout, window.width(), window.height(), TreeCanvas::textZoom);
+        });
+    }
+
+    bool drawn(int node) const { return picture.layout.box(node) != nullptr; }
 
     bool on_class_path(int node) const {
         const RowRouting* fitting = fit();
@@ -239,11 +224,41 @@ struct TreeCanvas::Parts {
         return highlighting ? NodeMark::Faded : NodeMark::Plain;
     }
 
-    // Applies the highlights to the drawn items without rebuilding the scene.
-    void remark() {
-        for (const auto& [node, item] : node_items) item->setMark(mark_of(node), highlight_class);
-        for (const auto& [node, edge] : edge_items) edge->setMark(mark_of(node), highlight_class);
-        for (const auto& [node, item] : node_items) item->setInspected(node == inspected_node);
+    // Highlights change the look, not the layout: repaint.
+    void remark() { scene.update(); }
+
+    // Outlines over the shared look: row or class path, the inspected node, the search hit.
+    RegionStyle style() const {
+        RegionStyle style;
+        const auto mark = [this](std::size_t box) { return mark_of(picture.layout.boxes[box].node); };
+        style.opacity = [mark](std::size_t box) { return mark(box) == NodeMark::Faded ? kFadedOpacity : 1.0; };
+        style.decorate_edge = [this, mark](QPainter& painter, std::size_t box) {
+            if (!emphasised(mark(box))) return;
+            painter.setPen(QPen(mark_colour(mark(box), highlight_class), 4.0, Qt::SolidLine, Qt::RoundCap));
+            painter.drawLine(edge_line(picture, box));
+        };
+        style.decorate_node = [this, mark](QPainter& painter, std::size_t box) {
+            const int node = picture.layout.boxes[box].node;
+            const QRectF rect = node_rect(picture, box);
+            painter.save();
+            painter.setRenderHint(QPainter::Antialiasing);
+            painter.setBrush(Qt::NoBrush);
+            if (emphasised(mark(box))) {
+                painter.setPen(QPen(mark_colour(mark(box), highlight_class), 4.0));
+                painter.drawRoundedRect(rect.adjusted(-1.5, -1.5, 1.5, 1.5), 7.0, 7.0);
+            }
+            if (node == inspected_node) {  // outside the emphasis outline, so both show
+                painter.setPen(QPen(kInspectedInk, 2.0, Qt::DashLine));
+                painter.drawRoundedRect(rect.adjusted(-6.0, -6.0, 6.0, 6.0), 9.0, 9.0);
+            }
+            if (node == search_hit) {
+                painter.setPen(QPen(kSearchInk, 6.0));
+                const double below = picture.layout.boxes[box].folded ? 28.0 : 11.0;  // around the "+N leaves" label
+                painter.drawRoundedRect(rect.adjusted(-11.0, -11.0, 11.0, below), 12.0, 12.0);
+            }
+            painter.restore();
+        };
+        return style;
     }
 };
 
@@ -253,14 +268,17 @@ TreeCanvas::TreeCanvas(QWidget* parent) : QGraphicsView(parent), parts_(std::mak
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     setBackgroundBrush(Qt::white);
-    // Panning a depth-10 tree then paints only the few hundred items in view.
-    parts_->scene.setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+    // One item (the tree) and a subtitle: nothing for an index to speed up.
+    parts_->scene.setItemIndexMethod(QGraphicsScene::NoIndex);
+    parts_->minimap = new TreeMinimap(this);
+    parts_->minimap->resize(kMinimapSize);
+    parts_->minimap->hide();
     connect(&parts_->router, &RoutingSession::finished, this,
             [this](std::shared_ptr<const RowRouting> result, quint64 request) { parts_->arrived(std::move(result), request); });
 }
 
 TreeCanvas::~TreeCanvas() {
-    parts_->scene.clear();  // items refer to parts_->picture
+    parts_->scene.clear();  // the tree item refers to parts_->picture
 }
 
 void TreeCanvas::showModel(std::shared_ptr<const ModelFile> model, std::shared_ptr<const PreparedData> data) {
@@ -271,14 +289,19 @@ void TreeCanvas::showModel(std::shared_ptr<const ModelFile> model, std::shared_p
     parts_->features = parts_->model ? parts_->model->pipeline.feature_names() : std::vector<std::string>{};
     parts_->classes = parts_->model ? parts_->model->target.class_names : std::vector<std::string>{};
     parts_->options.collapsed.clear();  // node ids of another tree mean nothing here
+    parts_->options.revealed.clear();
     parts_->highlight_class = -1;
     parts_->row_path.clear();
     parts_->inspected_node = -1;
+    parts_->search_hit = -1;
     // Another tree's routing, even of as many nodes, is not this one's.
     release_in_background(std::exchange(parts_->routed, nullptr));
+    // First sight: readable text, the rest folded one click away (issue 16).
+    parts_->options.max_depth = parts_->fitting_limit();
+    parts_->depth_for_hidden_canvas = !isVisible();
     parts_->reroute();
-    parts_->redraw();
-    fitToWindow();
+    parts_->redraw([this] { fitToWindow(); });
+    emit depthLimitChanged(parts_->options.max_depth);
     emit treeChanged();
 }
 
@@ -290,23 +313,95 @@ void TreeCanvas::showSnapshot(std::shared_ptr<const TreeModel> tree) {
     }
     parts_->shown = std::move(tree);
     parts_->reroute();
-    parts_->redraw();  // keeps the user's zoom and scroll position
-    // A window not zoomed since it was fitted follows the live tree's shape: a GradTree tree's
-    // pruned size changes from epoch to epoch, and the first snapshot lands on an empty canvas.
-    if (parts_->fitted) fitToWindow();
+    // Keeps the user's zoom and scroll position. A window not zoomed since it was fitted follows
+    // the live tree's shape: a GradTree tree's pruned size changes from epoch to epoch, and the
+    // first snapshot lands on an empty canvas.
+    parts_->redraw([this] {
+        if (parts_->fitted) fitToWindow();
+    });
     emit treeChanged();
 }
 
 void TreeCanvas::setDepthLimit(int depth) {
+    parts_->depth_for_hidden_canvas = false;
     parts_->options.max_depth = depth < 0 ? -1 : depth;
-    parts_->redraw();
+    parts_->options.revealed.clear();
+    parts_->redraw([this] { viewMoved(); });
 }
 
+int TreeCanvas::depthLimit() const { return parts_->options.max_depth; }
+
 void TreeCanvas::toggleCollapsed(int node) {
-    auto& collapsed = parts_->options.collapsed;
-    if (!collapsed.erase(node)) collapsed.insert(node);
-    parts_->redraw();
+    const NodeBox* box = parts_->picture.layout.box(node);
+    if (!box) return;
+    parts_->depth_for_hidden_canvas = false;
+    if (box->folded) {
+        parts_->options.collapsed.erase(node);
+        const TreeNode& n = parts_->shown->nodes[static_cast<std::size_t>(node)];
+        for (const int child : {n.left, n.right})  // past the depth limit too
+            if (child >= 0) parts_->options.revealed.insert(child);
+    } else {
+        parts_->options.collapsed.insert(node);
+    }
+    parts_->redraw([this] { viewMoved(); });
 }
+
+void TreeCanvas::showWholeTree() {
+    parts_->depth_for_hidden_canvas = false;
+    parts_->options.max_depth = -1;
+    parts_->options.collapsed.clear();
+    parts_->options.revealed.clear();
+    parts_->redraw([this] { fitToWindow(); });
+    emit depthLimitChanged(-1);
+}
+
+void TreeCanvas::revealNode(int node) {
+    const std::shared_ptr<const TreeModel>& tree = parts_->shown;
+    parts_->search_hit = tree && node >= 0 && static_cast<std::size_t>(node) < tree->nodes.size() ? node : -1;
+    if (parts_->search_hit < 0) {
+        parts_->remark();
+        return;
+    }
+    const auto show_hit = [this, node] {
+        if (zoom() < kRevealZoom) setTransform(QTransform::fromScale(kRevealZoom, kRevealZoom));
+        parts_->fitted = false;
+        centerOn(nodeScenePos(node));
+        parts_->remark();
+        viewMoved();
+    };
+    parts_->depth_for_hidden_canvas = false;
+    if (parts_->drawn(node)) {
+        show_hit();
+        return;
+    }
+    for (int up = tree->nodes[static_cast<std::size_t>(node)].parent; up >= 0; up = tree->nodes[static_cast<std::size_t>(up)].parent) {
+        parts_->options.collapsed.erase(up);
+        parts_->options.revealed.insert(up);
+    }
+    parts_->options.revealed.insert(node);
+    parts_->redraw(show_hit);
+}
+
+bool TreeCanvas::isBuilding() const { return parts_->builder.busy(); }
+
+int TreeCanvas::searchHit() const { return parts_->search_hit; }
+
+int TreeCanvas::hiddenLeaves(int node) const {
+    const int box = node >= 0 && static_cast<std::size_t>(node) < parts_->picture.layout.box_of_node.size()
+                        ? parts_->picture.layout.box_of_node[static_cast<std::size_t>(node)]
+                        : -1;
+    return box < 0 ? 0 : parts_->picture.looks[static_cast<std::size_t>(box)].hidden_leaves;
+}
+
+void TreeCanvas::centerOnScenePoint(const QPointF& point) {
+    parts_->fitted = false;
+    centerOn(point);
+    viewMoved();
+}
+
+TreeMinimap* TreeCanvas::minimap() const { return parts_->minimap; }
+
+double TreeCanvas::zoom() const { return transform().m11(); }
 
 void TreeCanvas::setRowSet(RowSet rows) {
     parts_->row_set = rows;
@@ -347,10 +442,7 @@ void TreeCanvas::setInspectedNode(int node) {
 
 int TreeCanvas::inspectedNode() const { return parts_->inspected_node; }
 
-NodeMark TreeCanvas::nodeMark(int node) const {
-    const auto item = parts_->node_items.find(node);
-    return item == parts_->node_items.end() ? NodeMark::Plain : item->second->mark();
-}
+NodeMark TreeCanvas::nodeMark(int node) const { return parts_->drawn(node) ? parts_->mark_of(node) : NodeMark::Plain; }
 
 std::shared_ptr<const TreeModel> TreeCanvas::shownTree() const { return parts_->shown; }
 std::shared_ptr<const PreparedData> TreeCanvas::data() const { return parts_->data; }
@@ -371,20 +463,55 @@ QString TreeCanvas::nodeToolTip(int node) const {
 }
 
 QPointF TreeCanvas::nodeScenePos(int node) const {
-    const auto item = parts_->node_items.find(node);
-    if (item == parts_->node_items.end())
-        return {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
-    return item->second->box().center();
+    const NodeBox* box = parts_->picture.layout.box(node);
+    if (!box) return {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
+    return {box->x, box->y};
 }
 
 void TreeCanvas::fitToWindow() {
     fitInView(sceneRect(), Qt::KeepAspectRatio);
     parts_->fitted = true;
+    viewMoved();
 }
 
 void TreeCanvas::resizeEvent(QResizeEvent* event) {
     QGraphicsView::resizeEvent(event);
     if (parts_->fitted) fitInView(sceneRect(), Qt::KeepAspectRatio);
+    viewMoved();
+    chooseDepthOnScreen();
+}
+
+void TreeCanvas::showEvent(QShowEvent* event) {
+    QGraphicsView::showEvent(event);
+    chooseDepthOnScreen();
+}
+
+void TreeCanvas::chooseDepthOnScreen() {
+    if (!parts_->depth_for_hidden_canvas || !isVisible()) return;
+    parts_->depth_for_hidden_canvas = false;
+    const int depth = parts_->fitting_limit();
+    if (depth == parts_->options.max_depth) return;
+    parts_->options.max_depth = depth;
+    parts_->redraw([this] { fitToWindow(); });
+    emit depthLimitChanged(depth);
+}
+
+void TreeCanvas::scrollContentsBy(int dx, int dy) {
+    QGraphicsView::scrollContentsBy(dx, dy);
+    viewMoved();
+}
+
+void TreeCanvas::viewMoved() {
+    TreeMinimap* minimap = parts_->minimap;
+    const QRect view = viewport()->geometry();
+    // Top right: a search hit deep in the tree is centred as far as the scene's bottom edge lets it,
+    // so the bottom corners are where the view's subject is likeliest to be.
+    minimap->move(view.right() - minimap->width() - 8, view.top() + 8);
+    // Only worth its corner when part of the tree is out of view (or too small to see).
+    const QRectF shown = mapToScene(viewport()->rect()).boundingRect();
+    const bool whole_in_view = shown.contains(sceneRect()) && zoom() >= textZoom;
+    minimap->setVisible(!parts_->picture.layout.boxes.empty() && !whole_in_view);
+    minimap->update();
 }
 
 int TreeCanvas::nodeCount() const {
@@ -392,15 +519,15 @@ int TreeCanvas::nodeCount() const {
 }
 
 int TreeCanvas::nodeAt(const QPoint& viewPos) const {
-    for (QGraphicsItem* item : items(viewPos))
-        if (auto* node = dynamic_cast<NodeItem*>(item)) return node->node();
-    return -1;
+    const int box = parts_->index.box_at(parts_->picture.layout, mapToScene(viewPos));
+    return box < 0 ? -1 : parts_->picture.layout.boxes[static_cast<std::size_t>(box)].node;
 }
 
 void TreeCanvas::wheelEvent(QWheelEvent* event) {
     const double factor = std::pow(1.0015, event->angleDelta().y());  // 120 per notch → ×1.2
     scale(factor, factor);
     parts_->fitted = false;
+    viewMoved();
     event->accept();
 }
 
@@ -425,6 +552,12 @@ void TreeCanvas::mouseReleaseEvent(QMouseEvent* event) {
     if ((at - parts_->press).manhattanLength() >= QApplication::startDragDistance()) return;  // a pan, not a click
     const int node = nodeAt(at);
     if (node >= 0) emit nodeClicked(node);
+}
+
+void TreeCanvas::mouseDoubleClickEvent(QMouseEvent* event) {
+    const int node = nodeAt(event->position().toPoint());
+    if (node >= 0) toggleCollapsed(node);
+    event->accept();
 }
 
 }  // namespace treelab

@@ -3,6 +3,9 @@
 // widgets (testable without a display) and whose nodes paint through app/render, the code that
 // also writes `treelab-cli draw` figures. Zoom (wheel), pan (drag), fit to window; hover a node
 // for its path rule and class counts, click it to inspect it (TreeTab shows the inspector).
+// Huge trees (issue 16: a full CART on a million rows has 173,435 leaves) open at the deepest
+// depth that fits the window at a readable zoom, paint only what is in view, and carry an
+// overview in the corner.
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,12 +23,17 @@ namespace treelab {
 // faded because something else is highlighted, or plain.
 enum class NodeMark { Plain, Faded, ClassPath, RowPath };
 
+class TreeMinimap;
+
 class TreeCanvas : public QGraphicsView {
     Q_OBJECT
 public:
     // A node is on a class's main paths when at least this share of the class's rows at its depth
     // level passes it (the per-level class shares of 000 Fig. 4).
     static constexpr double mainPathShare = 0.1;
+    // Below this zoom node text is unreadable: boxes are drawn without it, and a new tree opens
+    // at the deepest depth limit whose layout fits the window at this zoom.
+    static constexpr double textZoom = 0.35;
 
     explicit TreeCanvas(QWidget* parent = nullptr);
     ~TreeCanvas() override;
@@ -38,11 +46,25 @@ public:
     void showSnapshot(std::shared_ptr<const TreeModel> tree);
     void fitToWindow();
     int nodeCount() const;  // nodes drawn
+    // A picture of more than 50,000 boxes is being built on a worker thread; the old one shows
+    // until it is ready (then a fit or centring asked for meanwhile happens).
+    bool isBuilding() const;
+    double zoom() const;    // pixels per layout unit
 
     // Display only (the model is untouched): nodes deeper than `depth` hidden (< 0 = all), and a
     // node's subtree folded away or shown again (also by double-clicking the node).
     void setDepthLimit(int depth);
+    int depthLimit() const;  // < 0 = all
     void toggleCollapsed(int node);
+    // Every node: no depth limit, no fold, fitted to the window.
+    void showWholeTree();
+    // Unfolds the path to `node` (past the depth limit and folds), outlines it as the search hit
+    // and centres it at a readable zoom. −1 clears the outline.
+    void revealNode(int node);
+    int searchHit() const;
+    int hiddenLeaves(int node) const;  // leaves a folded node hides (its "+N" mark); 0 when not folded or not drawn
+    void centerOnScenePoint(const QPointF& point);  // moves the view (the overview's clicks)
+    TreeMinimap* minimap() const;
 
     // Which rows are routed (default all, as 000's figures), and how shares and fills read.
     void setRowSet(RowSet rows);
@@ -73,6 +95,7 @@ public:
 signals:
     void nodeClicked(int node);
     void treeChanged();  // another model, snapshot or row set: what depends on routing refreshes
+    void depthLimitChanged(int depth);  // chosen to fit a new tree, or cleared (< 0 = all)
 
 protected:
     void wheelEvent(QWheelEvent* event) override;    // zoom under the mouse
@@ -80,9 +103,14 @@ protected:
     bool viewportEvent(QEvent* event) override;    // tooltips, built only for the hovered node
     void mousePressEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;  // a click without dragging inspects
+    void mouseDoubleClickEvent(QMouseEvent* event) override;  // folds or unfolds the node
+    void scrollContentsBy(int dx, int dy) override;         // the overview's frame follows
+    void showEvent(QShowEvent* event) override;              // a tree shown while hidden gets its depth
 
 private:
     int nodeAt(const QPoint& viewPos) const;  // −1 when no node is there
+    void viewMoved();                         // places and refreshes the overview
+    void chooseDepthOnScreen();               // the depth that fits, once the canvas has its size
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };

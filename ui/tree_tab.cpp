@@ -5,6 +5,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
@@ -13,6 +14,7 @@
 #include <QVBoxLayout>
 
 #include "app/render/model_figures.h"
+#include "app/render/node_search.h"
 #include "core/analysis/node_rows.h"
 #include "core/export/path_rule.h"
 #include "core/nn/argmax.h"
@@ -90,6 +92,7 @@ TreeTab::TreeTab(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
     layout->addWidget(buildToolbar());
+    layout->addWidget(buildSearchBar());
     layout->addWidget(splitter_, 1);
     layout->addWidget(scrubber_);
     layout->addLayout(footer);
@@ -98,6 +101,10 @@ TreeTab::TreeTab(QWidget* parent) : QWidget(parent) {
 
     connect(canvas_, &TreeCanvas::nodeClicked, this, &TreeTab::inspectNode);
     connect(canvas_, &TreeCanvas::treeChanged, this, &TreeTab::refreshInspected);
+    connect(canvas_, &TreeCanvas::depthLimitChanged, this, [this](int depth) {
+        const QSignalBlocker blocker(depth_);
+        depth_->setValue(std::max(depth, 0));  // 0 reads "all"
+    });
     connect(inspector_, &NodeInspector::closeRequested, this, &TreeTab::closeInspector);
     refreshChoices();
 }
@@ -113,9 +120,10 @@ QWidget* TreeTab::buildToolbar() {
                   tr("Node colour: the routing share, or the majority class with purity as strength"));
     depth_ = new QSpinBox(bar);
     depth_->setObjectName(QStringLiteral("depthLimit"));
-    depth_->setRange(0, 64);
+    depth_->setRange(0, 9999);  // a CART grown without a limit can be hundreds of levels deep
     depth_->setSpecialValueText(tr("all"));
-    depth_->setToolTip(tr("Show nodes down to this depth only (the model is unchanged)"));
+    depth_->setToolTip(tr("Show nodes down to this depth only (the model is unchanged). A large tree opens at the "
+                          "deepest depth whose text is readable in the window; folded nodes show how many leaves they hide"));
     highlight_ = combo(bar, QStringLiteral("highlightClass"), {tr("none")},
                        tr("Emphasise the nodes that carry at least 10 % of this class's rows at their level"));
     row_ = new QSpinBox(bar);
@@ -164,6 +172,66 @@ QWidget* TreeTab::buildToolbar() {
     return bar;
 }
 
+QWidget* TreeTab::buildSearchBar() {
+    auto* bar = new QWidget(this);
+    search_ = new QLineEdit(bar);
+    search_->setObjectName(QStringLiteral("nodeSearch"));
+    search_->setPlaceholderText(tr("Find nodes: a feature (Mg), a rule (RI ≤ 1.5 or RI <= 1.5), a leaf (class 2)"));
+    search_->setClearButtonEnabled(true);
+    search_->setToolTip(tr("Finds the nodes whose box shows this text; Enter goes to the next one, unfolding its path"));
+    previousMatch_ = new QPushButton(tr("◀"), bar);
+    previousMatch_->setObjectName(QStringLiteral("previousMatch"));
+    previousMatch_->setToolTip(tr("Previous match"));
+    nextMatch_ = new QPushButton(tr("▶"), bar);
+    nextMatch_->setObjectName(QStringLiteral("nextMatch"));
+    nextMatch_->setToolTip(tr("Next match (Enter)"));
+    searchInfo_ = new QLabel(bar);
+    searchInfo_->setObjectName(QStringLiteral("searchInfo"));
+    wholeTree_ = new QPushButton(tr("Whole tree"), bar);
+    wholeTree_->setObjectName(QStringLiteral("wholeTree"));
+    wholeTree_->setToolTip(tr("Show every level and unfold every node, fitted to the window"));
+    connect(search_, &QLineEdit::textChanged, this, &TreeTab::search);
+    connect(search_, &QLineEdit::returnPressed, this, [this] { showMatch(+1); });
+    connect(nextMatch_, &QPushButton::clicked, this, [this] { showMatch(+1); });
+    connect(previousMatch_, &QPushButton::clicked, this, [this] { showMatch(-1); });
+    connect(wholeTree_, &QPushButton::clicked, canvas_, &TreeCanvas::showWholeTree);
+
+    auto* layout = new QHBoxLayout(bar);
+    layout->setContentsMargins(6, 0, 6, 0);
+    auto* label = new QLabel(tr("F&ind:"), bar);
+    label->setBuddy(search_);
+    layout->addWidget(label);
+    layout->addWidget(search_, 1);
+    layout->addWidget(previousMatch_);
+    layout->addWidget(nextMatch_);
+    layout->addWidget(searchInfo_);
+    layout->addSpacing(16);
+    layout->addWidget(wholeTree_);
+    search(QString());
+    return bar;
+}
+
+void TreeTab::search(const QString& text) {
+    const std::shared_ptr<const TreeModel> tree = canvas_->shownTree();
+    matches_ = tree ? find_nodes(*tree, canvas_->featureNames(), canvas_->classNames(), text.toStdString()) : std::vector<int>{};
+    match_ = -1;
+    nextMatch_->setEnabled(!matches_.empty());
+    previousMatch_->setEnabled(!matches_.empty());
+    if (text.trimmed().isEmpty()) searchInfo_->clear();
+    else searchInfo_->setText(matches_.empty() ? tr("no node") : tr("%n node(s)", nullptr, static_cast<int>(matches_.size())));
+    if (matches_.empty()) canvas_->revealNode(-1);
+    else showMatch(+1);
+}
+
+void TreeTab::showMatch(int step) {
+    if (matches_.empty()) return;
+    const int count = static_cast<int>(matches_.size());
+    match_ = match_ < 0 ? (step > 0 ? 0 : count - 1) : ((match_ + step) % count + count) % count;
+    const int node = matches_[static_cast<std::size_t>(match_)];
+    canvas_->revealNode(node);
+    searchInfo_->setText(tr("%1 of %2: node %3").arg(match_ + 1).arg(count).arg(node));
+}
+
 void TreeTab::closeInspector() {
     inspector_->hide();
     canvas_->setInspectedNode(-1);
@@ -179,6 +247,7 @@ void TreeTab::showModel(std::shared_ptr<const ModelFile> model, std::shared_ptr<
     model_ = model;
     canvas_->showModel(std::move(model), std::move(data));
     refreshChoices();
+    search_->clear();  // the matches were the old tree's
 }
 
 void TreeTab::showSnapshot(std::shared_ptr<const TreeModel> tree) {
@@ -310,5 +379,11 @@ QComboBox* TreeTab::highlightBox() const { return highlight_; }
 QSpinBox* TreeTab::depthBox() const { return depth_; }
 QSpinBox* TreeTab::rowBox() const { return row_; }
 QLabel* TreeTab::rowInfo() const { return rowInfo_; }
+QPushButton* TreeTab::wholeTreeButton() const { return wholeTree_; }
+QLineEdit* TreeTab::searchField() const { return search_; }
+QPushButton* TreeTab::nextMatchButton() const { return nextMatch_; }
+QPushButton* TreeTab::previousMatchButton() const { return previousMatch_; }
+QLabel* TreeTab::searchInfo() const { return searchInfo_; }
+const std::vector<int>& TreeTab::searchMatches() const { return matches_; }
 
 }  // namespace treelab

@@ -1,9 +1,11 @@
 #pragma once
 // The Tree tab: a toolbar over the TreeCanvas (rows to route, share scale, fill and its legend,
 // depth limit, fit, class highlight, a row whose path to show, the class-path grid of 000 Fig. 4)
-// and the node inspector a click on a node opens beside it; under the canvas, a slider over the
+// and the node inspector a click on a node opens beside it; a second row finds nodes by their
+// rule and shows the whole tree of a tree opened at a depth that fits (issue 16); under the canvas, a slider over the
 // trees recorded during the last run. Zoom and pan stay on the canvas.
 #include <memory>
+#include <vector>
 
 #include <QWidget>
 
@@ -13,6 +15,8 @@
 
 class QComboBox;
 class QLabel;
+class QLineEdit;
+class QPushButton;
 class QSpinBox;
 class QSplitter;
 
@@ -54,13 +58,23 @@ public:
     QSpinBox* depthBox() const;
     QSpinBox* rowBox() const;
     QLabel* rowInfo() const;
+    QPushButton* wholeTreeButton() const;
+    QLineEdit* searchField() const;
+    QPushButton* nextMatchButton() const;
+    QPushButton* previousMatchButton() const;
+    QLabel* searchInfo() const;
+    const std::vector<int>& searchMatches() const;  // nodes whose rule holds the search text
 
+    // Finds the nodes whose rule holds `text` (a feature, "RI ≤ 1.5", "class 2") and reveals the first.
+    void search(const QString& text);
+    void showMatch(int step);  // +1 next, −1 previous, wrapping
 private:
     QWidget* buildToolbar();
     void refreshChoices();  // after another model: class names, row range, empty row sets
     void refreshLegend();
     void refreshInspected();  // after the routing changed: the inspector and the row path follow
     void closeInspector();
+    QWidget* buildSearchBar();
 
     std::shared_ptr<const ModelFile> model_;
     TreeCanvas* canvas_ = nullptr;
@@ -75,6 +89,13 @@ private:
     QSpinBox* row_ = nullptr;
     FillLegend* legend_ = nullptr;
     QLabel* rowInfo_ = nullptr;
+    QPushButton* wholeTree_ = nullptr;
+    QLineEdit* search_ = nullptr;
+    QPushButton* nextMatch_ = nullptr;
+    QPushButton* previousMatch_ = nullptr;
+    QLabel* searchInfo_ = nullptr;
+    std::vector<int> matches_;
+    int match_ = -1;  // index into matches_ of the one shown
 };
 
 }  // namespace treelab

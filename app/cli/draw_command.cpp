@@ -1,7 +1,8 @@
 // `draw`: pictures of saved models routing the rows of a CSV file, as SVG, PNG or PDF, with no
 // display (Qt's offscreen platform). One model: its tree. Several: side by side, aligned node
 // for node, each titled with its metric and EN (000 Fig. 3). --by-class: one small tree per
-// class, shares normalised per depth level (000 Fig. 4).
+// class, shares normalised per depth level (000 Fig. 4). A huge tree is cut at a depth that keeps
+// the picture readable unless --max-depth all asks for every node (issue 16).
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
@@ -21,6 +22,7 @@
 #include "app/render/model_figures.h"
 #include "app/render/tree_picture.h"
 #include "core/error.h"
+#include "core/layout/fitting_depth.h"
 
 namespace treelab::cli {
 namespace {
@@ -28,10 +30,27 @@ namespace {
 struct DrawOptions {
     std::vector<std::string> models, classes, titles;
     std::string data, out, routing = "level", fill = "share", colormap, detail = "auto", size;
+    std::string max_depth = "auto";
     bool by_class = false, no_ghosts = false;
-    int max_depth = -1, columns = 0;
+    int columns = 0;
     CsvFormatOptions format;
 };
+
+// Issue 16: a full CART on a million rows has 173,435 leaves, a 100 MB SVG nobody can read. Unless
+// asked for all, a tree is drawn down to the deepest depth with at most this many nodes (an SVG
+// of a few MB at full detail); the folded nodes say how many leaves they hide.
+constexpr std::size_t kNodeBudget = 1000;
+
+// --max-depth: "auto" (-2 here: the budget decides), "all" (-1) or a depth.
+constexpr int kAutoDepth = -2;
+int parse_max_depth(const std::string& text) {
+    if (text == "auto") return kAutoDepth;
+    if (text == "all") return -1;
+    std::smatch match;
+    if (!std::regex_match(text, match, std::regex(R"(\d{1,6})")))
+        throw ParamError("--max-depth must be auto, all or a depth (0 = the root alone), not '" + text + "'");
+    return std::stoi(text);
+}
 
 QSize parse_size(const std::string& text) {
     std::smatch match;
@@ -78,8 +97,23 @@ PictureOptions picture_options(const DrawOptions& options) {
     picture.colormap = colormap_from_string(!options.colormap.empty() ? options.colormap : options.by_class ? "pubu" : "reds");
     const bool several = options.by_class || options.models.size() > 1;
     picture.detail = options.detail == "full" || (options.detail == "auto" && !several) ? NodeDetail::Full : NodeDetail::Compact;
-    picture.max_depth = options.max_depth;
+    picture.max_depth = std::max(parse_max_depth(options.max_depth), -1);
     picture.keep_ghosts = !options.no_ghosts;
+    return picture;
+}
+
+// With --max-depth auto, `picture` with the depth limit that keeps `tree` within the node
+// budget, and a note on stderr when that cuts the tree.
+PictureOptions fitted(const DrawOptions& options, PictureOptions picture, const TreeModel& tree, const std::string& file) {
+    if (parse_max_depth(options.max_depth) != kAutoDepth) return picture;
+    const LayoutOptions layout = layout_options(picture);
+    picture.max_depth = fitting_depth(tree, layout, [](const TreeLayout& drawn) { return drawn.boxes.size() <= kNodeBudget; });
+    if (picture.max_depth < 0) return picture;
+    const TreeLayout drawn = layout_tree(tree, layout_options(picture));
+    const auto folded = std::count_if(drawn.boxes.begin(), drawn.boxes.end(), [](const NodeBox& box) { return box.folded; });
+    std::cerr << "note: " << file_name(file) << ": drawn down to depth " << picture.max_depth << " of " << tree_height(tree) << " ("
+              << drawn.boxes.size() << " of " << tree.nodes.size() << " nodes; " << folded
+              << " folded nodes show how many leaves they hide); --max-depth all draws every node\n";
     return picture;
 }
 
@@ -93,7 +127,8 @@ FigureSheet class_sheet(const DrawOptions& options, const PictureOptions& pictur
         throw DataError(options.data, 0, 0, "--by-class needs the class column '" + input.model.target.column + "', which this file lacks");
     }
     FigureSheet sheet;
-    sheet.panels = class_path_panels(input.model, *labelled, chosen_classes(options, input.model, *labelled), picture);
+    sheet.panels = class_path_panels(input.model, *labelled, chosen_classes(options, input.model, *labelled),
+                                     fitted(options, picture, input.model.tree, options.models[0]));
     sheet.columns = options.columns > 0 ? options.columns : std::min<int>(static_cast<int>(sheet.panels.size()), 4);
     sheet.caption = "Routing of each class's rows of " + file_name(options.data) + ", normalised per depth level (000 Fig. 4).\n" +
                     run_card_line(file_name(options.models[0]), input.model.card);
@@ -107,7 +142,8 @@ FigureSheet model_sheet(const DrawOptions& options, const PictureOptions& pictur
     for (const std::string& file : options.models) {
         const ModelInput input = load_model_input(file, options.data, options.format.to_csv_options());
         const std::optional<Dataset> labelled = labelled_rows_if_present(input);
-        sheet.panels.push_back(comparison_panel(input.model, input.X, labelled ? &*labelled : nullptr, picture));
+        sheet.panels.push_back(comparison_panel(input.model, input.X, labelled ? &*labelled : nullptr,
+                                                fitted(options, picture, input.model.tree, file)));
         sheet.caption += "\n" + run_card_line(file_name(file), input.model.card);
     }
     sheet.columns = options.columns;
@@ -126,7 +162,10 @@ void add_draw_command(CLI::App& app) {
     options->format.bind(*command);
     command->add_flag("--by-class", options->by_class, "one small tree per class, shares normalised per depth level (000 Fig. 4)");
     command->add_option("--classes", options->classes, "with --by-class: the classes to draw, comma-separated")->delimiter(',');
-    command->add_option("--max-depth", options->max_depth, "draw the nodes down to this depth")->check(CLI::NonNegativeNumber);
+    command->add_option("--max-depth", options->max_depth,
+                        "draw the nodes down to this depth; auto: the deepest with at most " + std::to_string(kNodeBudget) +
+                            " nodes (folded nodes say how many leaves they hide); all: every node")
+        ->capture_default_str();
     command->add_option("--routing", options->routing, "share shown per node: per depth level (000) or of the data set")
         ->check(CLI::IsMember({"level", "dataset"}))
         ->capture_default_str();
@@ -151,6 +190,7 @@ void add_draw_command(CLI::App& app) {
         });
     command->callback([options] {
         const QSize size = options->size.empty() ? QSize() : parse_size(options->size);
+        parse_max_depth(options->max_depth);  // refused before any model is read
         if (!options->classes.empty() && !options->by_class) throw ParamError("--classes needs --by-class");
         const auto application = offscreen_application();
         const PictureOptions picture = picture_options(*options);

@@ -99,6 +99,24 @@ void draw_full(QPainter& painter, const QRectF& rect, const NodeLook& look, bool
     if (!regression) draw_distribution(painter, bar, look);
 }
 
+// A folded node (depth limit, double-click or `draw`'s automatic depth): a stack of cards behind
+// the box says a subtree hangs there; the label below says how many leaves it hides.
+void draw_fold_cards(QPainter& painter, const QRectF& rect, bool ghost) {
+    painter.setBrush(Qt::white);
+    painter.setPen(QPen(ghost ? kGhostInk : QColor(0x777777), 1.0));
+    for (const double offset : {6.0, 3.0}) painter.drawRoundedRect(rect.translated(offset, offset), 6.0, 6.0);
+}
+
+void draw_fold_label(QPainter& painter, const QRectF& rect, const NodeLook& look, bool compact) {
+    const int hidden = look.hidden_leaves;
+    const QString count = compact && hidden >= 10000 ? QStringLiteral("%1k").arg(hidden / 1000) : QString::number(hidden);
+    const QString label = compact ? QStringLiteral("+") + count
+                                  : QStringLiteral("+%1 %2").arg(count, hidden == 1 ? QStringLiteral("leaf") : QStringLiteral("leaves"));
+    painter.setPen(look.ghost ? kGhostInk : QColor(0x8a1c1c));
+    painter.setFont(pixel_font(12.0, true));
+    painter.drawText(QRectF(rect.center().x() - 60.0, rect.bottom() + 6.0, 120.0, 16.0), Qt::AlignHCenter | Qt::AlignTop, label);
+}
+
 void draw_compact(QPainter& painter, const QRectF& rect, const NodeLook& look) {
     painter.setPen(look.ghost ? kGhostInk : text_color_on(look.fill));
     painter.setFont(pixel_font(13.0, true));
@@ -114,7 +132,8 @@ QRectF node_rect(const TreePicture& picture, std::size_t box) {
 }
 
 QRectF node_bounds(const TreePicture& picture, std::size_t box) {
-    return node_rect(picture, box).adjusted(-2.0, -2.0, 2.0, 12.0);
+    if (picture.layout.boxes[box].folded) return node_rect(picture, box).adjusted(-62.0, -2.0, 62.0, 24.0);  // cards and label
+    return node_rect(picture, box).adjusted(-2.0, -2.0, 2.0, 2.0);
 }
 
 QLineF edge_line(const TreePicture& picture, std::size_t box) {
@@ -148,6 +167,8 @@ void paint_node(QPainter& painter, const TreePicture& picture, std::size_t box, 
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, !simplified);
     const bool compact = picture.options.detail == NodeDetail::Compact;
+    const bool folded = picture.layout.boxes[box].folded;
+    if (folded) draw_fold_cards(painter, rect, look.ghost);
     painter.setBrush(compact || simplified ? QBrush(look.fill) : QBrush(Qt::white));
     QPen border(look.ghost ? kGhostInk : QColor(0x555555), look.ghost ? 1.0 : 1.2);
     border.setStyle(look.ghost ? Qt::DashLine : Qt::SolidLine);
@@ -156,12 +177,7 @@ void paint_node(QPainter& painter, const TreePicture& picture, std::size_t box, 
     if (!simplified) {
         if (compact) draw_compact(painter, rect, look);
         else draw_full(painter, rect, look, picture.regression);
-        if (picture.layout.boxes[box].folded) {  // a hidden subtree hangs below
-            painter.setPen(Qt::NoPen);
-            painter.setBrush(look.ghost ? kGhostInk : kInk);
-            const double x = rect.center().x(), y = rect.bottom() + 3.0;
-            painter.drawPolygon(QPolygonF({QPointF(x - 6.0, y), QPointF(x + 6.0, y), QPointF(x, y + 7.0)}));
-        }
+        if (folded) draw_fold_label(painter, rect, look, compact);
     }
     painter.restore();
 }

@@ -15,7 +15,7 @@ namespace treelab {
 
 // The node's box in layout units.
 QRectF node_rect(const TreePicture& picture, std::size_t box);
-// What paint_node may touch: the box plus the fold marker below it.
+// What paint_node may touch: the box, and for a folded node its cards and the label below.
 QRectF node_bounds(const TreePicture& picture, std::size_t box);
 // The edge into the box from its parent, bottom centre to top centre (null for the root).
 QLineF edge_line(const TreePicture& picture, std::size_t box);

@@ -2,19 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
+#include "app/render/node_search.h"
 #include "core/export/weighted_sum_text.h"
 #include "core/nn/argmax.h"
 
 namespace treelab {
 namespace {
-
-std::string number(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.4g", value);
-    return buffer;
-}
 
 // The largest |weights| of an oblique split or a linear leaf with their feature names (core picks
 // them, so the canvas and the path rule agree).
@@ -24,19 +18,21 @@ std::vector<SplitTerm> largest_terms(const Eigen::VectorXd& weights, const std::
     return terms;
 }
 
-std::string rule_of(const TreeModel& tree, const TreeNode& node, bool leaf, const std::vector<std::string>& features,
-                    const std::vector<std::string>& classes) {
-    if (leaf) {
-        if (tree.task != Task::Classification || node.distribution.size() == 0)
-            return node.distribution.size() > 0 ? "value " + number(node.distribution(0)) : "";
-        const Eigen::Index best = nn::argmax(node.distribution);
-        const auto index = static_cast<std::size_t>(best);
-        return "class " + (index < classes.size() ? classes[index] : std::to_string(best));
+// Leaves of the effective tree below each node (itself when it is one): what a folded box hides.
+std::vector<int> leaves_below(const TreeModel& tree) {
+    std::vector<int> order{0}, leaves(tree.nodes.size(), 0);
+    for (std::size_t next = 0; next < order.size(); ++next) {  // breadth first, then children before parents
+        const TreeNode& node = tree.nodes[static_cast<std::size_t>(order[next])];
+        if (node.is_split() && !tree.stops_at(order[next]))
+            for (const int child : {node.left, node.right})
+                if (child >= 0 && !tree.nodes[static_cast<std::size_t>(child)].pruned) order.push_back(child);
     }
-    if (node.is_oblique()) return "≤ " + number(node.threshold);
-    const auto feature = static_cast<std::size_t>(node.feature);
-    return (feature < features.size() ? features[feature] : "x" + std::to_string(node.feature)) + " ≤ " +
-           number(node.threshold);
+    for (auto v = order.rbegin(); v != order.rend(); ++v) {
+        const TreeNode& node = tree.nodes[static_cast<std::size_t>(*v)];
+        if (leaves[*v] == 0) leaves[*v] = 1;  // no child counted: a leaf
+        if (node.parent >= 0) leaves[static_cast<std::size_t>(node.parent)] += leaves[*v];
+    }
+    return leaves;
 }
 
 // Majority class colour, more opaque the purer the node (sklearn's filled export_graphviz).
@@ -71,11 +67,13 @@ TreePicture build(const TreeModel& tree, const std::vector<std::string>& feature
     picture.layout = layout_tree(tree, layout_options(options));
     if (tree.nodes.empty()) return picture;
     const double all_rows = rows_at(tree, routing, 0, class_index);
+    const std::vector<int> leaves = leaves_below(tree);
     for (const NodeBox& box : picture.layout.boxes) {
         const TreeNode& node = tree.nodes[static_cast<std::size_t>(box.node)];
         NodeLook look;
         look.leaf = !node.is_split() || tree.stops_at(box.node);  // a pruned leaf is still a leaf
-        look.rule = rule_of(tree, node, look.leaf, features, classes);
+        look.rule = node_rule(tree, box.node, features, classes);
+        if (box.folded) look.hidden_leaves = leaves[static_cast<std::size_t>(box.node)];
         if (node.is_split() && node.is_oblique() && !look.leaf) look.terms = largest_terms(node.weights, features, options.oblique_terms);
         if (look.leaf && node.is_linear()) {  // the slopes k drawn as an oblique split's weights
             look.terms = largest_terms(node.leaf_weights, features, options.oblique_terms);
@@ -119,6 +117,7 @@ LayoutOptions layout_options(const PictureOptions& options) {
     layout.keep_ghosts = options.keep_ghosts;
     layout.max_depth = options.max_depth;
     layout.collapsed = options.collapsed;
+    layout.revealed = options.revealed;
     return layout;
 }
 
@@ -130,6 +129,12 @@ TreePicture make_tree_picture(const ModelFile& model, const RoutingAnalysis* rou
 TreePicture make_tree_picture(const TreeModel& tree, const RoutingAnalysis* routing, const PictureOptions& options,
                               int class_index) {
     return build(tree, tree.feature_names, tree.class_names, routing, options, class_index);
+}
+
+TreePicture make_tree_picture(const TreeModel& tree, const std::vector<std::string>& features,
+                              const std::vector<std::string>& classes, const RoutingAnalysis* routing,
+                              const PictureOptions& options, int class_index) {
+    return build(tree, features, classes, routing, options, class_index);
 }
 
 }  // namespace treelab

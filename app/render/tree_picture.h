@@ -30,6 +30,7 @@ struct PictureOptions {
     int max_depth = -1;  // display limit, < 0 = all
     bool keep_ghosts = true;
     std::unordered_set<int> collapsed;
+    std::unordered_set<int> revealed;  // shown despite max_depth: a search hit and its path
     int oblique_terms = 3;  // largest |weights| shown for an oblique split
 };
 
@@ -50,6 +51,7 @@ struct NodeLook {
     double rows = 0.0;
     Eigen::VectorXd distribution;  // class proportions (classification), or {value}
     QColor fill;
+    int hidden_leaves = 0;  // folded: the leaves of the effective tree its hidden subtree holds
 };
 
 struct TreePicture {
@@ -70,6 +72,12 @@ TreePicture make_tree_picture(const ModelFile& model, const RoutingAnalysis* rou
 // Same from a bare tree (a training snapshot) whose names live in the tree itself.
 TreePicture make_tree_picture(const TreeModel& tree, const RoutingAnalysis* routing, const PictureOptions& options,
                               int class_index = -1);
+
+// Same with the names given apart (the canvas draws a snapshot with its model's names without
+// copying a 346,869-node tree into a ModelFile).
+TreePicture make_tree_picture(const TreeModel& tree, const std::vector<std::string>& features,
+                              const std::vector<std::string>& classes, const RoutingAnalysis* routing,
+                              const PictureOptions& options, int class_index = -1);
 
 // Box size and gaps of a node in layout units for each level of detail.
 LayoutOptions layout_options(const PictureOptions& options);

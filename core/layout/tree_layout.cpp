@@ -21,6 +21,16 @@ struct VisibleTree {
 
 bool is_ghost(const TreeNode& node) { return node.pruned || node.empty; }
 
+enum class ChildShown { Yes, Folded, Left };  // drawn | hidden by the depth limit or a collapse | a ghost left out
+
+ChildShown child_shown(const TreeModel& tree, const LayoutOptions& options, int parent, int child) {
+    const TreeNode& c = tree.nodes[static_cast<std::size_t>(child)];
+    const bool hidden_by_user = options.collapsed.contains(parent) ||
+                                (options.max_depth >= 0 && c.depth > options.max_depth && !options.revealed.contains(child));
+    if (hidden_by_user) return ChildShown::Folded;
+    return !options.keep_ghosts && is_ghost(c) ? ChildShown::Left : ChildShown::Yes;
+}
+
 VisibleTree visible_tree(const TreeModel& tree, const LayoutOptions& options) {
     const auto n = tree.nodes.size();
     VisibleTree shown{{}, std::vector<int>(n, -1), std::vector<int>(n, -1), std::vector<char>(n, 0),
@@ -33,14 +43,9 @@ VisibleTree visible_tree(const TreeModel& tree, const LayoutOptions& options) {
         const TreeNode& node = tree.nodes[v];
         for (const int child : {node.left, node.right}) {
             if (child < 0) continue;
-            const TreeNode& c = tree.nodes[static_cast<std::size_t>(child)];
-            const bool hidden_by_user =
-                options.collapsed.contains(static_cast<int>(v)) || (options.max_depth >= 0 && c.depth > options.max_depth);
-            if (hidden_by_user) {
-                shown.folded[v] = 1;
-                continue;
-            }
-            if (!options.keep_ghosts && is_ghost(c)) continue;
+            const ChildShown shows = child_shown(tree, options, static_cast<int>(v), child);
+            if (shows == ChildShown::Folded) shown.folded[v] = 1;
+            if (shows != ChildShown::Yes) continue;
             shown.visible[static_cast<std::size_t>(child)] = 1;
             shown.order.push_back(child);
             if (shown.first[v] < 0) {
@@ -168,6 +173,21 @@ private:
 };
 
 }  // namespace
+
+std::size_t visible_node_count(const TreeModel& tree, const LayoutOptions& options) {
+    if (tree.nodes.empty()) return 0;
+    std::vector<int> pending{0};
+    std::size_t count = 0;
+    while (!pending.empty()) {
+        const int v = pending.back();
+        pending.pop_back();
+        ++count;
+        const TreeNode& node = tree.nodes[static_cast<std::size_t>(v)];
+        for (const int child : {node.left, node.right})
+            if (child >= 0 && child_shown(tree, options, v, child) == ChildShown::Yes) pending.push_back(child);
+    }
+    return count;
+}
 
 TreeLayout layout_tree(const TreeModel& tree, const LayoutOptions& options) {
     TreeLayout layout;

@@ -21,6 +21,7 @@ struct LayoutOptions {
     bool keep_ghosts = true;    // false: pruned and empty nodes (and their subtrees) are left out
     int max_depth = -1;         // nodes deeper than this are hidden; < 0 = no limit
     std::unordered_set<int> collapsed;  // nodes shown without their subtrees
+    std::unordered_set<int> revealed;   // nodes shown despite max_depth (a search hit and its path)
 };
 
 struct NodeBox {
@@ -46,5 +47,9 @@ struct TreeLayout {
 // An empty tree gives an empty layout. Linear in the number of nodes, no recursion (CART trees
 // may be thousands of levels deep).
 TreeLayout layout_tree(const TreeModel& tree, const LayoutOptions& options = {});
+
+// How many boxes layout_tree would draw, without laying them out (visits the drawn nodes only):
+// whether a picture is worth building off the GUI thread.
+std::size_t visible_node_count(const TreeModel& tree, const LayoutOptions& options = {});
 
 }  // namespace treelab

@@ -3,6 +3,8 @@
 
 #include <fstream>
 #include <iterator>
+#include <random>
+#include <sstream>
 #include <string>
 
 #include <QImage>
@@ -140,6 +142,47 @@ TEST(CliDraw, ErrorsAndExitCodes) {
     EXPECT_NE(unwritable.err.find("cannot write"), std::string::npos) << unwritable.err;
     EXPECT_FALSE(std::filesystem::exists(dir.file("t.png")));
     EXPECT_FALSE(std::filesystem::exists(dir.file("t.svg")));
+    EXPECT_EQ(run_cli(base + " --max-depth deep --out " + dir.file("t.svg").string(), dir).exit_code, 2);
+}
+
+std::size_t count(const std::string& text, const std::string& part) {
+    std::size_t found = 0;
+    for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++found;
+    return found;
+}
+
+// Issue 16: a CART grown without limit on 4,000 rows of noise (thousands of nodes) is drawn, by
+// default, down to a depth that keeps it within the node budget, its folded nodes saying how many
+// leaves they hide, with a note on stderr; --max-depth all draws every node.
+TEST(CliDraw, HugeTreeIsFoldedUnlessAllIsAsked) {
+    test::TempDir dir;
+    std::mt19937 random(16);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    std::ostringstream csv;
+    csv << "a,b,c,label\n";
+    for (int row = 0; row < 4000; ++row)
+        csv << unit(random) << ',' << unit(random) << ',' << unit(random) << ',' << (unit(random) < 0.5 ? "x" : "y") << '\n';
+    const std::string data = dir.write("noise.csv", csv.str()).string();
+    const std::string model = dir.file("noise.json").string();
+    const CommandResult train = run_cli("train --data " + data + " --target label --model-out " + model, dir);
+    ASSERT_EQ(train.exit_code, 0) << train.err;
+
+    const std::string folded = dir.file("folded.svg").string(), whole = dir.file("whole.svg").string();
+    const CommandResult draw = run_cli("draw --model " + model + " --data " + data + " --out " + folded, dir);
+    ASSERT_EQ(draw.exit_code, 0) << draw.err;
+    EXPECT_NE(draw.err.find("drawn down to depth"), std::string::npos) << draw.err;
+    EXPECT_NE(draw.err.find("--max-depth all"), std::string::npos) << draw.err;
+    const std::string cut = read_all(folded);
+    EXPECT_LE(count(cut, "n = "), 1000u);
+    EXPECT_GT(count(cut, " leaves"), 0u);  // the folded nodes' "+N leaves"
+
+    const CommandResult all = run_cli("draw --model " + model + " --data " + data + " --max-depth all --out " + whole, dir);
+    ASSERT_EQ(all.exit_code, 0) << all.err;
+    EXPECT_EQ(all.err.find("drawn down to depth"), std::string::npos) << all.err;
+    const std::string every = read_all(whole);
+    EXPECT_GT(count(every, "n = "), 1000u);
+    EXPECT_EQ(count(every, " leaves"), 0u);
+    EXPECT_GT(every.size(), cut.size());
 }
 
 }  // namespace

@@ -205,6 +205,11 @@ int main(int argc, char** argv) {
                 "then CART, default settings\n",
                 large_rows, qPrintable(data), epochs.c_str());
     std::printf("epochs received: %d, live trees: %d\n", epochs_seen, snapshots);
+    ResultsPanel* results = window.resultsPanel();
+    for (int row = 0; row < results->runCount(); ++row) {
+        const TreeModel& tree = results->run(row)->model.tree;
+        std::printf("run %d: %zu nodes, trained on %td rows\n", row + 1, tree.nodes.size(), results->run(row)->train_rows);
+    }
     qint64 worst = 0;
     for (const Phase& phase : phases) {
         std::printf("%s: %.2f s, %lld ticks (5 ms), longest gap %.1f ms, replots %d (%.1f per second; cap 20)\n",

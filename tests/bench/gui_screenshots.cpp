@@ -8,10 +8,13 @@
 // `loading FILE.csv` shoots the window while glass stays shown and FILE (large) is read in the
 // background, its progress bar and Cancel in the data panel (issue 16). `csv FILE.csv` shoots the
 // data panel after reading FILE (a spreadsheet's export) with the CSV format at Auto, which names
-// what it detected (issue 16).
-//   xvfb-run -a ./build/gui_screenshots resources/screenshots [get|dgt|loading FILE.csv|csv FILE.csv]
+// what it detected (issue 16). `huge` shoots the Tree tab on a tree the size of a full CART on a
+// million rows (173,435 leaves): opened at the depth that fits, a search hit below that depth
+// unfolded, the folded nodes' marks and the overview (issue 16).
+//   xvfb-run -a ./build/gui_screenshots resources/screenshots [get|dgt|huge|loading FILE.csv|csv FILE.csv]
 #include <QApplication>
 #include <QComboBox>
+#include <QLineEdit>
 #include <QDir>
 #include <QSettings>
 #include <QSpinBox>
@@ -19,6 +22,7 @@
 #include <QProgressBar>
 #include <QTimer>
 
+#include "app/render/node_search.h"
 #include "app/session/training_session.h"
 #include "core/run/run_config.h"
 #include "ui/data_panel.h"
@@ -27,7 +31,9 @@
 #include "ui/param_form.h"
 #include "ui/sweep_grid_editor.h"
 #include "ui/sweep_panel.h"
+#include "tests/support/big_tree.h"
 #include "tests/support/data_loading.h"
+#include "ui/tree_canvas.h"
 #include "ui/tree_tab.h"
 
 using namespace treelab;
@@ -60,6 +66,31 @@ int main(int argc, char** argv) {
         QTimer::singleShot(400, &window, [&window, &out] {
             window.grab().save(out.filePath("workbench-csv-format.png"));
             QApplication::quit();
+        });
+        return QApplication::exec();
+    }
+    if (argc > 2 && QString(argv[2]) == "huge") {
+        if (!test::load_data(*window.dataPanel(), datasets.filePath("glass.csv"))) return 3;
+        window.tabs()->setCurrentIndex(1);
+        QTimer::singleShot(300, &window, [&] {
+            const std::shared_ptr<const ModelFile> model = test::random_model(173435);
+            TreeTab* tab = window.treeTab();
+            tab->showModel(model);
+            // A split two levels below the cut: the first match of its rule at least that deep.
+            const int limit = tab->canvas()->depthLimit();
+            int deep = 0;
+            while (model->tree.nodes[static_cast<std::size_t>(deep)].depth < limit + 2 || !model->tree.nodes[static_cast<std::size_t>(deep)].is_split())
+                ++deep;
+            const QString rule = QString::fromStdString(node_rule(model->tree, deep, model->pipeline.feature_names(), {}));
+            tab->searchField()->setText(rule);
+            for (std::size_t step = 0; step < tab->searchMatches().size(); ++step) {
+                if (model->tree.nodes[static_cast<std::size_t>(tab->canvas()->searchHit())].depth >= limit + 2) break;
+                tab->showMatch(+1);
+            }
+            QTimer::singleShot(400, &window, [&] {
+                window.grab().save(out.filePath("tree-huge.png"));
+                QApplication::quit();
+            });
         });
         return QApplication::exec();
     }

@@ -7,7 +7,9 @@
 #include <QTest>
 #include <QWheelEvent>
 
+#include "core/layout/fitting_depth.h"
 #include "core/run/training_run.h"
+#include "tests/support/big_tree.h"
 #include "tests/support/test_support.h"
 #include "ui/tree_canvas.h"
 
@@ -115,6 +117,53 @@ TEST(TreeCanvas, ShowsModelWithoutData) {
     TreeCanvas canvas;
     canvas.showModel(std::make_shared<const ModelFile>(run.model));
     EXPECT_EQ(canvas.nodeCount(), static_cast<int>(run.model.tree.nodes.size()));
+}
+
+// Leaves of the tree below `node` (itself when it is a leaf).
+int leaves_under(const TreeModel& tree, int node) {
+    const TreeNode& n = tree.nodes[static_cast<std::size_t>(node)];
+    return n.is_split() ? leaves_under(tree, n.left) + leaves_under(tree, n.right) : 1;
+}
+
+// A tree of 20,000 leaves opens cut at a depth whose text is readable once fitted (zoom at least
+// the text zoom), deeper than 1 and shallower than the tree; each node at the cut is folded and
+// says how many leaves it hides; a double-click on one unfolds it.
+TEST(TreeCanvas, HugeTreeOpensAtAReadableDepthWithFoldedMarks) {
+    const auto model = test::random_model(20000);
+    TreeCanvas canvas;
+    canvas.resize(1200, 800);
+    canvas.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&canvas));
+    canvas.showModel(model);
+    const int depth = canvas.depthLimit();
+    EXPECT_GT(depth, 1);
+    EXPECT_LT(depth, tree_height(model->tree));
+    EXPECT_LT(canvas.nodeCount(), 1 << (depth + 1));
+    EXPECT_GE(canvas.zoom(), TreeCanvas::textZoom);
+    int folded = -1;
+    for (std::size_t t = 0; t < model->tree.nodes.size(); ++t) {
+        const TreeNode& node = model->tree.nodes[t];
+        if (node.depth != depth || !node.is_split()) continue;
+        EXPECT_EQ(canvas.hiddenLeaves(static_cast<int>(t)), leaves_under(model->tree, static_cast<int>(t))) << t;
+        folded = static_cast<int>(t);
+    }
+    ASSERT_GE(folded, 0);
+    EXPECT_EQ(canvas.hiddenLeaves(0), 0);  // the root is drawn with its children
+    const int before = canvas.nodeCount();
+    canvas.centerOn(canvas.nodeScenePos(folded));
+    QTest::mouseDClick(canvas.viewport(), Qt::LeftButton, {}, canvas.mapFromScene(canvas.nodeScenePos(folded)));
+    EXPECT_EQ(canvas.nodeCount(), before + 2);
+    EXPECT_EQ(canvas.hiddenLeaves(folded), 0);
+}
+
+// A small tree is shown whole: the automatic limit only cuts what would not be readable.
+TEST(TreeCanvas, SmallTreeOpensWhole) {
+    const auto model = test::random_model(6);
+    TreeCanvas canvas;
+    canvas.resize(1200, 800);
+    canvas.showModel(model);
+    EXPECT_EQ(canvas.depthLimit(), -1);
+    EXPECT_EQ(canvas.nodeCount(), 11);
 }
 
 }  // namespace

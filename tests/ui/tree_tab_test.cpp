@@ -9,7 +9,10 @@
 #include <QComboBox>
 #include <QHelpEvent>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -17,11 +20,15 @@
 
 #include "core/analysis/node_rows.h"
 #include "core/export/path_rule.h"
+#include "app/render/node_search.h"
+#include "core/layout/fitting_depth.h"
 #include "core/run/training_run.h"
+#include "tests/support/big_tree.h"
 #include "tests/support/test_support.h"
 #include "ui/class_histogram.h"
 #include "ui/node_inspector.h"
 #include "ui/tree_canvas.h"
+#include "ui/tree_minimap.h"
 #include "ui/tree_tab.h"
 
 namespace treelab {
@@ -206,6 +213,136 @@ TEST(TreeTab, LinearLeavesShowTheirFormula) {
     const auto index = std::find(all.table_rows.begin(), all.table_rows.end(), 0) - all.table_rows.begin();
     const double predicted = run.model.tree.predict(all.X.row(index))(0);
     EXPECT_TRUE(tab.rowInfo()->text().endsWith(QStringLiteral("predicts %1").arg(predicted, 0, 'g', 4))) << tab.rowInfo()->text().toStdString();
+}
+
+// A tab showing a tree of 30,000 leaves (a CART grown without limit; its whole picture is built
+// off the GUI thread), in a visible 1200×800 window.
+struct HugeTab {
+    TreeTab tab;
+    std::shared_ptr<const ModelFile> model = test::random_model(30000);
+    HugeTab() {
+        tab.resize(1200, 800);
+        tab.show();
+        EXPECT_TRUE(QTest::qWaitForWindowExposed(&tab));
+        tab.showModel(model);
+    }
+    TreeCanvas& canvas() const { return *tab.canvas(); }
+    void waitForPicture() {
+        for (int i = 0; i < 3000 && canvas().isBuilding(); ++i) QTest::qWait(10);
+        EXPECT_FALSE(canvas().isBuilding());
+    }
+    // Whether the node's box is in the view, as close to its centre as the scene's edges allow:
+    // centred along each axis unless the view is against that edge of the scene.
+    bool centred(int node) const {
+        const QPointF at = canvas().mapFromScene(canvas().nodeScenePos(node));
+        const QRectF view(canvas().viewport()->rect());
+        const QRectF shown = canvas().mapToScene(canvas().viewport()->rect()).boundingRect();
+        const QRectF scene = canvas().sceneRect();
+        const bool x_ok = std::abs(at.x() - view.center().x()) < 3.0 || shown.left() <= scene.left() + 1.0 ||
+                          shown.right() >= scene.right() - 1.0;
+        const bool y_ok = std::abs(at.y() - view.center().y()) < 3.0 || shown.top() <= scene.top() + 1.0 ||
+                          shown.bottom() >= scene.bottom() - 1.0;
+        return x_ok && y_ok && view.adjusted(40, 30, -40, -30).contains(at);
+    }
+};
+
+// The depth box shows the limit chosen to fit; "Whole tree" clears it and every node is drawn.
+TEST(TreeTab, WholeTreeButtonShowsEveryNode) {
+    HugeTab huge;
+    const int depth = huge.canvas().depthLimit();
+    ASSERT_GT(depth, 0);
+    EXPECT_EQ(huge.tab.depthBox()->value(), depth);
+    EXPECT_LT(huge.canvas().nodeCount(), static_cast<int>(huge.model->tree.nodes.size()));
+    QTest::mouseClick(huge.tab.wholeTreeButton(), Qt::LeftButton);
+    huge.waitForPicture();
+    EXPECT_EQ(huge.canvas().nodeCount(), static_cast<int>(huge.model->tree.nodes.size()));
+    EXPECT_EQ(huge.canvas().depthLimit(), -1);
+    EXPECT_EQ(huge.tab.depthBox()->value(), 0);  // "all"
+    huge.tab.depthBox()->setValue(depth);        // and the box still drives the canvas
+    EXPECT_EQ(huge.canvas().depthLimit(), depth);
+}
+
+// Typing a feature finds every split on it, shallowest first, and centres the first match.
+TEST(TreeTab, SearchFindsNodesByFeature) {
+    HugeTab huge;
+    QTest::keyClicks(huge.tab.searchField(), "mg");  // case-insensitive
+    const std::vector<int>& matches = huge.tab.searchMatches();
+    ASSERT_FALSE(matches.empty());
+    for (const int node : matches) EXPECT_EQ(huge.model->tree.nodes[static_cast<std::size_t>(node)].feature, 2) << node;
+    EXPECT_EQ(huge.canvas().searchHit(), matches.front());
+    EXPECT_TRUE(huge.centred(matches.front()));
+    EXPECT_TRUE(huge.tab.searchInfo()->text().startsWith(QStringLiteral("1 of")));
+}
+
+// A rule typed as "<=" finds the node showing "≤"; the deepest match, beyond the depth limit, is
+// unfolded (its path only: the limit stays), outlined and centred at a readable zoom; ▶ moves on.
+TEST(TreeTab, SearchByRuleUnfoldsAndCentresADeepNode) {
+    HugeTab huge;
+    const TreeModel& tree = huge.model->tree;
+    const int depth = huge.canvas().depthLimit();
+    int deep = 0;
+    for (std::size_t t = 0; t < tree.nodes.size(); ++t)
+        if (tree.nodes[t].is_split() && tree.nodes[t].depth > tree.nodes[static_cast<std::size_t>(deep)].depth) deep = static_cast<int>(t);
+    ASSERT_GT(tree.nodes[static_cast<std::size_t>(deep)].depth, depth + 2);
+    QString rule = QString::fromStdString(node_rule(tree, deep, huge.model->pipeline.feature_names(), {}));
+    rule.replace(QStringLiteral("≤"), QStringLiteral("<="));
+    QTest::keyClicks(huge.tab.searchField(), rule);
+    const std::vector<int> matches = huge.tab.searchMatches();
+    ASSERT_FALSE(matches.empty());
+    EXPECT_NE(std::find(matches.begin(), matches.end(), deep), matches.end());
+    QTest::mouseClick(huge.tab.previousMatchButton(), Qt::LeftButton);  // wraps to the deepest
+    const int hit = matches.back();
+    EXPECT_EQ(huge.canvas().searchHit(), hit);
+    EXPECT_GE(tree.nodes[static_cast<std::size_t>(hit)].depth, tree.nodes[static_cast<std::size_t>(deep)].depth);
+    EXPECT_FALSE(std::isnan(huge.canvas().nodeScenePos(hit).x()));  // drawn
+    for (int up = tree.nodes[static_cast<std::size_t>(hit)].parent; up >= 0; up = tree.nodes[static_cast<std::size_t>(up)].parent)
+        EXPECT_FALSE(std::isnan(huge.canvas().nodeScenePos(up).x())) << up;
+    EXPECT_TRUE(huge.centred(hit));
+    EXPECT_GE(huge.canvas().zoom(), TreeCanvas::textZoom);
+    EXPECT_EQ(huge.canvas().depthLimit(), depth);
+    EXPECT_LT(huge.canvas().nodeCount(), static_cast<int>(tree.nodes.size()) / 10);
+    if (matches.size() > 1) {
+        QTest::mouseClick(huge.tab.nextMatchButton(), Qt::LeftButton);  // wraps to the first
+        EXPECT_EQ(huge.canvas().searchHit(), matches.front());
+    }
+}
+
+// With part of the tree out of view the overview shows; a click on it centres the view there.
+TEST(TreeTab, MinimapClickMovesTheView) {
+    HugeTab huge;
+    QTest::mouseClick(huge.tab.wholeTreeButton(), Qt::LeftButton);
+    huge.waitForPicture();
+    huge.canvas().setTransform(QTransform());  // 100 %: a small part of the tree in view
+    huge.canvas().centerOnScenePoint(huge.canvas().nodeScenePos(0));
+    TreeMinimap* minimap = huge.canvas().minimap();
+    ASSERT_TRUE(minimap->isVisible());
+    const QPoint click(minimap->width() / 4, minimap->height() / 2);
+    const QPointF target = minimap->scenePointAt(click);
+    const QPointF before = huge.canvas().mapToScene(huge.canvas().viewport()->rect().center());
+    EXPECT_GT(std::abs(before.x() - target.x()), 1000.0);
+    QTest::mouseClick(minimap, Qt::LeftButton, {}, click);
+    const QPointF after = huge.canvas().mapToScene(huge.canvas().viewport()->rect().center());
+    EXPECT_NEAR(after.x(), target.x(), 2.0);
+    EXPECT_NEAR(after.y(), target.y(), 2.0);
+}
+
+// A model shown while the Tree tab is not the current one (its canvas has no real size yet, as
+// after training on the Training tab) gets the depth that fits once the tab is shown.
+TEST(TreeTab, TreeShownWhileHiddenGetsItsDepthWhenShown) {
+    QTabWidget tabs;
+    tabs.addTab(new QWidget, QStringLiteral("Training"));
+    auto* tab = new TreeTab;
+    tabs.addTab(tab, QStringLiteral("Tree"));
+    tabs.resize(1200, 800);
+    tabs.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&tabs));
+    tab->showModel(test::random_model(30000));
+    tabs.setCurrentIndex(1);
+    QTest::qWait(50);
+    const int depth = tab->canvas()->depthLimit();
+    EXPECT_GT(depth, 2);
+    EXPECT_EQ(tab->depthBox()->value(), depth);
+    EXPECT_GE(tab->canvas()->zoom(), TreeCanvas::textZoom);
 }
 
 }  // namespace
