@@ -1,14 +1,18 @@
 #include "core/data/csv_reader.h"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstring>
+#include <exception>
 #include <fstream>
 #include <string_view>
-#include <unordered_map>
 
-#include "core/data/column_typing.h"
+#include <tbb/parallel_pipeline.h>
+#include <tbb/task_arena.h>
+
 #include "core/data/csv_dialect.h"
+#include "core/data/csv_table_builder.h"
 #include "core/data/csv_tokenizer.h"
 #include "core/data/text_source.h"
 #include "core/error.h"
@@ -19,101 +23,33 @@ namespace {
 // The smallest block holds a UTF-16 character cut by the previous block's end and one more unit.
 constexpr std::size_t kMinBlockBytes = 16;
 constexpr std::size_t kRowsPerProgressCall = 4096;
+// Blocks in flight: one being split while the one before it is typed (the slower stage), and one
+// more so that neither stage waits for the other's hand-over.
+constexpr std::size_t kLiveBlocks = 3;
 
-// Turns the tokenizer's rows into typed columns: the first row names them (or is data without a
-// header), every later row must have as many fields.
-class TableBuilder {
-public:
-    TableBuilder(const std::string& source, const CsvOptions& options, char decimal)
-        : source_(source), options_(options), decimal_(decimal) {}
-
-    void add_row(const std::vector<CsvField>& fields, std::size_t line) {
-        if (columns_.empty()) {
-            start_columns(fields, line);
-            if (options_.header) return;
-        }
-        add_data_row(fields, line);
-    }
-    std::size_t rows() const { return row_lines_.size(); }
-    void reserve(std::size_t rows) {
-        row_lines_.reserve(rows);
-        for (auto& column : columns_) column.reserve(rows);
-    }
-    Table finish();
-
-private:
-    void start_columns(const std::vector<CsvField>& fields, std::size_t line);
-    void add_data_row(const std::vector<CsvField>& fields, std::size_t line);
-    bool is_missing(const CsvField& field) const {
-        if (field.text.empty() && !field.quoted) return true;
-        const auto& markers = options_.missing_markers;
-        return std::find(markers.begin(), markers.end(), field.text) != markers.end();
-    }
-
-    const std::string& source_;
-    const CsvOptions& options_;
-    char decimal_;
-    std::size_t header_line_ = 0;
-    std::vector<ColumnBuilder> columns_;
-    std::vector<std::size_t> row_lines_;
+// A block on its way from the splitting stage to the typing stage: its text and the rows in it.
+struct CsvBlock {
+    std::vector<char> text;
+    std::size_t filled = 0;
+    std::size_t used = 0;  // the end of its last complete row; the rest starts the next block
+    bool last = false;
+    std::uint64_t consumed = 0;  // text bytes before text[0]
+    std::uint64_t raw_read = 0;  // the input's bytes read once it was filled
+    CsvRows rows;
+    // Thrown while filling or splitting it, after `rows`: typing them first makes the first error
+    // reported the one a sequential reader would report.
+    std::exception_ptr error;
 };
 
-void TableBuilder::start_columns(const std::vector<CsvField>& fields, std::size_t line) {
-    header_line_ = line;
-    std::unordered_map<std::string, std::size_t> first_with_name;
-    std::vector<std::string> names;
-    for (std::size_t i = 0; i < fields.size(); ++i) {
-        std::string name = options_.header ? std::string(fields[i].text) : "V" + std::to_string(i + 1);
-        if (name.find_first_not_of(" \t") == std::string::npos) {
-            throw DataError(source_, line, i + 1,
-                            "column " + std::to_string(i + 1) + " has no name in the header; name every column");
-        }
-        const auto [first, added] = first_with_name.emplace(name, i);
-        if (!added) {
-            throw DataError(source_, line, i + 1,
-                            "the column name '" + name + "' appears twice (columns " +
-                                std::to_string(first->second + 1) + " and " + std::to_string(i + 1) +
-                                "); rename one of them");
-        }
-        names.push_back(name);
-    }
-    for (const auto& required : options_.numeric_columns) {
-        if (std::find(names.begin(), names.end(), required) == names.end()) {
-            throw DataError(source_, line, 0,
-                            "there is no column '" + required + "' (required to be numeric); the columns are " +
-                                quoted_list(names));
-        }
-    }
-    const auto& required = options_.numeric_columns;
-    for (auto& name : names) {
-        const bool numeric = std::find(required.begin(), required.end(), name) != required.end();
-        columns_.emplace_back(std::move(name), numeric, decimal_);
-    }
-}
-
-void TableBuilder::add_data_row(const std::vector<CsvField>& fields, std::size_t line) {
-    if (fields.size() != columns_.size()) {
-        throw DataError(source_, line, std::min(fields.size(), columns_.size()) + 1,
-                        "line " + std::to_string(line) + " has " + std::to_string(fields.size()) + " fields, the " +
-                            (options_.header ? "header has " : "first row has ") + std::to_string(columns_.size()) +
-                            "; check for a missing or extra delimiter, or quote fields that contain one");
-    }
-    for (std::size_t i = 0; i < fields.size(); ++i) columns_[i].add(fields[i].text, is_missing(fields[i]));
-    row_lines_.push_back(line);
-}
-
-Table TableBuilder::finish() {
-    if (columns_.empty()) throw DataError(source_, 0, 0, "the file is empty; a CSV file needs a header and data rows");
-    if (row_lines_.empty()) throw DataError(source_, header_line_, 0, "the file has a header but no data rows");
-    Table table;
-    table.source = source_;
-    table.rows = row_lines_.size();
-    row_lines_.shrink_to_fit();
-    table.row_lines = std::move(row_lines_);
-    for (std::size_t i = 0; i < columns_.size(); ++i) {
-        table.columns.push_back(columns_[i].finish({source_, table.row_lines, i + 1}));
-    }
-    return table;
+// Starts `block` with the incomplete row at the end of `previous` and fills it from `text`.
+void continue_block(CsvBlock& block, const CsvBlock& previous, TextSource& text, std::size_t block_bytes) {
+    const std::size_t tail = previous.filled - previous.used;
+    std::size_t size = std::max(block.text.size(), block_bytes);
+    while (tail > size / 2) size *= 2;  // a row longer than half a block
+    if (block.text.size() < size) block.text.resize(size);
+    std::memcpy(block.text.data(), previous.text.data() + previous.used, tail);
+    block.consumed = previous.consumed + previous.used;
+    block.filled = text.fill(block.text, tail);
 }
 
 // The input's size in bytes from here, 0 when the stream cannot tell (a pipe).
@@ -143,45 +79,73 @@ Table parse_csv(std::istream& input, const std::string& source_name, const CsvOp
     if (options.block_bytes < kMinBlockBytes) throw ParamError("CSV blocks must hold at least 16 bytes");
     const std::uint64_t total = input_size(input);
     TextSource text(input, source_name, options.encoding);
-    std::vector<char> buffer(options.block_bytes);
-    std::size_t filled = text.fill(buffer, 0);
-    const std::string_view head(buffer.data(), filled);
+    // Block k is ring[k % kLiveBlocks]: its buffer is free again when block k + kLiveBlocks is
+    // split, since the pipeline holds no more blocks at once. Allocated when first used, so that a
+    // small input takes one block.
+    std::array<CsvBlock, kLiveBlocks> ring;
+    CsvBlock& first = ring[0];
+    first.text.resize(options.block_bytes);
+    first.filled = text.fill(first.text, 0);
+    const std::string_view head(first.text.data(), first.filled);
     TextFormat format;
     format.delimiter = options.delimiter != 0 ? options.delimiter : detect_delimiter(first_filled_line(head));
     format.decimal = options.decimal != 0 ? options.decimal : detect_decimal(head, format.delimiter);
     format.encoding = to_string(text.encoding());
 
-    TableBuilder table(source_name, options, format.decimal);
+    CsvTableBuilder table(source_name, options, format.decimal);
     CsvTokenizer tokenizer(source_name, format.delimiter);
+    std::size_t next = 0;  // the block to split next
+    bool stop = false;
+    const auto split = [&](tbb::flow_control& control) -> CsvBlock* {
+        if (stop) {
+            control.stop();
+            return nullptr;
+        }
+        CsvBlock& block = ring[next % kLiveBlocks];
+        block.rows.clear();
+        block.error = nullptr;
+        try {
+            if (next > 0) continue_block(block, ring[(next - 1) % kLiveBlocks], text, options.block_bytes);
+            block.last = text.ended();
+            block.raw_read = text.raw_bytes_read();
+            block.used = tokenizer.parse(block.text.data(), block.filled, block.last, block.rows);
+        } catch (...) {
+            block.error = std::current_exception();
+        }
+        stop = block.last || block.error;
+        ++next;
+        return &block;
+    };
+
     const bool converted = text.encoding() != TextEncoding::Utf8;
-    std::uint64_t consumed = 0;  // text bytes before buffer[0]
     const auto report_progress = [&](std::uint64_t done) {
         if (options.progress && !options.progress(done, total)) throw Cancelled("reading " + source_name + " was cancelled");
     };
-    const CsvRowSink sink = [&](const std::vector<CsvField>& fields, std::size_t line, std::size_t end) {
-        table.add_row(fields, line);
-        // Converted text is longer or shorter than the file: count the file's bytes read instead.
-        if (table.rows() % kRowsPerProgressCall == 0) report_progress(converted ? text.raw_bytes_read() : consumed + end);
-    };
     bool reserved = false;
-    for (;;) {
-        const bool last = text.ended();
-        const std::size_t used = tokenizer.parse(buffer.data(), filled, last, sink);
-        if (last) break;
-        if (!reserved && total > 0 && used > 0 && table.rows() > 0) {
+    const auto type = [&](CsvBlock* block) {
+        for (const CsvRow& row : block->rows.rows) {
+            table.add_row(block->rows.fields_of(row), row.line);
+            // Converted text is longer or shorter than the file: count the file's bytes read instead.
+            if (table.rows() % kRowsPerProgressCall == 0) report_progress(converted ? block->raw_read : block->consumed + row.end);
+        }
+        if (block->error) std::rethrow_exception(block->error);
+        if (!reserved && !block->last && total > 0 && block->used > 0 && table.rows() > 0) {
             // The first block's rows per byte, over the whole input: one allocation per column
             // instead of doublings that would leave up to half of each column unused.
-            const double bytes_per_row = static_cast<double>(text.raw_bytes_read()) / static_cast<double>(filled) *
-                                         static_cast<double>(used) / static_cast<double>(table.rows());
+            const double bytes_per_row = static_cast<double>(block->raw_read) / static_cast<double>(block->filled) *
+                                         static_cast<double>(block->used) / static_cast<double>(table.rows());
             table.reserve(static_cast<std::size_t>(1.05 * static_cast<double>(total) / bytes_per_row));
             reserved = true;
         }
-        std::memmove(buffer.data(), buffer.data() + used, filled - used);
-        filled -= used;
-        consumed += used;
-        if (filled > buffer.size() / 2) buffer.resize(buffer.size() * 2);  // a row longer than half a block
-        filled = text.fill(buffer, filled);
-    }
+    };
+    // Splitting a block into fields and typing the fields of the one before it run side by side
+    // when there is a second core; both stages take their blocks in order, so rows are added and
+    // errors found in the order of a sequential read. Isolated, so that while this thread waits it
+    // takes no unrelated task of the arena (a training's) that would hold up the read.
+    tbb::this_task_arena::isolate([&] {
+        tbb::parallel_pipeline(kLiveBlocks, tbb::make_filter<void, CsvBlock*>(tbb::filter_mode::serial_in_order, split) &
+                                                tbb::make_filter<CsvBlock*, void>(tbb::filter_mode::serial_in_order, type));
+    });
     report_progress(total);
     Table result = table.finish();
     result.format = format;

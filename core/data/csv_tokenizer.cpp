@@ -11,8 +11,8 @@ CsvTokenizer::CsvTokenizer(const std::string& source, char delimiter) : source_(
 }
 
 void CsvTokenizer::throw_nul(std::size_t line) const {
-    throw DataError(source_, line, fields_.size() + 1,
-                    "a NUL byte in field " + std::to_string(fields_.size() + 1) +
+    throw DataError(source_, line, row_fields() + 1,
+                    "a NUL byte in field " + std::to_string(row_fields() + 1) +
                         "; text files hold none: this is a binary file, or UTF-16 without a byte-order mark "
                         "(give --encoding utf-16le or utf-16be)");
 }
@@ -40,7 +40,7 @@ CsvTokenizer::Step CsvTokenizer::after_field(const char*& p, const char* end, bo
         ++line_;
         return Step::RowEnd;
     }
-    throw_stray_quote(fields_.size());
+    throw_stray_quote(row_fields());
 }
 
 CsvTokenizer::Step CsvTokenizer::read_quoted(const char*& p, const char* end, bool last) {
@@ -52,7 +52,7 @@ CsvTokenizer::Step CsvTokenizer::read_quoted(const char*& p, const char* end, bo
         close = static_cast<const char*>(std::memchr(close, '"', static_cast<std::size_t>(end - close)));
         if (close == nullptr || (close + 1 == end && !last)) {
             if (!last) return Step::Incomplete;
-            throw DataError(source_, open_line, fields_.size() + 1,
+            throw DataError(source_, open_line, row_fields() + 1,
                             "the quote opened here is never closed; add the closing \" (a quote inside a quoted "
                             "field is written \"\")");
         }
@@ -66,16 +66,14 @@ CsvTokenizer::Step CsvTokenizer::read_quoted(const char*& p, const char* end, bo
         ++line_;
     }
     if (escaped) {
-        unescaped_at_.push_back(unescaped_.size());
+        std::string& unescaped = out_->unescaped.emplace_back();
         for (std::size_t k = 0; k < text.size(); ++k) {
-            unescaped_ += text[k];
+            unescaped += text[k];
             k += text[k] == '"';  // the second quote of a pair
         }
-        // Points into unescaped_ once the row is whole (unescaped_ may move until then).
-        fields_.push_back({std::string_view(nullptr, unescaped_.size() - unescaped_at_.back()), true});
+        out_->fields.push_back({unescaped, true});
     } else {
-        unescaped_at_.push_back(std::string::npos);
-        fields_.push_back({text, true});
+        out_->fields.push_back({text, true});
     }
     p = close + 1;
     while (p < end && is_pad(*p)) ++p;
@@ -87,37 +85,37 @@ CsvTokenizer::Step CsvTokenizer::read_field(const char*& p, const char* end, boo
     if (p < end && *p == '"') return read_quoted(p, end, last);
     const char* start = p;
     while (p < end && !stops_[static_cast<unsigned char>(*p)]) ++p;
-    if (p < end && *p == '"') throw_stray_quote(fields_.size() + 1);
+    if (p < end && *p == '"') throw_stray_quote(row_fields() + 1);
     if (p < end && *p == '\0' && delimiter_ != '\0') throw_nul(line_);
     const char* stop = p;
     while (stop > start && is_pad(stop[-1])) --stop;
-    fields_.push_back({std::string_view(start, static_cast<std::size_t>(stop - start)), false});
-    unescaped_at_.push_back(std::string::npos);
+    out_->fields.push_back({std::string_view(start, static_cast<std::size_t>(stop - start)), false});
     return after_field(p, end, last);
 }
 
-std::size_t CsvTokenizer::parse(const char* block, std::size_t size, bool last, const CsvRowSink& sink) {
+std::size_t CsvTokenizer::parse(const char* block, std::size_t size, bool last, CsvRows& out) {
+    out_ = &out;
     const char* p = block;
     const char* const end = block + size;
     while (p < end) {
         const char* const row_start = p;
         const std::size_t row_line = line_;
-        fields_.clear();
-        unescaped_.clear();
-        unescaped_at_.clear();
+        row_first_field_ = out.fields.size();
+        const std::size_t unescaped_before = out.unescaped.size();
         Step step = Step::Field;
         while (step == Step::Field) step = read_field(p, end, last);
         if (step == Step::Incomplete) {
             line_ = row_line;
+            out.fields.resize(row_first_field_);
+            out.unescaped.resize(unescaped_before);
             return static_cast<std::size_t>(row_start - block);
         }
-        const bool blank = fields_.size() == 1 && !fields_[0].quoted && fields_[0].text.empty();
-        if (blank) continue;
-        for (std::size_t k = 0; k < fields_.size(); ++k) {
-            if (unescaped_at_[k] != std::string::npos)
-                fields_[k].text = std::string_view(unescaped_.data() + unescaped_at_[k], fields_[k].text.size());
+        const bool blank = row_fields() == 1 && !out.fields.back().quoted && out.fields.back().text.empty();
+        if (blank) {
+            out.fields.pop_back();
+            continue;
         }
-        sink(fields_, row_line, static_cast<std::size_t>(p - block));
+        out.rows.push_back({row_first_field_, row_fields(), row_line, static_cast<std::size_t>(p - block)});
     }
     return size;
 }

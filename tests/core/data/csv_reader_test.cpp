@@ -4,6 +4,8 @@
 #include <sstream>
 
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
+#include <tbb/task_arena.h>
 
 #include "core/error.h"
 #include "tests/support/test_support.h"
@@ -19,6 +21,39 @@ CsvOptions with_delimiter(char delimiter) {
     CsvOptions options;
     options.delimiter = delimiter;
     return options;
+}
+
+// `text` read in a task arena of `threads` threads: with one, the reader's two stages take turns.
+Table parse_with_threads(const std::string& text, const CsvOptions& options, int threads) {
+    tbb::task_arena arena(threads);
+    return arena.execute([&] {
+        std::istringstream input(text);
+        return parse_csv(input, "inline", options);
+    });
+}
+
+void expect_same_table(const Table& table, const Table& expected) {
+    EXPECT_EQ(table.source, expected.source);
+    EXPECT_EQ(table.format.delimiter, expected.format.delimiter);
+    EXPECT_EQ(table.format.decimal, expected.format.decimal);
+    EXPECT_EQ(table.format.encoding, expected.format.encoding);
+    ASSERT_EQ(table.rows, expected.rows);
+    EXPECT_EQ(table.row_lines, expected.row_lines);
+    ASSERT_EQ(table.columns.size(), expected.columns.size());
+    for (std::size_t k = 0; k < expected.columns.size(); ++k) {
+        const Column& column = table.columns[k];
+        const Column& want = expected.columns[k];
+        EXPECT_EQ(column.name, want.name);
+        EXPECT_EQ(column.kind, want.kind);
+        EXPECT_EQ(column.missing_count, want.missing_count);
+        EXPECT_EQ(column.levels, want.levels);
+        EXPECT_EQ(column.codes, want.codes);
+        ASSERT_EQ(column.numbers.size(), want.numbers.size());
+        for (std::size_t row = 0; row < want.numbers.size(); ++row) {
+            const bool same = std::isnan(want.numbers[row]) ? std::isnan(column.numbers[row]) : column.numbers[row] == want.numbers[row];
+            EXPECT_TRUE(same) << column.name << " row " << row;
+        }
+    }
 }
 
 // The progress callback sees the bytes read grow up to the input's size, ending with (size,
@@ -254,6 +289,21 @@ TEST(CsvReader, ReadsUtf16WithByteOrderMark) {
     }
 }
 
+// `utf8` as UTF-16 with a byte-order mark; its characters may be ASCII, é and U+1F600.
+std::string as_utf16(const std::string& utf8, bool little) {
+    std::string bytes = little ? "\xFF\xFE" : "\xFE\xFF";
+    const auto put = [&](unsigned unit) {
+        const char high = static_cast<char>(unit >> 8), low = static_cast<char>(unit & 0xFF);
+        bytes += little ? std::string{low, high} : std::string{high, low};
+    };
+    for (std::size_t k = 0; k < utf8.size();) {
+        if (utf8.compare(k, 2, "\xC3\xA9") == 0) put(0xE9), k += 2;
+        else if (utf8.compare(k, 4, "\xF0\x9F\x98\x80") == 0) put(0xD83D), put(0xDE00), k += 4;
+        else put(static_cast<unsigned char>(utf8[k])), k += 1;
+    }
+    return bytes;
+}
+
 // Every block size reads what one block reads: rows, quoted delimiters and line breaks, CRLF ends
 // and UTF-16 characters (a surrogate pair among them) cut anywhere by a block's end. The dialect is
 // given, since detection looks at the first block only.
@@ -263,19 +313,6 @@ TEST(CsvReader, SmallBlocksReadAsOneBlock) {
         text += std::to_string(row) + "," + std::to_string(row % 10) + ";\"a;\"\"" + std::to_string(row % 3) +
                 "\"\"\nb\";\xC3\xA9t\xC3\xA9 \xF0\x9F\x98\x80\r\n";
     }
-    const auto as_utf16 = [](const std::string& utf8, bool little) {
-        std::string bytes = little ? "\xFF\xFE" : "\xFE\xFF";
-        const auto put = [&](unsigned unit) {
-            const char high = static_cast<char>(unit >> 8), low = static_cast<char>(unit & 0xFF);
-            bytes += little ? std::string{low, high} : std::string{high, low};
-        };
-        for (std::size_t k = 0; k < utf8.size();) {  // this text's characters: ASCII, é and U+1F600
-            if (utf8.compare(k, 2, "\xC3\xA9") == 0) put(0xE9), k += 2;
-            else if (utf8.compare(k, 4, "\xF0\x9F\x98\x80") == 0) put(0xD83D), put(0xDE00), k += 4;
-            else put(static_cast<unsigned char>(utf8[k])), k += 1;
-        }
-        return bytes;
-    };
     for (const std::string encoding : {"utf-8", "utf-16le", "utf-16be"}) {
         const std::string bytes = encoding == "utf-8" ? text : as_utf16(text, encoding == "utf-16le");
         CsvOptions options;
@@ -306,6 +343,103 @@ TEST(CsvReader, SmallBlocksReadAsOneBlock) {
     tiny.block_bytes = 15;
     std::istringstream input(text);
     EXPECT_THROW(parse_csv(input, "inline", tiny), ParamError);
+}
+
+// The reader splits block k + 1 while it types block k: with one thread the two stages take turns,
+// with two they run side by side; either way many small blocks (the ring of block buffers wraps
+// over and over, long rows grow them) read what one block reads, down to the levels of a column
+// that turns categorical in its last rows.
+TEST(CsvReader, PipelinedBlocksReadAsOneBlock) {
+    std::string text = "n;note;label;x\r\n";
+    for (int row = 0; row < 3000; ++row) {
+        text += std::to_string(row) + ";\"a;\"\"" + std::to_string(row % 3) + "\"\"\nb\";" +
+                (row % 5 == 0 ? "" : "\xC3\xA9t\xC3\xA9 \xF0\x9F\x98\x80") + ";" +
+                (row == 2900 ? "many" : std::to_string(row) + ",25") + "\r\n";
+        if (row % 100 == 0) text += "\r\n";  // a blank line
+    }
+    for (const std::string encoding : {"utf-8", "utf-16le"}) {
+        const std::string bytes = encoding == "utf-8" ? text : as_utf16(text, true);
+        CsvOptions options;
+        options.delimiter = ';';
+        options.decimal = ',';
+        std::istringstream whole(bytes);
+        const Table expected = parse_csv(whole, "inline", options);
+        ASSERT_EQ(expected.rows, 3000u);
+        ASSERT_EQ(expected.format.encoding, encoding);
+        EXPECT_EQ(expected.row_lines.back(), 2u + 2 * 2999 + 30);  // the header, two lines a row, blank lines
+        EXPECT_EQ(expected.columns[3].kind, ColumnKind::Categorical);
+        for (const std::size_t block : {64, 256}) {
+            options.block_bytes = block;
+            for (const int threads : {1, 2}) {
+                SCOPED_TRACE(encoding + ", blocks of " + std::to_string(block) + ", " + std::to_string(threads) + " threads");
+                expect_same_table(parse_with_threads(bytes, options, threads), expected);
+            }
+            SCOPED_TRACE(encoding + ", blocks of " + std::to_string(block) + ", parallelism limited to 1");
+            const tbb::global_control one_thread(tbb::global_control::max_allowed_parallelism, 1);
+            std::istringstream input(bytes);
+            expect_same_table(parse_csv(input, "inline", options), expected);
+        }
+    }
+}
+
+// Returning false from the progress callback stops a pipelined read with Cancelled at once: the
+// callback is not called again.
+TEST(CsvReader, CancelStopsThePipeline) {
+    std::string text = "x,y\n";
+    for (int row = 0; row < 50000; ++row) text += std::to_string(row) + "," + std::to_string(row % 3) + "\n";
+    for (const int threads : {1, 2}) {
+        SCOPED_TRACE(std::to_string(threads) + " threads");
+        int calls = 0;
+        CsvOptions options;
+        options.block_bytes = 64;
+        options.progress = [&](std::uint64_t, std::uint64_t) { return ++calls < 3; };
+        EXPECT_THROW(parse_with_threads(text, options, threads), Cancelled);
+        EXPECT_EQ(calls, 3);
+    }
+}
+
+// The first error a pipelined read reports is the one a sequential read reports, wherever the
+// blocks are cut: a stray quote found while splitting a late block waits for the rows before it,
+// among them a short row (found while typing) or a non-number in a numeric column (reported at
+// the end, so the stray quote comes first).
+TEST(CsvErrors, PipelinedReadReportsTheFirstError) {
+    const auto rows = [](std::size_t bad_row, const std::string& bad_text) {
+        std::string text = "a,b,c\n";
+        for (std::size_t line = 2; line <= 2000; ++line) {
+            if (line == bad_row) text += bad_text;
+            else if (line == 1900) text += "1,x\"y,3\n";  // a stray quote
+            else text += std::to_string(line) + ",\"q\"\"\",7\n";
+        }
+        return text;
+    };
+    struct Case {
+        std::string text;
+        std::size_t line, column;
+        std::string words;
+    };
+    const std::vector<Case> cases = {
+        {rows(1890, "1,2\n"), 1890, 3, "line 1890 has 2 fields"},  // the same block as the quote
+        {rows(1500, "1,2\n"), 1500, 3, "line 1500 has 2 fields"},  // a block before
+        {rows(1500, "1,2,oops\n"), 1900, 2, "a quote inside an unquoted field"},
+    };
+    for (const Case& expected : cases) {
+        CsvOptions options;
+        options.numeric_columns = {"c"};
+        for (const std::size_t block : {std::size_t{1} << 20, std::size_t{64}}) {
+            options.block_bytes = block;
+            for (const int threads : {1, 2}) {
+                SCOPED_TRACE(expected.words + ", blocks of " + std::to_string(block) + ", " + std::to_string(threads) + " threads");
+                try {
+                    parse_with_threads(expected.text, options, threads);
+                    ADD_FAILURE() << "expected a DataError";
+                } catch (const DataError& error) {
+                    EXPECT_EQ(error.line(), expected.line) << error.what();
+                    EXPECT_EQ(error.column(), expected.column) << error.what();
+                    EXPECT_NE(std::string(error.what()).find(expected.words), std::string::npos) << error.what();
+                }
+            }
+        }
+    }
 }
 
 // A NUL byte in a UTF-8 file is reported at its line and field, with a hint at UTF-16.
