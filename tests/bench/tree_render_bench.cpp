@@ -84,6 +84,22 @@ BENCHMARK(BM_PaintAll)->Arg(10)->Arg(12)->Unit(benchmark::kMillisecond);
 // viewport is painted again into an image (a worst case: on screen Qt blits the old pixels and
 // paints only the uncovered strip). range(1) = 100 at readable zoom (100 %, text drawn), 0 fitted
 // to the window (every node in view, boxes only).
+// One frame per iteration while panning: the view scrolls 40 pixels (back at either end) and the
+// whole viewport repaints into an image.
+void pan_frames(benchmark::State& state, TreeCanvas& canvas) {
+    QScrollBar* bar = canvas.horizontalScrollBar();
+    QImage frame(canvas.viewport()->size(), QImage::Format_ARGB32_Premultiplied);
+    int step = 40;
+    for (auto _ : state) {
+        if (bar->value() + step > bar->maximum() || bar->value() + step < bar->minimum()) step = -step;
+        bar->setValue(bar->value() + step);
+        frame.fill(Qt::white);
+        QPainter painter(&frame);
+        canvas.render(&painter);
+    }
+    state.counters["nodes"] = canvas.nodeCount();
+}
+
 void BM_CanvasPan(benchmark::State& state) {
     auto model = std::make_shared<ModelFile>();
     model->tree = complete_tree(static_cast<int>(state.range(0)));
@@ -97,17 +113,7 @@ void BM_CanvasPan(benchmark::State& state) {
     canvas.showModel(model);
     canvas.showWholeTree();  // the whole tree, as before trees opened at a depth that fits (issue 16)
     if (state.range(1) == 100) canvas.setTransform(QTransform());
-    QScrollBar* bar = canvas.horizontalScrollBar();
-    QImage frame(canvas.viewport()->size(), QImage::Format_ARGB32_Premultiplied);
-    int step = 40;
-    for (auto _ : state) {
-        if (bar->value() + step > bar->maximum() || bar->value() + step < bar->minimum()) step = -step;
-        bar->setValue(bar->value() + step);
-        frame.fill(Qt::white);
-        QPainter painter(&frame);
-        canvas.render(&painter);
-    }
-    state.counters["nodes"] = canvas.nodeCount();
+    pan_frames(state, canvas);
 }
 BENCHMARK(BM_CanvasPan)->Args({10, 100})->Args({10, 0})->Args({12, 100})->Args({12, 0})->Unit(benchmark::kMillisecond);
 
@@ -179,17 +185,7 @@ void BM_HugeCanvasPan(benchmark::State& state) {
         canvas.setTransform(QTransform::fromScale(state.range(0) / 100.0, state.range(0) / 100.0));
         canvas.centerOn(canvas.nodeScenePos(static_cast<int>(huge_model()->tree.nodes.size() / 2)));
     }
-    QScrollBar* bar = canvas.horizontalScrollBar();
-    QImage frame(canvas.viewport()->size(), QImage::Format_ARGB32_Premultiplied);
-    int step = 40;
-    for (auto _ : state) {
-        if (bar->value() + step > bar->maximum() || bar->value() + step < bar->minimum()) step = -step;
-        bar->setValue(bar->value() + step);
-        frame.fill(Qt::white);
-        QPainter painter(&frame);
-        canvas.render(&painter);
-    }
-    state.counters["nodes"] = canvas.nodeCount();
+    pan_frames(state, canvas);
 }
 BENCHMARK(BM_HugeCanvasPan)->Arg(0)->Arg(2)->Arg(10)->Arg(100)->Unit(benchmark::kMillisecond);
 
