@@ -7,6 +7,7 @@
 #include <QDialog>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
@@ -19,12 +20,19 @@
 
 #include "app/render/figure_file.h"
 #include "app/render/model_figures.h"
+#include "app/render/tree_painter.h"
 #include "core/error.h"
+#include "core/layout/fitting_depth.h"
+#include "ui/readable_text.h"
 
 namespace treelab {
 namespace {
 
 constexpr double kMinZoom = 0.05, kMaxZoom = 8.0, kZoomStep = 1.25;
+// Fit never magnifies a small figure more than this many times its readable zoom.
+constexpr double kMaxFitMagnification = 2.0;
+// What a sheet adds around a tree's layout at one column (margins, slack for titles), in layout units.
+constexpr double kSheetSides = 64.0;
 
 std::string file_name(const std::string& path) { return QFileInfo(QString::fromStdString(path)).fileName().toStdString(); }
 
@@ -63,6 +71,23 @@ PictureOptions figure_options(Colormap colormap, int max_depth, bool several) {
     return options;
 }
 
+// The deepest depth limit (−1 = none) at which every tree's layout is at most `width` layout
+// units wide; at least 1 (the root and its children).
+int legible_depth(const std::vector<ComparedTree>& trees, const PictureOptions& options, double width) {
+    int deepest = 0;
+    for (const ComparedTree& tree : trees)
+        if (tree.model) deepest = std::max(deepest, tree_height(tree.model->tree));
+    for (int depth = deepest; depth >= 1; --depth) {
+        PictureOptions cut = options;
+        cut.max_depth = depth == deepest ? -1 : depth;
+        const bool fits = std::all_of(trees.begin(), trees.end(), [&](const ComparedTree& tree) {
+            return !tree.model || layout_tree(tree.model->tree, layout_options(cut)).width <= width;
+        });
+        if (fits) return cut.max_depth;
+    }
+    return 1;
+}
+
 }  // namespace
 
 struct FigureView::Parts {
@@ -71,12 +96,20 @@ struct FigureView::Parts {
     SheetCanvas* canvas = nullptr;
     QLabel* zoomLabel = nullptr;
     QPushButton* exportButton = nullptr;
+    QLabel* cutNote = nullptr;       // says where trees were cut to stay legible
+    QCheckBox* wholeTrees = nullptr;  // no cut: every node, at a readable zoom with scrolling
     bool fitting = true;  // the zoom follows the window until the user zooms
+    std::vector<ComparedTree> compared;  // the comparison shown, composed again for the window's width
 
     explicit Parts(FigureView* owner) : view(owner) {}
 
     void build();
     void applyZoom(double zoom);
+    double readable(NodeDetail detail) const;
+    double readable() const;  // of the sheet shown
+    double roomWidth(NodeDetail detail) const;  // in layout units at the readable zoom
+    void chooseColumns(FigureSheet& sheet) const;
+    void composeComparison();
     void showError(const QString& title, const QString& message) const;
 };
 
@@ -88,13 +121,19 @@ void FigureView::Parts::build() {
     auto* zoomOut = new QPushButton(tr("−"), view);
     auto* zoomIn = new QPushButton(tr("+"), view);
     zoomLabel = new QLabel(view);
+    cutNote = new QLabel(view);
+    cutNote->setObjectName(QStringLiteral("cutNote"));
+    wholeTrees = new QCheckBox(tr("Whole trees"), view);
+    wholeTrees->setToolTip(tr("Every node of every tree, at a readable size: scroll to see them all"));
+    wholeTrees->hide();
     exportButton = new QPushButton(tr("Export…"), view);
     exportButton->setToolTip(tr("Save the figure shown, with its caption, as PNG, SVG or PDF"));
     bar->addWidget(fit);
     bar->addWidget(zoomOut);
     bar->addWidget(zoomIn);
     bar->addWidget(zoomLabel);
-    bar->addStretch(1);
+    bar->addWidget(cutNote, 1);
+    bar->addWidget(wholeTrees);
     bar->addWidget(exportButton);
     layout->addLayout(bar);
 
@@ -106,7 +145,12 @@ void FigureView::Parts::build() {
     layout->addWidget(scroll, 1);
 
     canvas->onWheelZoom = [this](int steps) { fitting = false; applyZoom(canvas->zoom * std::pow(kZoomStep, steps)); };
+    fit->setToolTip(tr("The whole figure in the window when its text stays readable there, else at a readable size"));
     connect(fit, &QPushButton::clicked, view, &FigureView::fitToWindow);
+    connect(wholeTrees, &QCheckBox::toggled, view, [this] {
+        fitting = true;
+        composeComparison();
+    });
     connect(zoomIn, &QPushButton::clicked, view, [this] { view->setZoom(canvas->zoom * kZoomStep); });
     connect(zoomOut, &QPushButton::clicked, view, [this] { view->setZoom(canvas->zoom / kZoomStep); });
     connect(exportButton, &QPushButton::clicked, view, [this] {
@@ -114,6 +158,57 @@ void FigureView::Parts::build() {
                                                           tr("Figures (*.svg *.png *.pdf)"));
         if (!file.isEmpty()) view->exportFigure(file);
     });
+}
+
+double FigureView::Parts::readable(NodeDetail detail) const { return treelab::readableZoom(view, node_text_size(detail)); }
+
+double FigureView::Parts::readable() const {
+    const FigureSheet& sheet = canvas->sheet;
+    return readable(sheet.panels.empty() ? NodeDetail::Compact : sheet.panels.front().options.detail);
+}
+
+double FigureView::Parts::roomWidth(NodeDetail detail) const {
+    // Before the window is laid out the viewport has no size yet: the window's default width.
+    const int width = scroll->viewport()->width() > 100 ? scroll->viewport()->width() : 1160;
+    return (width - 4) / readable(detail);
+}
+
+// As many panels per row as fit the window's width at the readable zoom (at least one).
+void FigureView::Parts::chooseColumns(FigureSheet& sheet) const {
+    const int count = static_cast<int>(sheet.panels.size());
+    if (count == 0) return;
+    const double room = roomWidth(sheet.panels.front().options.detail);
+    for (sheet.columns = std::max(1, count); sheet.columns > 1; --sheet.columns)
+        if (sheet_size(sheet).width() <= room) break;
+}
+
+// The trees at the deepest depth that fits one per row at a readable zoom (unless "Whole trees"),
+// as many per row as fit.
+void FigureView::Parts::composeComparison() {
+    const bool several = compared.size() > 1;
+    PictureOptions options = figure_options(Colormap::Reds, -1, several);
+    const int depth = wholeTrees->isChecked() ? -1 : legible_depth(compared, options, roomWidth(options.detail) - kSheetSides);
+    options.max_depth = depth;
+    FigureSheet sheet;
+    sheet.caption = "All rows of each run's data, percent per depth level (as Zantedeschi et al., Fig. 3); "
+                    "EN: empty nodes, reached by no row.";
+    if (depth >= 0) sheet.caption += " Trees cut below depth " + std::to_string(depth) + "; \"+N\": leaves below a cut.";
+    for (const ComparedTree& tree : compared) {
+        if (!tree.model || !tree.data) continue;
+        const Dataset rows = all_rows(*tree.data);
+        TreePicture panel = comparison_panel(*tree.model, rows.X, &rows, options);
+        if (!tree.title.isEmpty()) panel.title = tree.title.toStdString();
+        sheet.caption += "\n" + run_card_line(panel.title, tree.model->card);
+        sheet.panels.push_back(std::move(panel));
+    }
+    wholeTrees->setVisible(depth >= 0 || wholeTrees->isChecked());
+    cutNote->setText(depth >= 0 ? tr("Cut below depth %1 to stay readable; “+N” counts the leaves below a cut.").arg(depth)
+                                : QString());
+    chooseColumns(sheet);
+    view->showSheet(std::move(sheet));
+    // Wider than the window: the roots, in the middle of each tree, come first into view.
+    QScrollBar* across = scroll->horizontalScrollBar();
+    across->setValue((across->minimum() + across->maximum()) / 2);
 }
 
 void FigureView::Parts::applyZoom(double zoom) {
@@ -169,29 +264,25 @@ bool FigureView::showClassPaths(std::shared_ptr<const ModelFile> model, std::sha
             chosen.push_back(static_cast<int>(it - rows.class_names.begin()));
         }
     }
+    parts_->compared.clear();
+    parts_->cutNote->clear();
+    parts_->wholeTrees->hide();
     FigureSheet sheet;
     sheet.panels = class_path_panels(*model, rows, chosen, figure_options(Colormap::PuBu, maxDepth, true));
-    sheet.columns = std::min<int>(static_cast<int>(sheet.panels.size()), 4);
     sheet.caption = "Routing of each class's rows of " + file_name(model->card.data_file) + " (all " +
-                    std::to_string(rows.rows()) + " rows), normalised per depth level (000 Fig. 4).\n" +
+                    std::to_string(rows.rows()) + " rows), normalised per depth level (as Zantedeschi et al., Fig. 4).\n" +
                     run_card_line("model", model->card);
+    parts_->chooseColumns(sheet);
     showSheet(std::move(sheet));
     return true;
 }
 
 bool FigureView::showComparison(const std::vector<ComparedTree>& trees) {
-    FigureSheet sheet;
-    sheet.caption = "All rows of each run's data, percent per depth level (000 Fig. 3).";
-    for (const ComparedTree& tree : trees) {
-        if (!tree.model || !tree.data) continue;
-        const Dataset rows = all_rows(*tree.data);
-        TreePicture panel = comparison_panel(*tree.model, rows.X, &rows, figure_options(Colormap::Reds, -1, trees.size() > 1));
-        if (!tree.title.isEmpty()) panel.title = tree.title.toStdString();
-        sheet.caption += "\n" + run_card_line(panel.title, tree.model->card);
-        sheet.panels.push_back(std::move(panel));
-    }
-    if (sheet.panels.empty()) return false;
-    showSheet(std::move(sheet));
+    parts_->compared.clear();
+    for (const ComparedTree& tree : trees)
+        if (tree.model && tree.data) parts_->compared.push_back(tree);
+    if (parts_->compared.empty()) return false;
+    parts_->composeComparison();
     return true;
 }
 
@@ -210,8 +301,13 @@ void FigureView::fitToWindow() {
     parts_->fitting = true;
     const QSizeF natural = sheet_size(parts_->canvas->sheet);
     const QSize room = parts_->scroll->viewport()->size() - QSize(4, 4);
-    parts_->applyZoom(std::min(room.width() / natural.width(), room.height() / natural.height()));
+    const double whole = std::min(room.width() / natural.width(), room.height() / natural.height());
+    // The whole sheet when its text stays readable so; else the readable zoom, scrolled.
+    const double readable = parts_->readable();
+    parts_->applyZoom(std::clamp(whole, readable, kMaxFitMagnification * readable));
 }
+
+double FigureView::readableZoom() const { return parts_->readable(); }
 
 void FigureView::setZoom(double zoom) {
     parts_->fitting = false;

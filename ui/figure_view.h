@@ -49,7 +49,12 @@ public:
     const FigureSheet& sheet() const;
     int panelCount() const;  // trees shown
 
+    // The whole sheet in the window when its smallest node text is still at least the platform's
+    // small font size there (readableZoom()), else that readable zoom with scroll bars. A
+    // comparison too wide to read one tree per row is cut at the deepest depth that fits
+    // ("+N" leaves below a cut; "Whole trees" shows every node) and laid out as many per row as fit.
     void fitToWindow();
+    double readableZoom() const;
     void setZoom(double zoom);  // 1 = the sheet's natural size
     double zoom() const;
 

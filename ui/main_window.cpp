@@ -4,6 +4,7 @@
 #include <QDragEnterEvent>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
@@ -12,6 +13,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -35,6 +37,8 @@
 #include "ui/training_panel.h"
 #include "ui/tree_canvas.h"
 #include "ui/tree_tab.h"
+#include "ui/value_text.h"
+#include "ui/window_size.h"
 
 namespace treelab {
 
@@ -53,7 +57,8 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), runTime_(std::make_unique<QElapsedTimer>()), session_(new TrainingSession(this)) {
     setWindowTitle(tr("TreeLab"));
     setAcceptDrops(true);
-    resize(1280, 820);
+    const QScreen* screen = QGuiApplication::primaryScreen();
+    resize(default_window_size(screen ? screen->availableGeometry().size() : QSize()));
 
     data_ = new DataPanel(this);
     method_ = new MethodPanel(this);
@@ -258,7 +263,7 @@ void MainWindow::finishRun(std::shared_ptr<const RunOutcome> outcome) {
     ++runNumber_;
     const QString name = run_title(runNumber_, pendingConfig_);
     results_->addRun(name, outcome);  // selects it, which shows it
-    QString message = tr("%1 finished in %2 s").arg(name).arg(outcome->train_seconds, 0, 'f', 2);
+    QString message = tr("%1 finished in %2").arg(name, durationText(outcome->train_seconds));
     if (outcome->stopped_early) message += tr(" (stopped; best model so far kept)");
     statusBar()->showMessage(message);
     if (outcome->diverged)

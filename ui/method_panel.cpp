@@ -36,6 +36,11 @@ struct MethodPanel::Parts {
     // Each method's values while the user switches between methods (and across sessions, via QSettings).
     std::map<QString, ParamValues> remembered;
     std::function<std::optional<RunConfig>()> configSource;
+
+    void showStatus(const QString& text) {
+        status->setText(text);
+        status->setVisible(!text.isEmpty());
+    }
 };
 
 MethodPanel::MethodPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique<Parts>()) {
@@ -44,8 +49,10 @@ MethodPanel::MethodPanel(QWidget* parent) : QWidget(parent), parts_(std::make_un
     auto* chooser = new QFormLayout;
     p.method = new QComboBox(this);
     p.method->setObjectName(QStringLiteral("method"));
-    for (const LearnerInfo& learner : learners())
+    for (const LearnerInfo& learner : learners()) {
         p.method->addItem(QString::fromStdString(learner.label), QString::fromStdString(learner.name));
+        p.method->setItemData(p.method->count() - 1, QString::fromStdString(learner.summary), Qt::ToolTipRole);
+    }
     chooser->addRow(tr("&Method:"), p.method);
     layout->addLayout(chooser);
 
@@ -75,21 +82,22 @@ MethodPanel::MethodPanel(QWidget* parent) : QWidget(parent), parts_(std::make_un
     p.status->setObjectName(QStringLiteral("cliStatus"));
     p.status->setWordWrap(true);
     p.status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    p.status->hide();  // shown with a message only: an empty line would take the form's room
     layout->addWidget(p.status);
 
     connect(reset, &QPushButton::clicked, this, &MethodPanel::resetToDefaults);
     connect(copy, &QPushButton::clicked, this, [this] {
         if (!isValid()) {
-            parts_->status->setText(tr("Fix the flagged fields first."));
+            parts_->showStatus(tr("Fix the flagged fields first."));
             return;
         }
         const QString command = cliCommand();
         if (command.isEmpty()) {
-            parts_->status->setText(tr("Open a data set first: the command names it."));
+            parts_->showStatus(tr("Open a data set first: the command names it."));
             return;
         }
         QGuiApplication::clipboard()->setText(command);
-        parts_->status->setText(tr("Copied: <code>%1</code>").arg(command.toHtmlEscaped()));
+        parts_->showStatus(tr("Copied: <code>%1</code>").arg(command.toHtmlEscaped()));
     });
     connect(p.method, &QComboBox::currentIndexChanged, this, [this] { showMethod(method()); });
     showMethod(method());
@@ -102,14 +110,14 @@ void MethodPanel::showMethod(const QString& name) {
     if (p.form) p.remembered[p.shown] = p.form->values();
     const LearnerInfo& learner = find_learner(name.toStdString());
     p.shown = name;
-    p.description->setText(QStringLiteral("%1<br><i>%2</i>")
-                               .arg(QString::fromStdString(learner.summary).toHtmlEscaped(),
-                                    QString::fromStdString(learner.paper).toHtmlEscaped()));
+    // The paper in view, the summary (up to nine lines in this column) on hover: the form keeps the room.
+    p.description->setText(QStringLiteral("<i>%1</i>").arg(QString::fromStdString(learner.paper).toHtmlEscaped()));
+    p.description->setToolTip(QStringLiteral("<p>%1</p>").arg(QString::fromStdString(learner.summary).toHtmlEscaped()));
     p.form = new ParamForm(learner.params);
     if (const auto found = p.remembered.find(name); found != p.remembered.end()) p.form->setValues(found->second);
     connect(p.form, &ParamForm::valuesChanged, this, &MethodPanel::valuesChanged);
     p.scroll->setWidget(p.form);  // deletes the previous form
-    p.status->clear();
+    p.showStatus({});
     emit methodChanged(name);
     emit valuesChanged();
 }

@@ -37,7 +37,9 @@ QString value_summary(const Eigen::VectorXd& values) {
 
 NodeInspector::NodeInspector(QWidget* parent) : QWidget(parent) {
     title_ = new QLabel(this);
+    title_->setObjectName(QStringLiteral("nodeHeader"));
     title_->setTextFormat(Qt::PlainText);
+    title_->setWordWrap(true);
     QFont bold = title_->font();
     bold.setBold(true);
     bold.setPointSizeF(bold.pointSizeF() * 1.15);
@@ -86,8 +88,10 @@ NodeInspector::~NodeInspector() = default;
 
 void NodeInspector::inspect(InspectedNode node) {
     inspected_ = std::move(node);
-    title_->setText(tr("Node %1").arg(inspected_.node));
-    rule_->setText(inspected_.rule);
+    // The header is the node's own split; how rows get there comes below it.
+    title_->setText(inspected_.split.isEmpty() ? tr("Node %1").arg(inspected_.node)
+                                               : tr("Node %1: %2").arg(inspected_.node).arg(inspected_.split));
+    rule_->setText(tr("Reached by: %1").arg(inspected_.rule));
     reach_->setText(inspected_.reach);
     const bool classified = inspected_.classRows.size() > 0;
     histogram_->setVisible(classified);

@@ -11,10 +11,24 @@ void style_plot(QCustomPlot* plot, const QString& title, const QString& xLabel, 
     plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, title, font));
     plot->xAxis->setLabel(xLabel);
     plot->yAxis->setLabel(yLabel);
-    plot->legend->setVisible(true);
-    plot->legend->setBrush(QColor(255, 255, 255, 200));  // the curves stay visible behind it
-    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    legend_below(plot);
     plot->setMinimumHeight(160);
+}
+
+void legend_below(QCustomPlot* plot) {
+    // A row under the axes, centred and compact between two stretching spacers.
+    auto* legendRow = new QCPLayoutGrid;
+    plot->plotLayout()->addElement(plot->plotLayout()->rowCount(), 0, legendRow);
+    plot->plotLayout()->setRowStretchFactor(plot->plotLayout()->rowCount() - 1, 0.001);
+    plot->legend->setVisible(true);
+    plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    plot->legend->setBorderPen(Qt::NoPen);
+    plot->axisRect()->insetLayout()->take(plot->legend);
+    legendRow->addElement(0, 0, new QCPLayoutElement(plot));
+    legendRow->addElement(0, 1, plot->legend);
+    legendRow->addElement(0, 2, new QCPLayoutElement(plot));
+    legendRow->setColumnStretchFactors({1.0, 0.001, 1.0});
+    legendRow->setMargins(QMargins(0, 0, 0, 0));
 }
 
 void set_plot_title(QCustomPlot* plot, const QString& title) {

@@ -103,7 +103,6 @@ PreparationForm::PreparationForm(QWidget* parent) : QWidget(parent) {
     smote_->setObjectName(QStringLiteral("smote"));
     smote_->setToolTip(optionTooltip(smote_doc()));
     preprocessingForm->addRow(tr("Re&balance:"), smote_);
-    layout->addWidget(preprocessing);
 
     auto* split = new QGroupBox(tr("Split"), this);
     QFormLayout* splitForm = groupForm(split);
@@ -122,7 +121,10 @@ PreparationForm::PreparationForm(QWidget* parent) : QWidget(parent) {
     splitForm->addRow(tr("Split seed:"), splitSeed_);
     learnerSeed_ = seedOverride(split, QStringLiteral("learnerSeed"), learner_seed_doc());
     splitForm->addRow(tr("Learner seed:"), learnerSeed_);
+    // The split first: set for every run, and on a short screen still in view above the fold,
+    // while the preprocessing defaults rarely change.
     layout->addWidget(split);
+    layout->addWidget(preprocessing);
 
     for (QComboBox* combo : {scaling_, categorical_, splitMode_, fitOn_})
         connect(combo, &QComboBox::currentIndexChanged, this, &PreparationForm::changed);

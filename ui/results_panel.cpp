@@ -19,6 +19,7 @@
 #include "ui/run_comparison.h"
 #include "ui/run_detail_view.h"
 #include "ui/run_metrics.h"
+#include "ui/value_text.h"
 
 namespace treelab {
 namespace {
@@ -39,7 +40,7 @@ QString method_label(const std::string& method) {
 
 QString headline_text(const Scores& scores) {
     const std::string name = headline_score(scores);
-    return name.empty() ? QString() : QStringLiteral("%1 %2").arg(QString::fromStdString(name)).arg(scores.at(name), 0, 'f', 4);
+    return name.empty() ? QString() : QStringLiteral("%1 %2").arg(QString::fromStdString(score_label(name))).arg(scores.at(name), 0, 'f', 4);
 }
 
 }  // namespace
@@ -160,12 +161,12 @@ void ResultsPanel::setRunCells(int row, const RunOutcome& outcome) {
     QTableWidget* list = parts_->list;
     list->item(row, NameColumn)->setToolTip(QString::fromStdString(outcome.model.card.command_line));
     list->setItem(row, MethodColumn, read_only(method_label(outcome.model.card.method)));
-    list->setItem(row, ParamsColumn, read_only(key_params(outcome)));
+    list->setItem(row, ParamsColumn, read_only(params_text(outcome)));
     QString score = headline_text(outcome.test_scores);
     if (outcome.diverged) score += tr(" (diverged)");
     else if (outcome.stopped_early) score += tr(" (stopped)");
     list->setItem(row, ScoreColumn, read_only(score));
-    auto* time = read_only(tr("%1 s").arg(outcome.train_seconds, 0, 'g', 3));
+    auto* time = read_only(durationText(outcome.train_seconds));
     time->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     list->setItem(row, TimeColumn, time);
     list->resizeColumnToContents(ScoreColumn);

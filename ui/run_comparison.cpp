@@ -11,10 +11,11 @@
 namespace treelab {
 namespace {
 
-QString cell_text(const QVariant& value) {
-    if (!value.isValid()) return QStringLiteral("—");
-    if (value.typeId() == QMetaType::Double) return QString::number(value.toDouble(), 'g', 4);
-    return value.toString();
+// The metric's label from whichever run has it (both runs name a metric alike).
+QString row_label(const std::vector<std::vector<RunMetric>>& runs, const QString& name) {
+    for (const auto& run : runs)
+        if (const RunMetric* metric = find_metric(run, name)) return metric->label;
+    return name;
 }
 
 }  // namespace
@@ -31,21 +32,27 @@ QDialog* open_run_comparison(QWidget* parent, const NamedRun& first, const Named
     table->setHorizontalHeaderLabels({first.name, second.name});
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     for (int row = 0; row < int(names.size()); ++row) {
-        table->setVerticalHeaderItem(row, new QTableWidgetItem(names[std::size_t(row)]));
+        table->setVerticalHeaderItem(row, new QTableWidgetItem(row_label(runs, names[std::size_t(row)])));
         for (int column = 0; column < 2; ++column) {
-            auto* item = new QTableWidgetItem(cell_text(metric_value(runs[std::size_t(column)], names[std::size_t(row)])));
+            const RunMetric* metric = find_metric(runs[std::size_t(column)], names[std::size_t(row)]);
+            auto* item = new QTableWidgetItem(metric ? metric->text : QStringLiteral("—"));
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             table->setItem(row, column, item);
         }
     }
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    table->horizontalHeader()->setTextElideMode(Qt::ElideRight);
+    for (int column = 0; column < 2; ++column)  // a long run name shows whole on hover
+        table->horizontalHeaderItem(column)->setToolTip(column == 0 ? first.name : second.name);
+    table->setWordWrap(true);  // the parameters that differ, in full
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
     QObject::connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
     auto* layout = new QVBoxLayout(dialog);
     layout->addWidget(table);
     layout->addWidget(buttons);
-    dialog->resize(520, 480);
+    dialog->resize(760, 560);
+    table->resizeRowsToContents();
     dialog->open();
     return dialog;
 }

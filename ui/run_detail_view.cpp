@@ -117,8 +117,6 @@ RunDetailView::RunDetailView(QWidget* parent) : QWidget(parent), parts_(std::mak
     points->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
     QCPGraph* diagonal = add_line(p.scatter, tr("predicted = true"), Qt::gray);
     diagonal->setPen(QPen(Qt::gray, 1, Qt::DashLine));
-    p.scatter->legend->setVisible(true);
-    p.scatter->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     p.empty = new QWidget(this);
     p.stack->addWidget(p.empty);
     p.stack->addWidget(p.confusion);

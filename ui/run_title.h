@@ -1,6 +1,6 @@
 #pragma once
 // The name a run gets in the results list: its number, the method, the hyperparameters that differ
-// from the defaults and the seed, e.g. "#3 LatentTrees depth=6 lambda=0.1 seed 2".
+// from the defaults in the form's words and the seed, e.g. "#3 LatentTrees (Depth 6, Pruning lambda 0.1) seed 2".
 #include <QString>
 
 #include "core/run/run_config.h"

@@ -23,6 +23,7 @@
 #include "core/error.h"
 #include "core/io/atomic_file.h"
 #include "core/learners/learner.h"
+#include "core/run/evaluation.h"
 #include "core/run/sweep_grid.h"
 #include "core/run/sweep_summary.h"
 #include "core/run/sweep_target.h"
@@ -179,7 +180,7 @@ void SweepPanel::Parts::build() {
     exportCsv = new QPushButton(tr("Export CSV…"), top);
     exportCsv->setEnabled(false);
     compare = new QPushButton(tr("Compare trees…"), top);
-    compare->setToolTip(tr("The first seed's tree of every grid value side by side, aligned node for node (000 Fig. 3)"));
+    compare->setToolTip(tr("The first seed's tree of every grid value side by side, aligned node for node (as Zantedeschi et al., Fig. 3)"));
     compare->setEnabled(false);
     metricRow->addWidget(new QLabel(tr("Metric"), top));
     metricRow->addWidget(metric);
@@ -299,13 +300,13 @@ void SweepPanel::Parts::onFinished(std::shared_ptr<const SweepResult> finished) 
         for (const Scores* scores : {&row.train, &row.valid, &row.test})
             for (const auto& entry : *scores)
                 if (std::find(names.begin(), names.end(), entry.first) == names.end()) names.push_back(entry.first);
-    const QString previous = metric->currentText();
+    const QVariant previous = metric->currentData();
     {
         const QSignalBlocker blocker(metric);
         metric->clear();
-        for (const std::string& name : names) metric->addItem(QString::fromStdString(name));
-        const int keep = metric->findText(previous);
-        metric->setCurrentIndex(keep >= 0 ? keep : metric->findText(QString::fromStdString(default_metric(names))));
+        for (const std::string& name : names) metric->addItem(QString::fromStdString(score_label(name)), QString::fromStdString(name));
+        const int keep = metric->findData(previous);
+        metric->setCurrentIndex(keep >= 0 ? keep : metric->findData(QString::fromStdString(default_metric(names))));
     }
     exportCsv->setEnabled(!result->rows.empty());
     compare->setEnabled(!result->rows.empty());
@@ -319,7 +320,7 @@ void SweepPanel::Parts::showResult() {
     const SweepConfig& config = result->config;
     const LearnerInfo& learner = find_learner(config.base.method);
     const ParamSpec spec = sweep_target(learner.params, config.param).spec;
-    const std::string metricName = metric->currentText().toStdString();
+    const std::string metricName = metric->currentData().toString().toStdString();
 
     std::vector<SweepPoint> summary = summarize_sweep(result->rows);
     std::vector<std::size_t> order(summary.size());
@@ -337,7 +338,7 @@ void SweepPanel::Parts::showResult() {
     const SweepAxis axis{param_title(spec), resultGrid == GridKind::Log || spec.log_scale,
                          on_pruning_path(learner, config.param)};
     plots->showPoints(points, xs, metricName, axis);
-    fill_sweep_table(*table, QString::fromStdString(config.param), result->rows, metricName);
+    fill_sweep_table(*table, QString::fromStdString(spec.label), result->rows, metricName);
     const QHeaderView* header = tableView->horizontalHeader();
     tableView->sortByColumn(header->sortIndicatorSection(), header->sortIndicatorOrder());  // the user's order
 
@@ -364,11 +365,12 @@ void SweepPanel::Parts::choose(int point, std::size_t row) {
     }
     plots->moveCursorTo(point);
     const SweepRow& chosenRow = result->rows[row];
-    const std::string metricName = metric->currentText().toStdString();
+    const std::string metricName = metric->currentData().toString().toStdString();
     const Scores& scores = !chosenRow.test.empty() ? chosenRow.test : chosenRow.valid;
     const auto score = scores.find(metricName);
     chosen->setText(tr("%1 = %2, seed %3: %4 active nodes%5")
-                        .arg(QString::fromStdString(result->config.param), value_text(chosenRow.value))
+                        .arg(QString::fromStdString(sweep_target(find_learner(result->config.base.method).params, result->config.param).spec.label),
+                             value_text(chosenRow.value))
                         .arg(chosenRow.seed)
                         .arg(chosenRow.tree.active_nodes)
                         .arg(score == scores.end() ? QString()
@@ -503,13 +505,20 @@ bool SweepPanel::exportSlurmJob(const SlurmSettings& settings) {
 FigureView* SweepPanel::compareTrees() {
     if (!parts_->result || parts_->points.empty()) return nullptr;
     std::vector<ComparedTree> trees;
-    const QString param = QString::fromStdString(parts_->result->config.param);
+    const SweepConfig& config = parts_->result->config;
+    const LearnerInfo& learner = find_learner(config.base.method);
+    // The user's words: the pruning symbol ("λ") or the form's label ("Max depth"), never the CLI name.
+    QString param = QString::fromStdString(config.param);
+    if (config.param == learner.pruning_param) param = QString::fromStdString(learner.pruning_symbol);
+    else
+        for (const ParamSpec& spec : learner.params)
+            if (spec.name == config.param) param = QString::fromStdString(spec.label);
     for (const SweepPoint& point : parts_->points) {
         const SweepRow& row = parts_->result->rows[point.rows.front()];  // a value's first row is its first seed
         trees.push_back({QStringLiteral("%1 = %2").arg(param, QString::fromStdString(row.value)), row.model, row.data});
     }
-    FigureView* view =
-        FigureView::openWindow(this, tr("Trees of the %1 sweep, seed %2").arg(param).arg(parts_->result->config.base.seed));
+    FigureView* view = FigureView::openWindow(
+        this, tr("Trees of the %1 sweep of %2, seed %3").arg(param, QString::fromStdString(learner.label)).arg(config.base.seed));
     view->showComparison(trees);
     return view;
 }

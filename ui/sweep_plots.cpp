@@ -8,6 +8,9 @@
 #include <QHBoxLayout>
 #include <qcustomplot.h>
 
+#include "core/run/evaluation.h"
+#include "ui/plot_style.h"
+
 namespace treelab {
 namespace {
 
@@ -72,20 +75,7 @@ struct SplitPlot {
             bars[s]->setPen(QPen(kSplits[s].colour.lighter(130), 1));
             bars[s]->removeFromLegend();
         }
-        // The legend as a row under the axes, so it never hides a point; centred and compact
-        // between two stretching spacers.
-        auto* legendRow = new QCPLayoutGrid;
-        plot->plotLayout()->addElement(2, 0, legendRow);
-        plot->plotLayout()->setRowStretchFactor(2, 0.001);
-        plot->legend->setVisible(true);
-        plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-        plot->legend->setBorderPen(Qt::NoPen);
-        plot->axisRect()->insetLayout()->take(plot->legend);
-        legendRow->addElement(0, 0, new QCPLayoutElement(plot));
-        legendRow->addElement(0, 1, plot->legend);
-        legendRow->addElement(0, 2, new QCPLayoutElement(plot));
-        legendRow->setColumnStretchFactors({1.0, 0.001, 1.0});
-        legendRow->setMargins(QMargins(0, 0, 0, 0));
+        legend_below(plot);
         cursor = new QCPItemStraightLine(plot);
         cursor->setPen(QPen(QColor(200, 30, 30), 1.5, Qt::DashLine));
         cursor->setVisible(false);
@@ -188,7 +178,7 @@ SweepPlots::~SweepPlots() = default;
 
 void SweepPlots::showPoints(const std::vector<SweepPoint>& points, const std::vector<double>& xs, const std::string& metric,
                             const SweepAxis& axis) {
-    const QString metricName = QString::fromStdString(metric);
+    const QString metricName = QString::fromStdString(score_label(metric));
     const int seeds = points.empty() ? 0 : static_cast<int>(points.front().rows.size());
     const QString yLabel = seeds > 1 ? tr("%1 (mean ± std over %2 seeds)").arg(metricName).arg(seeds) : metricName;
 

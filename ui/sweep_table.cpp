@@ -2,6 +2,7 @@
 
 #include <QStandardItemModel>
 
+#include "core/run/evaluation.h"
 #include "core/run/sweep_target.h"
 
 namespace treelab {
@@ -40,14 +41,14 @@ QStandardItem* score_item(const Scores& scores, const std::string& metric) {
 
 void fill_sweep_table(QStandardItemModel& table, const QString& param, const std::vector<SweepRow>& rows,
                       const std::string& metric) {
-    const QString name = QString::fromStdString(metric);
+    const QString name = QString::fromStdString(score_label(metric));
     table.clear();
     table.setSortRole(kSweepSortRole);
-    // EN as in 000 Figure 3 and the CSV: nodes no training row reaches, pruned ones included.
+    // EN of 000 Figure 3 and the CSV, in words: nodes no training row reaches, pruned ones included.
     table.setHorizontalHeaderLabels({param, QObject::tr("seed"), QObject::tr("train %1").arg(name),
                                      QObject::tr("valid %1").arg(name), QObject::tr("test %1").arg(name),
                                      QObject::tr("depth"), QObject::tr("leaves"), QObject::tr("active nodes"),
-                                     QObject::tr("EN")});
+                                     QObject::tr("empty nodes")});
     for (std::size_t r = 0; r < rows.size(); ++r) {
         const SweepRow& row = rows[r];
         QList<QStandardItem*> items = {value_item(row.value),

@@ -15,6 +15,7 @@
 #include "core/run/pruning_path_curve.h"
 #include "ui/plot_style.h"
 #include "ui/start_multiples.h"
+#include "ui/value_text.h"
 
 namespace treelab {
 namespace {
@@ -267,12 +268,12 @@ void TrainingPanel::showOutcome(const RunOutcome& outcome) {
                              : outcome.picked ? tr("; start %1's tree is kept (picked)").arg(outcome.picked->start + 1)
                                               : tr("; the run's choice is kept");
         const long long queries = outcome.history.empty() ? -1 : outcome.history.back().loss_queries;
-        p.caption->setText(tr("%1: %2%3 in %4 s%5%6")
+        p.caption->setText(tr("%1: %2%3 in %4%5%6")
                                .arg(label)
                                .arg(queries >= 0 ? tr("%1 evaluations over %2 loss queries").arg(outcome.history.size()).arg(queries)
                                                  : tr("%1 epochs").arg(outcome.history.size()))
                                .arg(starts > 1 ? tr(" over %1 starts (dashed lines; each start below)").arg(starts) : QString())
-                               .arg(outcome.train_seconds, 0, 'f', 2)
+                               .arg(durationText(outcome.train_seconds))
                                .arg(status, kept));
         p.starts->setPickable(outcome.starts.size() > 1);
         p.starts->setPicked(outcome.picked ? outcome.picked->start : -1);
@@ -312,9 +313,9 @@ void TrainingPanel::showOutcome(const RunOutcome& outcome) {
     p.nodes->yAxis->setLabel(tr("leaves"));
     p.metric->setVisible(true);
     p.nodes->setVisible(true);
-    p.caption->setText(tr("%1: trained in %2 s; %3 subtrees on its pruning path%4")
+    p.caption->setText(tr("%1: trained in %2; %3 subtrees on its pruning path%4")
                            .arg(label)
-                           .arg(outcome.train_seconds, 0, 'f', 2)
+                           .arg(durationText(outcome.train_seconds))
                            .arg(path.size())
                            .arg(status));
     p.dirty = true;

@@ -12,6 +12,7 @@
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QHelpEvent>
+#include <QLabel>
 #include <QMouseEvent>
 #include <QResizeEvent>
 #include <QStyleOptionGraphicsItem>
@@ -26,6 +27,7 @@
 #include "core/layout/fitting_depth.h"
 #include "core/analysis/routing_analysis.h"
 #include "ui/node_tooltip.h"
+#include "ui/readable_text.h"
 #include "ui/tree_minimap.h"
 #include "ui/tree_picture_builder.h"
 
@@ -47,6 +49,12 @@ QColor mark_colour(NodeMark mark, int highlight_class) {
 }
 
 bool emphasised(NodeMark mark) { return mark == NodeMark::RowPath || mark == NodeMark::ClassPath; }
+
+// What 000 Fig. 3 calls EN, in words.
+std::string empty_nodes_text(int count) {
+    if (count == 0) return "every node is reached by some row";
+    return std::to_string(count) + (count == 1 ? " empty node (no row reaches it)" : " empty nodes (no row reaches them)");
+}
 
 // The whole tree as one item: a 173,435-leaf tree would be 350,000 node items and as many
 // edges, too many for the scene's index; `paint_exposed` paints (through the app painter that
@@ -101,6 +109,8 @@ struct TreeCanvas::Parts {
     std::unordered_set<int> row_path;
     int inspected_node = -1;
     bool fitted = false;  // fitted to the window and not zoomed since
+    bool fit_readably = false;  // that fit never goes below the readable zoom (else: the Fit button's, whole)
+    QLabel* note = nullptr;     // legibilityNote(), over the canvas's bottom left
     // The depth limit was chosen for a canvas not on screen (a Tree tab not yet shown has no real
     // size): chosen again when it shows, unless the user changed what is shown meanwhile.
     bool depth_for_hidden_canvas = false;
@@ -164,8 +174,7 @@ struct TreeCanvas::Parts {
         if (routing_pending() && data)
             in.subtitle = "routing " + describe_rows(row_set, rows_in(*data, row_set)) + "…";
         else if (const RowRouting* fitting = fit())
-            in.subtitle = "EN = " + std::to_string(fitting->routing.empty_nodes) + ": nodes no row reaches, routing " +
-                          describe_rows(row_set, fitting->rows.X.rows());
+            in.subtitle = "Routing " + describe_rows(row_set, fitting->rows.X.rows()) + ": " + empty_nodes_text(fitting->routing.empty_nodes);
         builder.request(std::move(in));
     }
 
@@ -202,9 +211,10 @@ struct TreeCanvas::Parts {
         whole.max_depth = -1;
         whole.collapsed.clear();
         // The scene's margins (subtitle, padding) take their share of the window too.
-        const QSizeF window = QSizeF(canvas->viewport()->size()) - kSceneMargins * TreeCanvas::textZoom;
-        return fitting_depth(*shown, layout_options(whole), [&window](const TreeLayout& layout) {
-            return fits_window(layout, window.width(), window.height(), TreeCanvas::textZoom);
+        const double zoom = canvas->readableZoom();
+        const QSizeF window = QSizeF(canvas->viewport()->size()) - kSceneMargins * zoom;
+        return fitting_depth(*shown, layout_options(whole), [&window, zoom](const TreeLayout& layout) {
+            return fits_window(layout, window.width(), window.height(), zoom);
         });
     }
 
@@ -273,6 +283,12 @@ TreeCanvas::TreeCanvas(QWidget* parent) : QGraphicsView(parent), parts_(std::mak
     parts_->minimap = new TreeMinimap(this);
     parts_->minimap->resize(kMinimapSize);
     parts_->minimap->hide();
+    parts_->note = new QLabel(this);
+    parts_->note->setObjectName(QStringLiteral("legibilityNote"));
+    parts_->note->setWordWrap(true);
+    parts_->note->setAutoFillBackground(true);
+    parts_->note->setMargin(4);
+    parts_->note->hide();
     connect(&parts_->router, &RoutingSession::finished, this,
             [this](std::shared_ptr<const RowRouting> result, quint64 request) { parts_->arrived(std::move(result), request); });
 }
@@ -300,7 +316,7 @@ void TreeCanvas::showModel(std::shared_ptr<const ModelFile> model, std::shared_p
     parts_->options.max_depth = parts_->fitting_limit();
     parts_->depth_for_hidden_canvas = !isVisible();
     parts_->reroute();
-    parts_->redraw([this] { fitToWindow(); });
+    parts_->redraw([this] { fitReadably(); });
     emit depthLimitChanged(parts_->options.max_depth);
     emit treeChanged();
 }
@@ -317,7 +333,9 @@ void TreeCanvas::showSnapshot(std::shared_ptr<const TreeModel> tree) {
     // the live tree's shape: a GradTree tree's pruned size changes from epoch to epoch, and the
     // first snapshot lands on an empty canvas.
     parts_->redraw([this] {
-        if (parts_->fitted) fitToWindow();
+        if (!parts_->fitted) return;
+        if (parts_->fit_readably) fitReadably();
+        else fitToWindow();
     });
     emit treeChanged();
 }
@@ -351,7 +369,7 @@ void TreeCanvas::showWholeTree() {
     parts_->options.max_depth = -1;
     parts_->options.collapsed.clear();
     parts_->options.revealed.clear();
-    parts_->redraw([this] { fitToWindow(); });
+    parts_->redraw([this] { fitReadably(); });
     emit depthLimitChanged(-1);
 }
 
@@ -471,12 +489,42 @@ QPointF TreeCanvas::nodeScenePos(int node) const {
 void TreeCanvas::fitToWindow() {
     fitInView(sceneRect(), Qt::KeepAspectRatio);
     parts_->fitted = true;
+    parts_->fit_readably = false;
+    parts_->note->clear();
+    viewMoved();
+}
+
+double TreeCanvas::readableZoom() const { return treelab::readableZoom(this, node_text_size(parts_->options.detail)); }
+
+QString TreeCanvas::legibilityNote() const { return parts_->note->text(); }
+
+void TreeCanvas::fitReadably() {
+    const QRectF scene = sceneRect();
+    const QSizeF room = QSizeF(viewport()->size()) - QSizeF(4.0, 4.0);  // fitInView's margin
+    const double readable = readableZoom();
+    const double fit = scene.isEmpty() ? readable : std::min(room.width() / scene.width(), room.height() / scene.height());
+    const double zoom = std::min(fit, maxFitMagnification * readable);
+    parts_->fitted = true;
+    parts_->fit_readably = true;
+    if (zoom >= readable || parts_->picture.layout.boxes.empty()) {
+        setTransform(QTransform::fromScale(zoom, zoom));
+        centerOn(scene.center());
+        parts_->note->clear();
+    } else {  // the root at the top, as much of the tree below it as the window holds
+        setTransform(QTransform::fromScale(readable, readable));
+        const NodeBox& root = parts_->picture.layout.boxes.front();
+        centerOn(QPointF(root.x, scene.top() + 0.5 * room.height() / readable));
+        parts_->note->setText(tr("Too large to read fitted (%1 nodes): shown at a readable size from the root. "
+                                 "Drag to pan, use the overview, or Fit to see it all.")
+                                  .arg(nodeCount()));
+    }
     viewMoved();
 }
 
 void TreeCanvas::resizeEvent(QResizeEvent* event) {
     QGraphicsView::resizeEvent(event);
-    if (parts_->fitted) fitInView(sceneRect(), Qt::KeepAspectRatio);
+    if (parts_->fitted && parts_->fit_readably) fitReadably();
+    else if (parts_->fitted) fitInView(sceneRect(), Qt::KeepAspectRatio);
     viewMoved();
     chooseDepthOnScreen();
 }
@@ -492,7 +540,7 @@ void TreeCanvas::chooseDepthOnScreen() {
     const int depth = parts_->fitting_limit();
     if (depth == parts_->options.max_depth) return;
     parts_->options.max_depth = depth;
-    parts_->redraw([this] { fitToWindow(); });
+    parts_->redraw([this] { fitReadably(); });
     emit depthLimitChanged(depth);
 }
 
@@ -512,6 +560,13 @@ void TreeCanvas::viewMoved() {
     const bool whole_in_view = shown.contains(sceneRect()) && zoom() >= textZoom;
     minimap->setVisible(!parts_->picture.layout.boxes.empty() && !whole_in_view);
     minimap->update();
+    QLabel* note = parts_->note;
+    note->setVisible(!note->text().isEmpty());
+    if (note->isVisible()) {
+        note->setFixedWidth(std::min(view.width() - 16, 520));
+        note->adjustSize();
+        note->move(view.left() + 8, view.bottom() - note->height() - 8);
+    }
 }
 
 int TreeCanvas::nodeCount() const {
@@ -527,6 +582,7 @@ void TreeCanvas::wheelEvent(QWheelEvent* event) {
     const double factor = std::pow(1.0015, event->angleDelta().y());  // 120 per notch → ×1.2
     scale(factor, factor);
     parts_->fitted = false;
+    parts_->note->clear();
     viewMoved();
     event->accept();
 }

@@ -31,9 +31,10 @@ public:
     // A node is on a class's main paths when at least this share of the class's rows at its depth
     // level passes it (the per-level class shares of 000 Fig. 4).
     static constexpr double mainPathShare = 0.1;
-    // Below this zoom node text is unreadable: boxes are drawn without it, and a new tree opens
-    // at the deepest depth limit whose layout fits the window at this zoom.
+    // Below this zoom node text is unreadable at any font size: boxes are drawn without it.
     static constexpr double textZoom = 0.35;
+    // A fitted view never magnifies the tree more than this many times readableZoom().
+    static constexpr double maxFitMagnification = 1.6;
 
     explicit TreeCanvas(QWidget* parent = nullptr);
     ~TreeCanvas() override;
@@ -44,7 +45,14 @@ public:
     // A live snapshot, or a recorded one of the shown model's run (same names as that model; its
     // own names on an empty canvas). Stays fitted to the window unless the user zoomed.
     void showSnapshot(std::shared_ptr<const TreeModel> tree);
+    // The whole drawn tree in the window, however small (the Fit button).
     void fitToWindow();
+    // The zoom at which a node's smallest text is drawn at the platform's small font size: a new
+    // tree opens at the deepest depth limit whose layout fits the window at this zoom.
+    double readableZoom() const;
+    // Why the view is not the whole tree fitted (the whole tree is too large to read fitted, so it
+    // is shown from the root at a readable zoom); empty when it is. Shown over the canvas.
+    QString legibilityNote() const;
     int nodeCount() const;  // nodes drawn
     // A picture of more than 50,000 boxes is being built on a worker thread; the old one shows
     // until it is ready (then a fit or centring asked for meanwhile happens).
@@ -56,7 +64,8 @@ public:
     void setDepthLimit(int depth);
     int depthLimit() const;  // < 0 = all
     void toggleCollapsed(int node);
-    // Every node: no depth limit, no fold, fitted to the window.
+    // Every node: no depth limit, no fold, fitted to the window when that is readable, else at a
+    // readable zoom from the root with legibilityNote() saying so.
     void showWholeTree();
     // Unfolds the path to `node` (past the depth limit and folds), outlines it as the search hit
     // and centres it at a readable zoom. −1 clears the outline.
@@ -111,6 +120,7 @@ private:
     int nodeAt(const QPoint& viewPos) const;  // −1 when no node is there
     void viewMoved();                         // places and refreshes the overview
     void chooseDepthOnScreen();               // the depth that fits, once the canvas has its size
+    void fitReadably();                       // fitted, but never below readableZoom(): from the root then
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };

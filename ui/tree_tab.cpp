@@ -17,6 +17,7 @@
 #include "app/render/node_search.h"
 #include "core/analysis/node_rows.h"
 #include "core/export/path_rule.h"
+#include "core/export/weighted_sum_text.h"
 #include "core/nn/argmax.h"
 #include "ui/epoch_scrubber.h"
 #include "ui/figure_view.h"
@@ -115,7 +116,7 @@ QWidget* TreeTab::buildToolbar() {
                     tr("The rows routed through the tree; shares and counts follow at once"));
     rowSet_->setCurrentIndex(static_cast<int>(RowSet::All));  // as 000's figures route all rows
     share_ = combo(bar, QStringLiteral("shareScale"), {tr("per depth level"), tr("of the rows")},
-                   tr("Routing share of a node: of the rows at its depth level (000 Fig. 3) or of all routed rows"));
+                   tr("Routing share of a node: of the rows at its depth level (as Zantedeschi et al., Fig. 3) or of all routed rows"));
     fill_ = combo(bar, QStringLiteral("fill"), {tr("routing share"), tr("majority class")},
                   tr("Node colour: the routing share, or the majority class with purity as strength"));
     depth_ = new QSpinBox(bar);
@@ -130,12 +131,6 @@ QWidget* TreeTab::buildToolbar() {
     row_->setObjectName(QStringLiteral("rowPath"));
     row_->setSpecialValueText(tr("none"));
     row_->setToolTip(tr("Highlight the path of this row of the file (numbered from 1, as in the CSV)"));
-    auto* fit = new QPushButton(tr("Fit"), bar);
-    fit->setToolTip(tr("Fit the whole tree into the window"));
-    auto* classPaths = new QPushButton(tr("Class paths…"), bar);
-    classPaths->setObjectName(QStringLiteral("classPaths"));
-    classPaths->setToolTip(tr("One small tree per class, each class's rows normalised per depth level (000 Fig. 4)"));
-    connect(classPaths, &QPushButton::clicked, this, &TreeTab::showClassPaths);
 
     connect(rowSet_, &QComboBox::currentIndexChanged, this, [this](int index) { canvas_->setRowSet(static_cast<RowSet>(index)); });
     connect(share_, &QComboBox::currentIndexChanged, this, [this](int index) {
@@ -149,7 +144,6 @@ QWidget* TreeTab::buildToolbar() {
     connect(depth_, &QSpinBox::valueChanged, this, [this](int depth) { canvas_->setDepthLimit(depth == 0 ? -1 : depth); });
     connect(highlight_, &QComboBox::currentIndexChanged, this, [this](int index) { canvas_->setHighlightClass(index - 1); });
     connect(row_, &QSpinBox::valueChanged, this, &TreeTab::showRowPath);
-    connect(fit, &QPushButton::clicked, canvas_, &TreeCanvas::fitToWindow);
 
     auto* layout = new QHBoxLayout(bar);
     layout->setContentsMargins(6, 4, 6, 0);
@@ -167,8 +161,6 @@ QWidget* TreeTab::buildToolbar() {
     add(tr("Highlight &class:"), highlight_);
     add(tr("Row &path:"), row_);
     layout->addStretch(1);
-    layout->addWidget(classPaths);
-    layout->addWidget(fit);
     return bar;
 }
 
@@ -195,6 +187,14 @@ QWidget* TreeTab::buildSearchBar() {
     connect(nextMatch_, &QPushButton::clicked, this, [this] { showMatch(+1); });
     connect(previousMatch_, &QPushButton::clicked, this, [this] { showMatch(-1); });
     connect(wholeTree_, &QPushButton::clicked, canvas_, &TreeCanvas::showWholeTree);
+    // On this row, whose search field gives way, so the Tree tab fits a 1366-pixel screen.
+    auto* fit = new QPushButton(tr("Fit"), bar);
+    fit->setToolTip(tr("Fit the whole tree into the window"));
+    auto* classPaths = new QPushButton(tr("Class paths…"), bar);
+    classPaths->setObjectName(QStringLiteral("classPaths"));
+    classPaths->setToolTip(tr("One small tree per class, each class's rows normalised per depth level (as Zantedeschi et al., Fig. 4)"));
+    connect(classPaths, &QPushButton::clicked, this, &TreeTab::showClassPaths);
+    connect(fit, &QPushButton::clicked, canvas_, &TreeCanvas::fitToWindow);
 
     auto* layout = new QHBoxLayout(bar);
     layout->setContentsMargins(6, 0, 6, 0);
@@ -207,6 +207,8 @@ QWidget* TreeTab::buildSearchBar() {
     layout->addWidget(searchInfo_);
     layout->addSpacing(16);
     layout->addWidget(wholeTree_);
+    layout->addWidget(fit);
+    layout->addWidget(classPaths);
     search(QString());
     return bar;
 }
@@ -305,6 +307,11 @@ void TreeTab::inspectNode(int node) {
     InspectedNode inspected;
     inspected.node = node;
     inspected.rule = QString::fromStdString(path_rule(*tree, node, canvas_->featureNames()));
+    inspected.split = QString::fromStdString(node_rule(*tree, node, canvas_->featureNames(), canvas_->classNames()));
+    const TreeNode& own = tree->nodes[static_cast<std::size_t>(node)];
+    if (!own.is_split() || tree->stops_at(node)) inspected.split = tr("leaf: %1").arg(inspected.split);
+    else if (own.is_oblique())
+        inspected.split = QString::fromStdString(weighted_sum_text(own.weights, canvas_->featureNames(), 3, 3)) + ' ' + inspected.split;
     inspected.classes = canvas_->classNames();
     inspected.data = canvas_->data();
     const RoutedRows* rows = canvas_->routedRows();

@@ -32,11 +32,13 @@ std::string model_subtitle(const TreeModel& tree, const Dataset* labelled, const
 
 std::string model_title(const ModelFile& model) {
     const auto& params = model.card.params;
-    std::string title = model.card.method.empty() ? "tree" : model.card.method;
+    std::string title = model.card.method.empty() ? "tree" : model.card.method;  // a method this build does not know
     for (const LearnerInfo& learner : learners()) {
-        if (learner.name != model.card.method || learner.pruning_param.empty()) continue;
+        if (learner.name != model.card.method) continue;
+        title = learner.label;
+        if (learner.pruning_param.empty()) continue;
         if (const auto value = params.find(learner.pruning_param); value != params.end())
-            title += "  " + learner.pruning_symbol + " = " + value->second;
+            title += " " + learner.pruning_symbol + " = " + value->second;
     }
     return title;
 }
@@ -72,7 +74,10 @@ std::vector<TreePicture> class_path_panels(const ModelFile& model, const Dataset
 
 std::string run_card_line(const std::string& label, const RunCard& card) {
     if (card.command_line.empty()) return label + ": (no run card)";
-    std::string line = label + ": " + card.method + ", seed " + std::to_string(card.seed);
+    std::string method = card.method;
+    for (const LearnerInfo& learner : learners())
+        if (learner.name == card.method) method = learner.label;
+    std::string line = label + ": " + method + ", seed " + std::to_string(card.seed);
     if (!card.data_file.empty()) {
         line += ", " + card.data_file;
         if (!card.data_sha256.empty()) line += " (sha256 " + card.data_sha256.substr(0, 12) + ")";

@@ -14,6 +14,9 @@ namespace {
 const QColor kInk(0x333333), kGhostInk(0xa0a0a0), kEdge(0x8a8a8a), kGhostEdge(0xc8c8c8);
 constexpr double kBand = 24.0;  // height of the coloured share band of a full node
 constexpr double kPad = 5.0;
+// Text sizes in layout units: the share in the band, the row count beside it, the rule, the
+// "+N leaves" under a folded node, the compact node's share. The row count is the smallest.
+constexpr double kShareText = 16.0, kCountText = 11.0, kRuleText = 13.0, kFoldText = 12.0, kCompactText = 13.0;
 
 QFont pixel_font(double pixels, bool bold = false) {
     QFont font;
@@ -29,8 +32,12 @@ void draw_elided(QPainter& painter, const QRectF& rect, const QString& s, int fl
     painter.drawText(rect, flags, metrics.elidedText(s, Qt::ElideRight, rect.width()));
 }
 
+// 000's figures print a share under 1 % as "0" (the compact figures' legend says so); a full node
+// says "<1%", as a node some rows reach is not at 0 %.
 QString share_text(const NodeLook& look, bool percent) {
-    return text(look.share_label) + (percent && look.share_label != "-" ? "%" : "");
+    if (!percent) return text(look.share_label);
+    if (look.share_label == "-") return QStringLiteral("-");
+    return look.share > 0.0 && look.share < 0.01 ? QStringLiteral("<1%") : text(look.share_label) + "%";
 }
 
 // Stacked class proportions (classification) along the bottom of the box.
@@ -80,10 +87,10 @@ void draw_full(QPainter& painter, const QRectF& rect, const NodeLook& look, bool
     painter.fillPath(band.intersected(top), look.fill);
     const QColor band_ink = look.ghost ? kGhostInk : text_color_on(look.fill);
     painter.setPen(band_ink);
-    painter.setFont(pixel_font(16.0, true));
+    painter.setFont(pixel_font(kShareText, true));
     const QRectF band_rect(rect.left() + kPad, rect.top(), rect.width() - 2 * kPad, kBand);
     painter.drawText(band_rect, Qt::AlignLeft | Qt::AlignVCenter, share_text(look, true));
-    painter.setFont(pixel_font(11.0));
+    painter.setFont(pixel_font(kCountText));
     painter.drawText(band_rect, Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("n = %1").arg(look.rows));
 
     const QRectF body(rect.left() + kPad, rect.top() + kBand + 3.0, rect.width() - 2 * kPad,
@@ -92,7 +99,7 @@ void draw_full(QPainter& painter, const QRectF& rect, const NodeLook& look, bool
     if (!look.terms.empty()) {
         draw_terms(painter, body, look);
     } else {
-        painter.setFont(pixel_font(13.0, !look.leaf));
+        painter.setFont(pixel_font(kRuleText, !look.leaf));
         draw_elided(painter, body, text(look.rule), Qt::AlignCenter);
     }
     const QRectF bar(rect.left() + kPad, rect.bottom() - 13.0, rect.width() - 2 * kPad, 8.0);
@@ -109,21 +116,26 @@ void draw_fold_cards(QPainter& painter, const QRectF& rect, bool ghost) {
 
 void draw_fold_label(QPainter& painter, const QRectF& rect, const NodeLook& look, bool compact) {
     const int hidden = look.hidden_leaves;
+    if (hidden == 0) return;  // a folded subtree no row reaches: the cards alone say something hangs there
     const QString count = compact && hidden >= 10000 ? QStringLiteral("%1k").arg(hidden / 1000) : QString::number(hidden);
     const QString label = compact ? QStringLiteral("+") + count
                                   : QStringLiteral("+%1 %2").arg(count, hidden == 1 ? QStringLiteral("leaf") : QStringLiteral("leaves"));
     painter.setPen(look.ghost ? kGhostInk : QColor(0x8a1c1c));
-    painter.setFont(pixel_font(12.0, true));
+    painter.setFont(pixel_font(kFoldText, true));
     painter.drawText(QRectF(rect.center().x() - 60.0, rect.bottom() + 6.0, 120.0, 16.0), Qt::AlignHCenter | Qt::AlignTop, label);
 }
 
 void draw_compact(QPainter& painter, const QRectF& rect, const NodeLook& look) {
     painter.setPen(look.ghost ? kGhostInk : text_color_on(look.fill));
-    painter.setFont(pixel_font(13.0, true));
+    painter.setFont(pixel_font(kCompactText, true));
     painter.drawText(rect, Qt::AlignCenter, share_text(look, false));
 }
 
 }  // namespace
+
+double node_text_size(NodeDetail detail) {
+    return detail == NodeDetail::Compact ? std::min(kFoldText, kCompactText) : std::min({kShareText, kCountText, kRuleText, kFoldText});
+}
 
 QRectF node_rect(const TreePicture& picture, std::size_t box) {
     const NodeBox& b = picture.layout.boxes[box];

@@ -13,6 +13,10 @@ class QPainter;
 
 namespace treelab {
 
+// The smallest text a node of this detail paints, in layout units: a view at zoom z draws it at
+// z × this many pixels, so a view that must stay readable chooses z from it.
+double node_text_size(NodeDetail detail);
+
 // The node's box in layout units.
 QRectF node_rect(const TreePicture& picture, std::size_t box);
 // What paint_node may touch: the box, and for a folded node its cards and the label below.

@@ -71,7 +71,7 @@ TEST(FigureView, ComparisonShowsEveryTree) {
     ASSERT_TRUE(view.showComparison({{"α = 0", a.model, a.data}, {"α = 0.01", b.model, b.data}, {"", c.model, c.data}}));
     ASSERT_EQ(view.panelCount(), 3);
     EXPECT_EQ(view.sheet().panels[0].title, "α = 0");
-    EXPECT_EQ(view.sheet().panels[2].title, "cart  α = 0.05") << "no title: method and α";
+    EXPECT_EQ(view.sheet().panels[2].title, "CART α = 0.05") << "no title: the method's name and α";
     for (const TreePicture& tree : view.sheet().panels) {
         EXPECT_EQ(tree.subtitle.rfind("accuracy = ", 0), 0u) << tree.subtitle;
         EXPECT_NE(tree.subtitle.find("EN = "), std::string::npos);
@@ -102,7 +102,7 @@ TEST(FigureView, ExportsTheSheetWithItsRunCard) {
     EXPECT_EQ(head, "%PDF-");
 }
 
-// Zoom is clamped and fit follows the window.
+// Zoom is clamped, and fit never goes below the zoom that keeps the node text readable.
 TEST(FigureView, ZoomAndFit) {
     const Trained glass = train_cart("glass.csv", "Type");
     FigureView view;
@@ -110,8 +110,9 @@ TEST(FigureView, ZoomAndFit) {
     ASSERT_TRUE(view.showClassPaths(glass.model, glass.data));
     view.setZoom(100.0);
     EXPECT_LE(view.zoom(), 8.0);
+    view.setZoom(0.1);
     view.fitToWindow();
-    EXPECT_LT(view.zoom(), 1.0) << "six panels do not fit 600 × 400 at their natural size";
+    EXPECT_DOUBLE_EQ(view.zoom(), view.readableZoom()) << "six panels do not fit 600 × 400 readably: readable, scrolled";
 }
 
 }  // namespace

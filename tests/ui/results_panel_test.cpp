@@ -116,8 +116,8 @@ TEST_F(ResultsPanelTest, CompareTwoRuns) {
     bool accuracy = false, r2 = false;
     for (int row = 0; row < table->rowCount(); ++row) {
         const QString name = table->verticalHeaderItem(row)->text();
-        accuracy |= name == "test_accuracy" && table->item(row, 1)->text() == "—";
-        r2 |= name == "test_r2" && table->item(row, 0)->text() == "—";
+        accuracy |= name == "Test accuracy" && table->item(row, 1)->text() == "—";
+        r2 |= name == "Test R²" && table->item(row, 0)->text() == "—";
     }
     EXPECT_TRUE(accuracy && r2) << "each run's scores, a dash where the other has none";
     dialog->close();

@@ -19,6 +19,7 @@
 #include <qcustomplot.h>
 
 #include "core/learners/learner.h"
+#include "core/run/sweep_target.h"
 #include "tests/support/test_support.h"
 #include "ui/figure_view.h"
 #include "ui/slurm_job_dialog.h"
@@ -141,8 +142,8 @@ TEST(SweepPanel, LatentLambdaListSweep) {
     FigureView* view = panel.compareTrees();
     ASSERT_NE(view, nullptr);
     ASSERT_EQ(view->panelCount(), 2);
-    EXPECT_EQ(view->sheet().panels[0].title, "lambda = 0");
-    EXPECT_EQ(view->sheet().panels[1].title, "lambda = 0.1");
+    EXPECT_EQ(view->sheet().panels[0].title, "λ = 0") << "the pruning symbol, not the parameter's CLI name";
+    EXPECT_EQ(view->sheet().panels[1].title, "λ = 0.1");
     for (const TreePicture& tree : view->sheet().panels) EXPECT_NE(tree.subtitle.find("EN = "), std::string::npos);
     EXPECT_EQ(view->sheet().panels[0].layout.boxes.size(), view->sheet().panels[1].layout.boxes.size())
         << "ghost nodes keep the trees aligned node for node";
@@ -266,7 +267,9 @@ TEST(SweepPanel, GetStageTwoAlphaSweep) {
     panel.findChild<QTableView*>("sweepTable")->sortByColumn(0, Qt::DescendingOrder);
     for (int row = 0; row < table->rowCount(); ++row) values << table->index(row, 0).data().toString();
     EXPECT_EQ(values, (QStringList{"U(80,120)", "50"})) << "sorted by value, descending; a range by its middle, 100";
-    EXPECT_EQ(table->headerData(0, Qt::Horizontal).toString(), "schedule[2].alpha");
+    EXPECT_EQ(table->headerData(0, Qt::Horizontal).toString().toStdString(),
+              sweep_target(find_learner("get").params, "schedule[2].alpha").spec.label)
+        << "the stage field's label, not its CLI name";
 
     std::vector<std::shared_ptr<const ModelFile>> chosen;
     QObject::connect(&panel, &SweepPanel::modelChosen, &panel,

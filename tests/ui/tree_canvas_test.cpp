@@ -47,6 +47,7 @@ TEST(TreeCanvas, ShowsCartModelOnGlass) {
     TreeCanvas canvas;
     EXPECT_EQ(canvas.nodeCount(), 0);
     canvas.showModel(std::make_shared<const ModelFile>(run.model), run.data);
+    canvas.showWholeTree();  // it opens folded to what is readable in the window
     EXPECT_EQ(canvas.nodeCount(), static_cast<int>(run.model.tree.nodes.size()));
     EXPECT_TRUE(paints_something(canvas));
 }
@@ -57,6 +58,7 @@ TEST(TreeCanvas, ShowsLatentTreeWithGhosts) {
     const RunOutcome run = glass_run("latent", {"task=self_supervised", "regress=RI,Na", "depth=3", "epochs=3"});
     TreeCanvas canvas;
     canvas.showModel(std::make_shared<const ModelFile>(run.model), run.data);
+    canvas.showWholeTree();
     EXPECT_EQ(canvas.nodeCount(), 15);
     EXPECT_TRUE(paints_something(canvas));
     canvas.showSnapshot(std::make_shared<const TreeModel>(run.model.tree));
@@ -67,6 +69,8 @@ TEST(TreeCanvas, ShowsLatentTreeWithGhosts) {
 
 // Whether the whole scene shows in the viewport and touches two of its sides (fitted, not smaller).
 bool fitsWindow(const TreeCanvas& canvas) {
+    if (!canvas.legibilityNote().isEmpty())  // too large to read fitted: from the root at the readable zoom
+        return std::abs(canvas.zoom() - canvas.readableZoom()) < 1e-9;
     const QRect shown = canvas.mapFromScene(canvas.sceneRect()).boundingRect();
     const QRect window = canvas.viewport()->rect();
     return window.adjusted(-2, -2, 2, 2).contains(shown) &&
@@ -74,8 +78,9 @@ bool fitsWindow(const TreeCanvas& canvas) {
 }
 
 // Live trees change shape from epoch to epoch (GradTree's pruned tree): the first one, drawn on
-// an empty canvas as a run starts, and each later one fill the window, until the user zooms with
-// the wheel; from then on the user's zoom stays.
+// an empty canvas as a run starts, and each later one fill the window (or, too large to read so,
+// show from the root at the readable zoom), until the user zooms with the wheel; from then on the
+// user's zoom stays.
 TEST(TreeCanvas, LiveSnapshotsStayFittedUntilTheUserZooms) {
     const RunOutcome shallow = glass_run("cart", {"max_depth=2"}), deep = glass_run("cart", {"max_depth=6"});
     TreeCanvas canvas;
@@ -116,6 +121,7 @@ TEST(TreeCanvas, ShowsModelWithoutData) {
     const RunOutcome run = glass_run("cart", {"max_depth=3"});
     TreeCanvas canvas;
     canvas.showModel(std::make_shared<const ModelFile>(run.model));
+    canvas.showWholeTree();
     EXPECT_EQ(canvas.nodeCount(), static_cast<int>(run.model.tree.nodes.size()));
 }
 
@@ -160,7 +166,9 @@ TEST(TreeCanvas, HugeTreeOpensAtAReadableDepthWithFoldedMarks) {
 TEST(TreeCanvas, SmallTreeOpensWhole) {
     const auto model = test::random_model(6);
     TreeCanvas canvas;
-    canvas.resize(1200, 800);
+    canvas.resize(1400, 1000);
+    canvas.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&canvas));
     canvas.showModel(model);
     EXPECT_EQ(canvas.depthLimit(), -1);
     EXPECT_EQ(canvas.nodeCount(), 11);
