@@ -41,7 +41,7 @@ QDialog* open_run_comparison(QWidget* parent, const NamedRun& first, const Named
         }
     }
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    table->horizontalHeader()->setTextElideMode(Qt::ElideRight);
+    table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);  // a long name keeps its start
     for (int column = 0; column < 2; ++column)  // a long run name shows whole on hover
         table->horizontalHeaderItem(column)->setToolTip(column == 0 ? first.name : second.name);
     table->setWordWrap(true);  // the parameters that differ, in full
@@ -51,8 +51,9 @@ QDialog* open_run_comparison(QWidget* parent, const NamedRun& first, const Named
     auto* layout = new QVBoxLayout(dialog);
     layout->addWidget(table);
     layout->addWidget(buttons);
+    // Rows as tall as their wrapped text once the columns have their width.
+    QObject::connect(table->horizontalHeader(), &QHeaderView::sectionResized, table, &QTableWidget::resizeRowsToContents);
     dialog->resize(760, 560);
-    table->resizeRowsToContents();
     dialog->open();
     return dialog;
 }
