@@ -22,7 +22,7 @@ class TablePreviewModel;
 
 struct InspectedNode {
     int node = -1;
-    QString split;  // the node's own test ("Ba ≤ 0.385"), or what a leaf predicts ("leaf: class 2")
+    QString split;  // the node's own test ("Ba ≤ 0.385"), or what a leaf predicts ("leaf, predicts class 2")
     QString rule;   // path rule from the root: how rows reach the node
     QString reach;  // how many of the routed rows reach it
     std::vector<std::string> classes;

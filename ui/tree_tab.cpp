@@ -309,7 +309,7 @@ void TreeTab::inspectNode(int node) {
     inspected.rule = QString::fromStdString(path_rule(*tree, node, canvas_->featureNames()));
     inspected.split = QString::fromStdString(node_rule(*tree, node, canvas_->featureNames(), canvas_->classNames()));
     const TreeNode& own = tree->nodes[static_cast<std::size_t>(node)];
-    if (!own.is_split() || tree->stops_at(node)) inspected.split = tr("leaf: %1").arg(inspected.split);
+    if (!own.is_split() || tree->stops_at(node)) inspected.split = tr("leaf, predicts %1").arg(inspected.split);
     else if (own.is_oblique())
         inspected.split = QString::fromStdString(weighted_sum_text(own.weights, canvas_->featureNames(), 3, 3)) + ' ' + inspected.split;
     inspected.classes = canvas_->classNames();
