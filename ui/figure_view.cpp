@@ -13,6 +13,7 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QVBoxLayout>
@@ -24,6 +25,7 @@
 #include "core/error.h"
 #include "core/layout/fitting_depth.h"
 #include "ui/readable_text.h"
+#include "ui/window_size.h"
 
 namespace treelab {
 namespace {
@@ -239,7 +241,8 @@ FigureView* FigureView::openWindow(QWidget* parent, const QString& title) {
     auto* view = new FigureView(dialog);
     auto* layout = new QVBoxLayout(dialog);
     layout->addWidget(view);
-    dialog->resize(1200, 700);
+    const QScreen* screen = dialog->screen();
+    dialog->resize(QSize(1200, 700).boundedTo(default_window_size(screen ? screen->availableGeometry().size() : QSize())));
     dialog->show();
     return view;
 }
