@@ -75,7 +75,7 @@ QString returned_text(const RunOutcome& run) {
     if (run.chosen_epoch > 0)
         return starts > 1 ? EpochScrubber::tr("returned model: start %1, epoch %2 (the run's choice)").arg(run.chosen_start + 1).arg(run.chosen_epoch)
                           : EpochScrubber::tr("returned model: epoch %1 (the run's choice)").arg(run.chosen_epoch);
-    if (!run.recorded_trees.empty()) return EpochScrubber::tr("returned model (not the tree of a trained epoch)");
+    if (!run.recorded_trees.empty()) return EpochScrubber::tr("returned model (the learner's fallback, not a trained epoch's tree)");
     return EpochScrubber::tr("the returned model: no trees were recorded epoch by epoch for this run");
 }
 
