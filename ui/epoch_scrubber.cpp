@@ -72,6 +72,10 @@ QString returned_text(const RunOutcome& run) {
             .arg(run.picked->start + 1)
             .arg(epoch);
     }
+    // An online run's periods are evaluations (bandit feedback counts loss queries).
+    const bool online = !run.history.empty() && run.history.back().loss_queries >= 0;
+    if (run.chosen_epoch > 0 && online)
+        return EpochScrubber::tr("returned model: evaluation %1 (the run's choice)").arg(run.chosen_epoch);
     if (run.chosen_epoch > 0)
         return starts > 1 ? EpochScrubber::tr("returned model: start %1, epoch %2 (the run's choice)").arg(run.chosen_start + 1).arg(run.chosen_epoch)
                           : EpochScrubber::tr("returned model: epoch %1 (the run's choice)").arg(run.chosen_epoch);

@@ -256,6 +256,8 @@ TEST(RunSelection, WindowShortcutsWorkWhileTheFindFieldHasFocus) {
     EXPECT_TRUE(title.startsWith("Export")) << title.toStdString();
 
     title.clear();
+    window.activateWindow();  // back from the dialog
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
     find->setFocus();
     closeNextDialog(title);
     QTest::keyClick(find, Qt::Key_S, Qt::ControlModifier);
@@ -264,6 +266,8 @@ TEST(RunSelection, WindowShortcutsWorkWhileTheFindFieldHasFocus) {
 
     // Ctrl+R trains (GET at its defaults takes long), Esc stops it.
     window.methodPanel()->setMethod("get");
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
     find->setFocus();
     QSignalSpy done(&window, &MainWindow::trainingDone);
     QTest::keyClick(find, Qt::Key_R, Qt::ControlModifier);
