@@ -1,13 +1,17 @@
 #pragma once
-// A slider over the live trees a run recorded (issue 7 item 6): during training it follows the
-// newest snapshot; afterwards the user scrubs back to see the tree as it was at any recorded
-// epoch, nodes emptying out as pruning bites. Feed it TrainingSession::epochReported's snapshots.
+// A slider over the trees a run recorded (app/session/tree_timeline.h): during training it follows
+// the newest; for a finished or selected run its positions are the run's recorded trees and, last,
+// the model the run returned, so that scrubbing back and forth always ends on the tree that is
+// saved and exported. The label names the start and epoch of the tree the canvas shows; a tree
+// with nothing to scrub (CART, a model file, a sweep's tree) leaves the slider disabled, saying why.
 #include <memory>
 
 #include <QWidget>
 
 #include "app/session/epoch_point.h"
-#include "core/model/tree_model.h"
+#include "core/run/training_run.h"
+
+class QSlider;
 
 namespace treelab {
 
@@ -17,20 +21,30 @@ public:
     explicit EpochScrubber(QWidget* parent = nullptr);
     ~EpochScrubber() override;
 
-    // Records the point's tree (points without one are ignored). The slider moves to it when it was
-    // on the newest snapshot before (following the run), and stays where the user put it otherwise.
-    // A run with restarts numbers each start's epochs from 1; the label then names the start. A run
-    // that counts loss queries (bandit feedback) is labelled by them.
+    // Live: records the point's tree (points without one are ignored), thinned as the session
+    // thins them. The slider follows the newest tree when it was on the newest before, and stays
+    // where the user put it otherwise; the canvas follows at most every kLiveIntervalMs.
     void addSnapshot(const EpochPoint& point);
-    void clear();  // a new run
+    void clear();  // a new run: nothing recorded yet
+    // A finished or selected run: its recorded trees, then its returned model, which is where the
+    // slider stands (the canvas already shows it: nothing is emitted).
+    void showRun(std::shared_ptr<const RunOutcome> outcome);
+    // A tree without recorded epochs (a sweep's tree) or none: the slider disabled, the label saying `why`.
+    void showSingle(const QString& why);
 
-    int snapshotCount() const;
-    int currentEpoch() const;  // epoch (within its start) of the snapshot shown; 0 when there is none
+    int snapshotCount() const;  // positions of the slider
+    int currentIndex() const;
+    int currentEpoch() const;  // epoch (within its start) of the tree shown; 0 when unknown
+    int currentStart() const;  // 0-based start of the tree shown; -1 when unknown
+    bool onReturnedModel() const;
     QString label() const;     // what the label beside the slider says
-    void setCurrentIndex(int index);  // as if the user moved the slider to the index-th snapshot
+    QSlider* slider() const;
+    void setCurrentIndex(int index);  // as if the user moved the slider to the index-th position
+
+    static constexpr int kLiveIntervalMs = 200;
 
 signals:
-    // The user (or addSnapshot while following the run) chose this recorded tree.
+    // The user (or addSnapshot while following the run) chose this tree.
     void snapshotChosen(std::shared_ptr<const treelab::TreeModel> tree);
 
 private:

@@ -1,11 +1,14 @@
 #include "ui/main_window.h"
 
+#include <QAction>
+#include <QApplication>
 #include <QCloseEvent>
 #include <QDragEnterEvent>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
@@ -21,6 +24,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "app/render/model_figures.h"
 #include "app/session/training_session.h"
 #include "core/data/csv_reader.h"
 #include "core/error.h"
@@ -146,7 +150,7 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(sweep_, &SweepPanel::modelChosen, this, [this](std::shared_ptr<const ModelFile> model,
                                                           std::shared_ptr<const PreparedData> data) {
-        treeTab_->showModel(std::move(model), std::move(data));
+        showSweepModel(std::move(model), std::move(data));
         tabs_->setCurrentWidget(treeTab_);
     });
     sweep_->setConfigSource([this]() -> std::optional<RunConfig> {
@@ -157,6 +161,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(method_, &MethodPanel::valuesChanged, sweep_, &SweepPanel::refreshParameters);  // a schedule's stages
     connect(training_->startMultiples(), &StartMultiples::startPicked, this, [this](int start) { keepStartTree(start); });
     connect(training_->startMultiples(), &StartMultiples::runTreeRequested, this, [this] { keepStartTree(std::nullopt); });
+    qApp->installEventFilter(this);
     setTraining(false);
     restoreSettings();
     statusBar()->showMessage(tr("Open a CSV file (File > Open, a shipped data set, or drop it here)."));
@@ -192,6 +197,7 @@ void MainWindow::connectSession() {
         progress_->setValue(step);
         progress_->setFormat(total > 0 ? tr("epoch %v / %m") : tr("step %v"));
         statusBar()->showMessage(tr("Training %1 on %2: %3…").arg(runMethodLabel_, QFileInfo(data_->file()).fileName(), phase));
+        training_->showPhase(phase, step, total);
         phaseShown_ = true;
     });
     connect(session_, &TrainingSession::epochReported, this, [this](const EpochPoint& point) {
@@ -284,22 +290,67 @@ void MainWindow::keepStartTree(std::optional<int> start) {
         showError(tr("Cannot keep that tree"), QString::fromStdString(error.what()));
         return;
     }
+    const std::optional<int> before = shown_->picked ? std::optional<int>(shown_->picked->start) : std::nullopt;
+    const int row = results_->rowOf(shown_.get());
     // The results list holds the run (Save model and the detail view read it from there); a
     // replaced current row is shown again, which shows it here.
-    if (!results_->replaceRun(results_->rowOf(shown_.get()), changed) || shown_ != changed) showRun(changed);
-    statusBar()->showMessage(start ? tr("Showing the tree of start %1 (picked); \"Back to the run's tree\" returns to the run's choice.").arg(*start + 1)
+    if (!results_->replaceRun(row, changed) || shown_ != changed) showRun(changed);
+    undoRow_ = row;
+    undoStart_ = before;
+    undoAction_->setEnabled(row >= 0);
+    undoAction_->setText(start ? tr("&Undo keeping start %1's tree").arg(*start + 1) : tr("&Undo going back to the run's tree"));
+    statusBar()->showMessage(start ? tr("Showing the tree of start %1 (kept); \"Back to the run's tree\" or Edit > Undo returns to the run's choice.").arg(*start + 1)
                                    : tr("Showing the run's own tree again."),
                              8000);
 }
 
+bool MainWindow::undoKeepStartTree() {
+    if (undoRow_ < 0 || !shown_ || results_->rowOf(shown_.get()) != undoRow_) return false;
+    const std::optional<int> start = undoStart_;
+    keepStartTree(start);
+    undoRow_ = -1;  // one step back; the undone keep is not redone
+    undoAction_->setEnabled(false);
+    undoAction_->setText(tr("&Undo"));
+    return true;
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() != QEvent::ShortcutOverride) return false;
+    auto* widget = qobject_cast<QWidget*>(watched);
+    if (!widget || widget->window() != this) return false;
+    const QKeySequence pressed(static_cast<QKeyEvent*>(event)->keyCombination());
+    for (const QAction* action : std::as_const(windowShortcuts_))
+        if (action->isEnabled() && action->shortcuts().contains(pressed)) return true;  // not accepted: the shortcut fires
+    return false;
+}
+
 void MainWindow::showRun(std::shared_ptr<const RunOutcome> outcome) {
     shown_ = outcome;
+    if (results_->rowOf(outcome.get()) != undoRow_ || !outcome) {  // the undo belonged to another run
+        undoRow_ = -1;
+        undoAction_->setEnabled(false);
+        undoAction_->setText(tr("&Undo"));
+    }
     if (!outcome) {
-        treeTab_->showModel(nullptr);
+        training_->showNoCurves(tr("Train a model to see its curves here."));
+        treeTab_->showRun(nullptr);
         return;
     }
     training_->showOutcome(*outcome);
-    treeTab_->showModel(std::shared_ptr<const ModelFile>(outcome, &outcome->model), outcome->data);
+    treeTab_->showRun(std::move(outcome));
+}
+
+void MainWindow::showSweepModel(std::shared_ptr<const ModelFile> model, std::shared_ptr<const PreparedData> data) {
+    if (!model) return;
+    auto outcome = std::make_shared<RunOutcome>();
+    outcome->model = *model;
+    outcome->data = data;
+    shown_ = std::move(outcome);
+    undoRow_ = -1;
+    undoAction_->setEnabled(false);
+    training_->showNoCurves(tr("The Tree tab shows a tree of the sweep (%1): a sweep records no training curves; "
+                               "the Sweep tab plots its scores.").arg(QString::fromStdString(model_title(*model))));
+    treeTab_->showModel(std::move(model), std::move(data));
 }
 
 void MainWindow::setTraining(bool running) {

@@ -48,6 +48,8 @@ public:
     // The shown run's model becomes start `start`'s tree (0-based; start_pick.h), in the results
     // list too, so the canvas, metrics and exports show it; nullopt = the run's own tree again.
     void keepStartTree(std::optional<int> start);
+    // Edit > Undo of the last keepStartTree on the run shown; false when there is none to undo.
+    bool undoKeepStartTree();
     void stop();
     bool isTraining() const;
 
@@ -64,6 +66,9 @@ signals:
     void trainingDone();  // finished or failed
 
 protected:
+    // Window shortcuts win over a focused field's own keys (a line edit takes Ctrl+E as "end of
+    // line"): their ShortcutOverride is not passed on (see windowShortcuts_).
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
@@ -73,6 +78,9 @@ private:
     void connectSession();
     RunConfig panelsConfig() const;  // the run the data and method panels describe
     void showRun(std::shared_ptr<const RunOutcome> outcome);
+    // A sweep's tree: the Tree tab shows it, Save model writes it, and the Training tab says its
+    // curves are the Sweep tab's; nothing of the run shown before stays.
+    void showSweepModel(std::shared_ptr<const ModelFile> model, std::shared_ptr<const PreparedData> data);
     void finishRun(std::shared_ptr<const RunOutcome> outcome);
     void saveModelWithDialog();
     void evaluateShownModel();  // the shown run's model on the loaded data, as a new result
@@ -95,6 +103,10 @@ private:
     QPushButton* stopButton_ = nullptr;
     QAction* trainAction_ = nullptr;
     QAction* stopAction_ = nullptr;
+    QAction* undoAction_ = nullptr;
+    QList<QAction*> windowShortcuts_;  // actions whose keys no focused field may take
+    int undoRow_ = -1;                 // the results row whose kept tree Edit > Undo restores
+    std::optional<int> undoStart_;     // what it restores: that start's tree, or the run's own
     QProgressBar* progress_ = nullptr;
     QLabel* elapsed_ = nullptr;
     QTimer* clock_ = nullptr;

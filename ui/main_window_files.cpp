@@ -45,6 +45,11 @@ void MainWindow::buildMenus() {
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    undoAction_ = edit->addAction(tr("&Undo"), QKeySequence::Undo, this, &MainWindow::undoKeepStartTree);
+    undoAction_->setToolTip(tr("Undo the last change of the shown run's tree (keeping a start's tree, or going back)"));
+    undoAction_->setEnabled(false);
+
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     trainAction_ = run->addAction(tr("&Train"), QKeySequence(tr("Ctrl+R")), this, &MainWindow::train);
     stopAction_ = run->addAction(tr("&Stop"), QKeySequence(Qt::Key_Escape), this, &MainWindow::stop);
@@ -55,6 +60,11 @@ void MainWindow::buildMenus() {
     for (int tab = 0; tab < tabs_->count(); ++tab)
         view->addAction(tabs_->tabText(tab), QKeySequence(QStringLiteral("Ctrl+%1").arg(tab + 1)), this,
                         [this, tab] { tabs_->setCurrentIndex(tab); });
+
+    // Every command key but Undo, which a focused field keeps for its own text.
+    for (QMenu* menu : {file, run, view})
+        for (QAction* action : menu->actions())
+            if (!action->shortcuts().isEmpty()) windowShortcuts_.append(action);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About TreeLab"), this, [this] { show_about_dialog(this); });

@@ -5,6 +5,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -22,6 +23,8 @@ constexpr int kMaxShown = 20;
 constexpr int kColumns = 5;
 // Behind the picked start's axes: pale, so its curves read as before.
 const QColor kPickedBackground{255, 243, 205};
+// Behind the selected (clicked, not kept) start's axes.
+const QColor kSelectedBackground{222, 235, 250};
 
 }  // namespace
 
@@ -29,11 +32,15 @@ StartMultiples::StartMultiples(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto* header = new QHBoxLayout;
-    hint_ = new QLabel(tr("Click a start's plot to keep its tree instead of the run's choice."), this);
+    hint_ = new QLabel(tr("Click a start's plot to select it; its tree replaces the run's only with \"Keep\"."), this);
+    keep_ = new QPushButton(tr("Keep the selected start's tree"), this);
+    keep_->setObjectName(QStringLiteral("keepStartTree"));
+    keep_->setToolTip(tr("Use the selected start's tree as the run's model: shown, saved and exported in place of the run's choice"));
     back_ = new QPushButton(tr("Back to the run's tree"), this);
     back_->setObjectName(QStringLiteral("backToRunTree"));
     back_->setToolTip(tr("Show the tree the run chose again (the best start, or the learner's fallback)"));
     header->addWidget(hint_, 1);
+    header->addWidget(keep_);
     header->addWidget(back_);
     layout->addLayout(header);
     plot_ = new QCustomPlot(this);
@@ -42,6 +49,23 @@ StartMultiples::StartMultiples(QWidget* parent) : QWidget(parent) {
     layout->addWidget(plot_);
     connect(plot_, &QCustomPlot::mousePress, this, &StartMultiples::onPress);
     connect(back_, &QPushButton::clicked, this, &StartMultiples::runTreeRequested);
+    connect(keep_, &QPushButton::clicked, this, [this] {
+        if (selected_ >= 0) emit startPicked(selected_);
+    });
+    plot_->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(plot_, &QWidget::customContextMenuRequested, this, [this](const QPoint& position) {
+        const int start = startAt(position);
+        if (!pickable_ || start < 0) return;
+        select(start);
+        QMenu menu(this);
+        QAction* keep = menu.addAction(tr("Keep start %1's tree").arg(start + 1));
+        keep->setEnabled(start != picked_);
+        QAction* back = menu.addAction(tr("Back to the run's tree"));
+        back->setEnabled(picked_ >= 0);
+        QAction* chosen = menu.exec(plot_->mapToGlobal(position));
+        if (chosen == keep) emit startPicked(start);
+        else if (chosen == back) emit runTreeRequested();
+    });
     clear();  // no default axis rect: the grid is built at a run's first report
 }
 
@@ -51,6 +75,7 @@ void StartMultiples::clear() {
     starts_.clear();
     runStarts_ = 0;
     metricLabel_.clear();
+    selected_ = -1;
     setPickable(false);
     setPicked(-1);
     dirty_ = true;
@@ -58,17 +83,37 @@ void StartMultiples::clear() {
 
 void StartMultiples::setPickable(bool pickable) {
     pickable_ = pickable;
-    hint_->setVisible(pickable);
-    back_->setVisible(pickable);
+    if (!pickable) selected_ = -1;
     plot_->setCursor(pickable ? Qt::PointingHandCursor : Qt::ArrowCursor);
+    refreshButtons();
 }
 
 void StartMultiples::setPicked(int start) {
     picked_ = start;
-    back_->setEnabled(start >= 0);
-    for (std::size_t k = 0; k < starts_.size(); ++k)
-        starts_[k].rect->setBackground(static_cast<int>(k) == start ? QBrush(kPickedBackground) : QBrush(Qt::NoBrush));
+    refreshButtons();
+}
+
+void StartMultiples::select(int start) {
+    selected_ = pickable_ && start >= 0 && start < shownStarts() ? start : -1;
+    refreshButtons();
+}
+
+// The buttons name what they do to which start; the way back shows only while a start is kept.
+void StartMultiples::refreshButtons() {
+    hint_->setVisible(pickable_);
+    keep_->setVisible(pickable_);
+    keep_->setEnabled(selected_ >= 0 && selected_ != picked_);
+    keep_->setText(selected_ >= 0 ? tr("Keep start %1's tree").arg(selected_ + 1) : tr("Keep the selected start's tree"));
+    back_->setVisible(pickable_ && picked_ >= 0);
+    back_->setEnabled(picked_ >= 0);
+    for (std::size_t k = 0; k < starts_.size(); ++k) {
+        const int start = static_cast<int>(k);
+        starts_[k].rect->setBackground(start == picked_     ? QBrush(kPickedBackground)
+                                       : start == selected_ ? QBrush(kSelectedBackground)
+                                                            : QBrush(Qt::NoBrush));
+    }
     dirty_ = true;
+    plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
 QRect StartMultiples::startRect(int start) const {
@@ -76,13 +121,16 @@ QRect StartMultiples::startRect(int start) const {
     return s.rect->outerRect().united(s.title->outerRect());
 }
 
+int StartMultiples::startAt(const QPoint& position) const {
+    for (int k = 0; k < shownStarts(); ++k)
+        if (startRect(k).contains(position)) return k;
+    return -1;
+}
+
+// A click only selects: replacing the run's model takes the Keep button or the context menu.
 void StartMultiples::onPress(QMouseEvent* event) {
     if (!pickable_ || event->button() != Qt::LeftButton) return;
-    for (int k = 0; k < shownStarts(); ++k)
-        if (startRect(k).contains(event->position().toPoint())) {
-            emit startPicked(k);
-            return;
-        }
+    select(startAt(event->position().toPoint()));
 }
 
 void StartMultiples::buildGrid(int starts) {

@@ -70,6 +70,7 @@ struct TrainingPanel::Parts {
     QCustomPlot* metric = nullptr;  // graphs: train, validation (test on the pruning path)
     QCustomPlot* nodes = nullptr;   // graph: active nodes (leaves on the pruning path)
     StartMultiples* starts = nullptr;  // multi-start runs: one small plot per start
+    QCPItemText* phaseText = nullptr;  // over the empty loss plot while a learner's preliminary phase runs
     QTimer replotTimer;
     bool dirty = false;
     int replots = 0;
@@ -127,6 +128,24 @@ struct TrainingPanel::Parts {
         starts->replot(priority);
     }
 
+    // Nothing of the run shown before stays: no start plots, no phase, axes back to an empty range.
+    void forgetRun() {
+        starts->clear();
+        starts->setVisible(false);
+        removePhase();
+        for (QCustomPlot* plot : {loss, metric, nodes}) {
+            plot->xAxis->setRange(0.0, 1.0);
+            plot->yAxis->setRange(plot->yAxis->scaleType() == QCPAxis::stLogarithmic ? QCPRange(0.1, 1.0) : QCPRange(0.0, 1.0));
+            plot->yAxis2->setRange(0.0, 1.0);
+        }
+    }
+
+    void removePhase() {
+        if (!phaseText) return;
+        loss->removeItem(phaseText);
+        phaseText = nullptr;
+    }
+
     static QString tr(const char* text) { return TrainingPanel::tr(text); }
 };
 
@@ -179,6 +198,7 @@ TrainingPanel::~TrainingPanel() = default;
 
 void TrainingPanel::startRun(const QString& methodLabel) {
     Parts& p = *parts_;
+    p.forgetRun();  // before the plots' items go (the phase text is one)
     p.methodLabel = methodLabel;
     p.metricKey.clear();
     p.xOffset = p.lastX = 0.0;
@@ -195,14 +215,28 @@ void TrainingPanel::startRun(const QString& methodLabel) {
     p.nodes->yAxis->setLabel(tr("nodes with a > 0"));
     p.metric->setVisible(false);  // until a report names its metric
     p.nodes->setVisible(false);
-    p.starts->clear();
-    p.starts->setVisible(false);
     p.caption->setText(tr("%1: starting…").arg(methodLabel));
     p.dirty = true;
 }
 
+void TrainingPanel::showPhase(const QString& phase, int step, int total) {
+    Parts& p = *parts_;
+    const QString fit = total > 0 ? tr(" (this fit: epoch %1 of %2)").arg(step).arg(total) : QString();
+    p.caption->setText(tr("%1: %2%3; the curves begin with the final fit").arg(p.methodLabel, phase, fit));
+    if (!p.phaseText) {
+        p.phaseText = new QCPItemText(p.loss);
+        p.phaseText->position->setType(QCPItemPosition::ptAxisRectRatio);
+        p.phaseText->position->setCoords(0.5, 0.5);
+        p.phaseText->setPositionAlignment(Qt::AlignCenter);
+        p.phaseText->setColor(Qt::darkGray);
+    }
+    p.phaseText->setText(tr("%1…").arg(phase));
+    p.loss->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void TrainingPanel::addEpoch(const EpochPoint& point) {
     Parts& p = *parts_;
+    p.removePhase();
     p.chooseAxis(point);
     if (point.start != p.lastStart) {
         p.xOffset += p.lastX;
@@ -233,22 +267,20 @@ void TrainingPanel::addEpoch(const EpochPoint& point) {
     }
     QString of = point.total > 0 ? tr(" of %1").arg(point.total) : QString();
     if (point.starts > 1) of += tr(" (start %1 of %2)").arg(point.start + 1).arg(point.starts);
-    if (p.byQueries)  // an online run reports evaluations, not epochs; a learner without labels has no validation loss
-        p.caption->setText(tr("%1: evaluation %2%3 after %4 loss queries, train loss %5%6")
+    // Only the losses the report has: a learner without labels has no validation loss, and none
+    // is ever printed as "nan".
+    QString losses;
+    if (std::isfinite(point.train_loss)) losses += tr(", train loss %1").arg(point.train_loss, 0, 'g', 4);
+    if (std::isfinite(point.valid_loss)) losses += tr(", validation loss %1").arg(point.valid_loss, 0, 'g', 4);
+    if (p.byQueries)  // an online run reports evaluations, not epochs
+        p.caption->setText(tr("%1: evaluation %2%3 after %4 loss queries%5")
                                .arg(p.methodLabel)
                                .arg(point.epoch)
                                .arg(of)
                                .arg(point.loss_queries)
-                               .arg(point.train_loss, 0, 'g', 4)
-                               .arg(std::isfinite(point.valid_loss) ? tr(", validation loss %1").arg(point.valid_loss, 0, 'g', 4)
-                                                                    : QString()));
+                               .arg(losses));
     else
-        p.caption->setText(tr("%1: epoch %2%3, train loss %4, validation loss %5")
-                               .arg(p.methodLabel)
-                               .arg(point.epoch)
-                               .arg(of)
-                               .arg(point.train_loss, 0, 'g', 4)
-                               .arg(point.valid_loss, 0, 'g', 4));
+        p.caption->setText(tr("%1: epoch %2%3%4").arg(p.methodLabel).arg(point.epoch).arg(of).arg(losses));
     p.dirty = true;
 }
 
@@ -289,6 +321,7 @@ void TrainingPanel::showOutcome(const RunOutcome& outcome) {
     const std::vector<PruningPathPoint>& path = outcome.pruning_curve.empty() ? computed : outcome.pruning_curve;
     const QString metric = QString::fromStdString(path.empty() ? std::string() : headline_score(path.front().test));
     p.methodLabel = label;
+    p.forgetRun();
     for (QCustomPlot* plot : {p.loss, p.metric, p.nodes}) {
         clear_plot(plot, QCPGraph::lsStepLeft);
         plot->xAxis->setLabel(tr("effective α (%1)").arg(QString::fromStdString(learner->pruning_param)));
@@ -320,6 +353,14 @@ void TrainingPanel::showOutcome(const RunOutcome& outcome) {
                            .arg(status));
     p.dirty = true;
     p.replotIfDirty(QCustomPlot::rpRefreshHint);  // a finished run is drawn at once
+}
+
+void TrainingPanel::showNoCurves(const QString& why) {
+    Parts& p = *parts_;
+    startRun(QString());
+    set_plot_title(p.loss, tr("Loss"));
+    p.caption->setText(why);
+    p.replotIfDirty(QCustomPlot::rpRefreshHint);
 }
 
 void TrainingPanel::setLogScale(bool on) {

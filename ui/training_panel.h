@@ -30,8 +30,13 @@ public:
     // Empties the plots for a new run of `method` (its label goes in the titles).
     void startRun(const QString& methodLabel);
     void addEpoch(const EpochPoint& point);  // live; replot coalesced
+    // A learner's preliminary phase (TrainingSession::phaseReported, e.g. GET choosing its depth)
+    // before its first epoch: said in the caption and over the empty loss plot.
+    void showPhase(const QString& phase, int step, int total);
     // A finished (or selected) run: its epoch history, or CART's pruning path.
     void showOutcome(const RunOutcome& outcome);
+    // Nothing to plot (no run selected, a sweep's tree): empty plots and `why` as the caption.
+    void showNoCurves(const QString& why);
 
     void setLogScale(bool on);
     bool logScale() const;

@@ -247,9 +247,19 @@ void TreeTab::showModel(std::shared_ptr<const ModelFile> model, std::shared_ptr<
     }
     rowInfo_->clear();
     model_ = model;
+    scrubber_->showSingle(model ? tr("one tree: no epochs were recorded for it") : tr("no tree"));
     canvas_->showModel(std::move(model), std::move(data));
     refreshChoices();
     search_->clear();  // the matches were the old tree's
+}
+
+void TreeTab::showRun(std::shared_ptr<const RunOutcome> outcome) {
+    if (!outcome) {
+        showModel(nullptr);
+        return;
+    }
+    showModel(std::shared_ptr<const ModelFile>(outcome, &outcome->model), outcome->data);
+    scrubber_->showRun(std::move(outcome));
 }
 
 void TreeTab::showSnapshot(std::shared_ptr<const TreeModel> tree) {
@@ -257,8 +267,8 @@ void TreeTab::showSnapshot(std::shared_ptr<const TreeModel> tree) {
 }
 
 void TreeTab::startRun() {
-    scrubber_->clear();
     showModel(nullptr);
+    scrubber_->clear();
 }
 
 void TreeTab::refreshChoices() {

@@ -2,8 +2,8 @@
 // The Tree tab: a toolbar over the TreeCanvas (rows to route, share scale, fill and its legend,
 // depth limit, fit, class highlight, a row whose path to show, the class-path grid of 000 Fig. 4)
 // and the node inspector a click on a node opens beside it; a second row finds nodes by their
-// rule and shows the whole tree of a tree opened at a depth that fits (issue 16); under the canvas, a slider over the
-// trees recorded during the last run. Zoom and pan stay on the canvas.
+// rule and shows the whole tree of a tree opened at a depth that fits; under the canvas, a slider over the
+// trees the shown run recorded, ending on its returned model. Zoom and pan stay on the canvas.
 #include <memory>
 #include <vector>
 
@@ -12,6 +12,7 @@
 #include "core/model/model_file.h"
 #include "core/run/prepared_data.h"
 #include "core/run/row_set.h"
+#include "core/run/training_run.h"
 
 class QComboBox;
 class QLabel;
@@ -33,7 +34,10 @@ class TreeTab : public QWidget {
 public:
     explicit TreeTab(QWidget* parent = nullptr);
 
+    // A tree without recorded epochs (a sweep's, or none): the slider says there is nothing to scrub.
     void showModel(std::shared_ptr<const ModelFile> model, std::shared_ptr<const PreparedData> data = nullptr);
+    // A run: its model and data, and the slider over its recorded trees ending on its model.
+    void showRun(std::shared_ptr<const RunOutcome> outcome);
     void showSnapshot(std::shared_ptr<const TreeModel> tree);
     // A new run starts: the tree shown and the recorded ones go. The run's live trees are then drawn
     // with their own names and training counts; the rows of the run shown before (another file,

@@ -3,33 +3,27 @@
 #include <chrono>
 #include <utility>
 
+#include "app/session/tree_timeline.h"
 
 namespace treelab {
 namespace {
 
-// Copying a tree costs about what one epoch on a small data set costs; the canvas needs a fresh
-// one a few times per second at most, so copies are spaced at least this far apart, except the
-// first and the last planned epoch's (a fast run's slider then ends where the run did).
-constexpr std::chrono::milliseconds kSnapshotSpacing{250};
-
-// Owns what crosses the thread boundary for one run: the copy of each epoch and the time of the
-// last tree copy.
+// Owns what crosses the thread boundary for one run: the copy of each epoch, with a copy of its
+// tree when the run's timeline records it (tree_timeline.h); the GUI gets the same tree, shared.
 class EpochForwarder {
 public:
     EpochPoint point(const EpochReport& report) {
         EpochPoint point = epoch_point(report);
-        const auto now = std::chrono::steady_clock::now();
-        if (report.snapshot && (!copied_once_ || now - last_copy_ >= kSnapshotSpacing || report.epoch == report.total)) {
+        if (report.snapshot && timeline_.offer(report.start)) {
             point.snapshot = std::make_shared<const TreeModel>(*report.snapshot);
-            last_copy_ = now;
-            copied_once_ = true;
+            timeline_.record({report.start, report.starts, report.epoch, report.loss_queries, point.snapshot});
         }
         return point;
     }
+    std::vector<RecordedTree> takeTrees() { return timeline_.take(); }
 
 private:
-    bool copied_once_ = false;
-    std::chrono::steady_clock::time_point last_copy_;
+    TreeTimeline timeline_;
 };
 
 }  // namespace
@@ -69,6 +63,7 @@ bool TrainingSession::start(const RunConfig& config) {
                 return !worker_.stopRequested();
             };
             RunOutcome result = run_training(config, progress);
+            result.recorded_trees = forwarder.takeTrees();
             add_pruning_curve(result);  // here, not when the GUI thread shows the run
             auto outcome = std::make_shared<const RunOutcome>(std::move(result));
             return [this, outcome] { emit finished(outcome); };

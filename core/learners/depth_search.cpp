@@ -48,7 +48,9 @@ DepthChoice choose_depth(const TrainInput& input, const DepthFit& fit, const Dep
     int misses = 0;
     for (const int depth : search_settings.depths) {
         if (misses >= search_settings.patience || choice.cancelled) break;
-        phase = "choosing the " + search_settings.name + ": " + search_settings.name + ' ' + std::to_string(depth);
+        phase = "choosing the " + search_settings.name + (has_validation ? " on the validation rows" : " on a third of the training rows") +
+                ": " + search_settings.name + ' ' + std::to_string(depth) + " (trying " + std::to_string(search_settings.depths.front()) +
+                " to " + std::to_string(search_settings.depths.back()) + ')';
         TrainResult result = fit(depth, search, heartbeats);
         if (choice.cancelled) {  // a stopped fit is not a fair score
             if (best == -std::numeric_limits<double>::infinity()) choice.best_so_far = std::move(result);

@@ -38,7 +38,7 @@ struct DepthChoice {
 // out are the validation rows when `input` has some (the platform's model-selection rows), else a
 // third of the training rows (stratified by class, drawn with the input's seed). The fits report
 // to `progress` as heartbeats only, with the depth being fitted as their phase ("choosing the
-// height: height 4"), so a stop is honoured and the search's curves stay out of the run's own.
+// height on the validation rows: height 4 (trying 2 to 8)"), so a stop is honoured and the search's curves stay out of the run's own.
 DepthChoice choose_depth(const TrainInput& input, const DepthFit& fit, const DepthSearch& search, const Progress& progress);
 
 }  // namespace treelab

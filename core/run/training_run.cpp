@@ -57,6 +57,8 @@ RunOutcome run_training(const PreparedData& data, const RunConfig& config, const
     outcome.test_rows = data.test.rows();
     outcome.fit_rows = fit.rows();
     outcome.starts = std::move(result.starts);
+    outcome.chosen_start = result.best_start;
+    outcome.chosen_epoch = result.best_epoch;
     score_model(outcome, data);
     return outcome;
 }

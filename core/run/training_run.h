@@ -21,6 +21,14 @@ struct PickedStart {
     std::string run_command;  // its run card's command, without --start
 };
 
+// A tree recorded while the run trained (the Tree tab's slider): which start and epoch it is.
+struct RecordedTree {
+    int start = 0, starts = 1;  // 0-based, of how many
+    int epoch = 0;              // 1-based within its start (online: evaluation)
+    long long loss_queries = -1;  // loss queries so far in the start (bandit feedback); -1 = not counted
+    std::shared_ptr<const TreeModel> tree;
+};
+
 struct RunOutcome {
     ModelFile model;
     Scores train_scores, valid_scores, test_scores;
@@ -44,6 +52,13 @@ struct RunOutcome {
     std::vector<StartResult> starts;
     // Set while `model` holds a start's tree in place of the run's choice (start_pick.h).
     std::optional<PickedStart> picked;
+    // Where the run's own tree comes from (TrainResult::best_start, best_epoch); epoch 0 = not a
+    // trained epoch (CART, a model file).
+    int chosen_start = 0;
+    int chosen_epoch = 0;
+    // Trees recorded during training, in order, thinned per start (app/session/tree_timeline.h);
+    // empty when nobody recorded them (the CLI, a model file, a learner without live trees).
+    std::vector<RecordedTree> recorded_trees;
 };
 
 RunOutcome run_training(const RunConfig& config, const Progress& progress = {});

@@ -34,7 +34,7 @@ struct EpochReport {
     double schedule_value = std::numeric_limits<double>::quiet_NaN();
     std::string_view schedule_name = {};
     // On heartbeats of a phase the learner runs before the fit it reports (GET's depth search:
-    // "choosing the depth: depth 3"), what that phase is doing; epoch and total are then the
+    // "choosing the depth on the validation rows: depth 3 (trying 1 to 8)"), what that phase is doing; epoch and total are then the
     // phase's current fit's. Empty otherwise.
     std::string_view phase = {};
 };
@@ -60,6 +60,10 @@ struct TrainResult {
     // Every start the run began, in order (gradient learners, even with a single start); `model`
     // may be none of them (a learner's fallback or post-processing). Empty for learners without starts.
     std::vector<StartResult> starts;
+    // Where `model` comes from: the start (0-based) and 1-based epoch whose parameters the run
+    // chose; best_epoch 0 = no trained epoch (a learner without epochs, or its initial parameters).
+    int best_start = 0;
+    int best_epoch = 0;
 };
 
 }  // namespace treelab

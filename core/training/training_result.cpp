@@ -37,6 +37,8 @@ TrainResult training_result(TrainingOutcome outcome, std::string_view learner, s
     result.stopped_early = outcome.cancelled;
     result.diverged = outcome.diverged;
     result.history = std::move(outcome.history);
+    result.best_start = outcome.best_start;
+    result.best_epoch = outcome.best_epoch;
     return result;
 }
 

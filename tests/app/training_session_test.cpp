@@ -122,7 +122,7 @@ TEST(TrainingSession, PhasesArriveBeforeTheReportedFit) {
     wait_for(session, done);
     ASSERT_GE(phases.size(), 3u) << "depths 1, 2 and 3 at least";
     for (std::size_t k = 0; k < phases.size(); ++k)
-        EXPECT_EQ(phases[k], QString("choosing the depth: depth %1").arg(k + 1));
+        EXPECT_EQ(phases[k], QString("choosing the depth on the validation rows: depth %1 (trying 1 to 8)").arg(k + 1));
     EXPECT_EQ(epochs_before_last_phase, 0u);
     EXPECT_EQ(epochs, 12u) << "two starts of 3 + 3 epochs at the chosen depth";
 }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include <QSlider>
+#include <QTest>
 
 #include "ui/epoch_scrubber.h"
 
@@ -38,7 +39,11 @@ TEST(EpochScrubber, EmitsTheTreeOfTheChosenEpoch) {
     scrubber.addSnapshot(point(1, first));
     scrubber.addSnapshot(point(5, second));
     scrubber.addSnapshot(point(6, nullptr));  // an epoch without a tree is not recorded
+    EXPECT_EQ(shown, (std::vector<std::shared_ptr<const TreeModel>>{first})) << "the canvas follows a live run at a pace";
+    EXPECT_EQ(scrubber.label(), "epoch 1 of 1") << "the label names the tree the canvas shows";
+    ASSERT_TRUE(QTest::qWaitFor([&] { return shown.size() == 2u; }));
     ASSERT_EQ(shown, (std::vector<std::shared_ptr<const TreeModel>>{first, second}));
+    EXPECT_EQ(scrubber.label(), "epoch 5 of 5");
     EXPECT_EQ(scrubber.snapshotCount(), 2);
 
     scrubber.findChild<QSlider*>()->setValue(0);  // the user moves back
@@ -58,6 +63,48 @@ TEST(EpochScrubber, EmitsTheTreeOfTheChosenEpoch) {
     EXPECT_EQ(shown.back(), second);
 }
 
+// A finished run: its recorded trees, then its returned model as the last position, where the
+// slider stands; each position's label names the start and epoch of the tree it emits, and the
+// last one says the tree is the returned model and where it comes from.
+TEST(EpochScrubber, EndsOnTheReturnedModelOfARun) {
+    auto run = std::make_shared<RunOutcome>();
+    run->model.tree.nodes.resize(5);
+    run->chosen_start = 1;
+    run->chosen_epoch = 20;
+    run->starts.resize(2);
+    for (int start = 0; start < 2; ++start)
+        for (const int epoch : {1, 10, 20, 30})
+            run->recorded_trees.push_back({start, 2, epoch, -1, tree_with_nodes(epoch)});
+    EpochScrubber scrubber;
+    std::vector<std::shared_ptr<const TreeModel>> shown;
+    QObject::connect(&scrubber, &EpochScrubber::snapshotChosen, &scrubber,
+                     [&](std::shared_ptr<const TreeModel> tree) { shown.push_back(std::move(tree)); });
+    scrubber.showRun(run);
+    EXPECT_EQ(scrubber.snapshotCount(), 9);
+    EXPECT_TRUE(scrubber.onReturnedModel());
+    EXPECT_TRUE(shown.empty()) << "the Tree tab already shows the run's model";
+    EXPECT_EQ(scrubber.label(), "returned model: start 2, epoch 20 (the run's choice)");
+    EXPECT_EQ(scrubber.currentStart(), 1);
+    EXPECT_EQ(scrubber.currentEpoch(), 20);
+    scrubber.setCurrentIndex(5);
+    EXPECT_EQ(shown.back(), run->recorded_trees[5].tree);
+    EXPECT_EQ(scrubber.label(), "start 2 of 2, epoch 10");
+    QTest::keyClick(scrubber.slider(), Qt::Key_End);  // the user drags it to the end
+    EXPECT_EQ(shown.back().get(), &run->model.tree);
+    EXPECT_TRUE(scrubber.slider()->isEnabled());
+
+    run->picked = PickedStart{0, {}, {}};
+    run->starts[0].best_epoch = 30;
+    scrubber.showRun(run);
+    EXPECT_EQ(scrubber.label(), "returned model: start 1, epoch 30 (kept in place of the run's choice)");
+
+    auto single = std::make_shared<RunOutcome>();  // CART, a model file
+    scrubber.showRun(single);
+    EXPECT_EQ(scrubber.snapshotCount(), 1);
+    EXPECT_FALSE(scrubber.slider()->isEnabled());
+    EXPECT_EQ(scrubber.label(), "the returned model: no trees were recorded epoch by epoch for this run");
+}
+
 // A run with restarts (GradTree) numbers each start's epochs from 1: the label names the start,
 // where "epoch 10 of 10" would pass a later start's tree off as the end of one run.
 TEST(EpochScrubber, NamesTheStartOfARunWithRestarts) {
@@ -67,7 +114,7 @@ TEST(EpochScrubber, NamesTheStartOfARunWithRestarts) {
     scrubber.clear();
     scrubber.addSnapshot(point(10, tree_with_nodes(1), 0, 4));
     scrubber.addSnapshot(point(10, tree_with_nodes(3), 1, 4));
-    EXPECT_EQ(scrubber.label(), "start 2 of 4, epoch 10");
+    ASSERT_TRUE(QTest::qWaitFor([&] { return scrubber.label() == "start 2 of 4, epoch 10"; })) << scrubber.label().toStdString();
     scrubber.setCurrentIndex(0);
     EXPECT_EQ(scrubber.label(), "start 1 of 4, epoch 10");
 }
@@ -80,7 +127,7 @@ TEST(EpochScrubber, LabelsAnOnlineRunsTreesByLossQueries) {
         recorded.loss_queries = queries;
         scrubber.addSnapshot(recorded);
     }
-    EXPECT_EQ(scrubber.label(), "after 1200 of 1200 loss queries");
+    ASSERT_TRUE(QTest::qWaitFor([&] { return scrubber.label() == "after 1200 of 1200 loss queries"; })) << scrubber.label().toStdString();
     scrubber.setCurrentIndex(0);
     EXPECT_EQ(scrubber.label(), "after 400 of 1200 loss queries");
 }

@@ -253,8 +253,12 @@ TEST(MainWindow, BanditFeedbackIsATrainingModeOfTheMethodPanel) {
     const QString format = window.findChild<QProgressBar*>("trainingProgress")->format();
     EXPECT_TRUE(format.startsWith("evaluation")) << format.toStdString();
     EXPECT_TRUE(format.contains(QString(", %1 queries").arg(history.back().loss_queries))) << format.toStdString();
-    EXPECT_EQ(window.findChild<EpochScrubber*>()->label(),
-              QString("after %1 of %1 loss queries").arg(history.back().loss_queries));
+    // The slider ends on the returned model (DGT keeps its last evaluation); the tree before it is
+    // labelled by the loss queries made.
+    EpochScrubber* scrubber = window.findChild<EpochScrubber*>();
+    EXPECT_EQ(scrubber->label(), QString("returned model: evaluation %1 (the run's choice)").arg(history.back().epoch));
+    scrubber->setCurrentIndex(scrubber->snapshotCount() - 2);
+    EXPECT_TRUE(scrubber->label().startsWith("after ") && scrubber->label().endsWith(" loss queries")) << scrubber->label().toStdString();
 }
 
 // A run's live trees are drawn with their own names and training counts: the rows of the run
@@ -330,9 +334,10 @@ TEST(MainWindow, SavesOpensAndExportsEveryView) {
     }
 }
 
-// A click on a start's small plot keeps that start's tree: the results list, the canvas, the Save
-// model file and the captions show it, labelled as picked; "Back to the run's tree" returns.
-TEST(MainWindow, ClickOnAStartKeepsItsTreeAndBackReturns) {
+// A click on a start's small plot only selects it; "Keep start 2's tree" keeps that start's tree:
+// the results list, the canvas, the Save model file and the captions show it, labelled as picked;
+// "Back to the run's tree", in sight only while a start is kept, returns, and so does Edit > Undo.
+TEST(MainWindow, KeepingAStartsTreeIsAnExplicitCommandWithTheWayBackInSight) {
     test::TempDir dir;
     QSettings().clear();
     MainWindow window;
@@ -345,14 +350,21 @@ TEST(MainWindow, ClickOnAStartKeepsItsTreeAndBackReturns) {
     window.tabs()->setCurrentWidget(window.trainingPanel());
     StartMultiples* starts = window.trainingPanel()->startMultiples();
     ASSERT_TRUE(starts->isVisible());
-    ASSERT_TRUE(starts->backButton()->isVisible()) << "a finished run with start trees is pickable";
-    EXPECT_FALSE(starts->backButton()->isEnabled()) << "nothing picked yet";
+    ASSERT_TRUE(starts->keepButton()->isVisible()) << "a finished run with start trees is pickable";
+    EXPECT_FALSE(starts->keepButton()->isEnabled()) << "nothing selected yet";
+    EXPECT_FALSE(starts->backButton()->isVisible()) << "nothing kept yet";
     const auto run = window.resultsPanel()->run(0);
     ASSERT_EQ(run->starts.size(), 3u);
     const std::string runModel = model_to_json(run->model);
 
     starts->plot()->replot();  // lays the small plots out at the window's size
     QTest::mouseClick(starts->plot(), Qt::LeftButton, {}, starts->startRect(1).center());
+    EXPECT_EQ(starts->selected(), 1);
+    EXPECT_FALSE(window.resultsPanel()->run(0)->picked) << "a click alone replaces nothing";
+    EXPECT_EQ(window.treeCanvas()->shownTree().get(), &window.resultsPanel()->run(0)->model.tree);
+    ASSERT_TRUE(starts->keepButton()->isEnabled());
+    EXPECT_EQ(starts->keepButton()->text(), "Keep start 2's tree");
+    QTest::mouseClick(starts->keepButton(), Qt::LeftButton);
     const auto picked = window.resultsPanel()->run(0);
     ASSERT_TRUE(picked->picked);
     EXPECT_EQ(picked->picked->start, 1);
@@ -360,6 +372,7 @@ TEST(MainWindow, ClickOnAStartKeepsItsTreeAndBackReturns) {
     EXPECT_EQ(window.treeCanvas()->shownTree()->predict(picked->data->test.X), run->starts[1].model.predict(picked->data->test.X));
     EXPECT_EQ(picked->test_scores, evaluate(run->starts[1].model, picked->data->test));
     EXPECT_TRUE(starts->startTitle(1).startsWith("start 2 (picked)")) << starts->startTitle(1).toStdString();
+    EXPECT_TRUE(starts->backButton()->isVisible());
     EXPECT_TRUE(starts->backButton()->isEnabled());
     bool captioned = false;
     for (const QLabel* label : window.trainingPanel()->findChildren<QLabel*>())
@@ -374,8 +387,16 @@ TEST(MainWindow, ClickOnAStartKeepsItsTreeAndBackReturns) {
     EXPECT_FALSE(back->picked);
     EXPECT_EQ(model_to_json(back->model), runModel);
     EXPECT_EQ(window.treeCanvas()->shownTree()->predict(back->data->test.X), run->model.tree.predict(back->data->test.X));
-    EXPECT_FALSE(starts->backButton()->isEnabled());
+    EXPECT_FALSE(starts->backButton()->isVisible());
     EXPECT_TRUE(starts->startTitle(1).startsWith("start 2 · ")) << starts->startTitle(1).toStdString();
+
+    // Edit > Undo (Ctrl+Z) takes back the last change: start 2's tree again, then nothing more.
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
+    ASSERT_TRUE(window.resultsPanel()->run(0)->picked);
+    EXPECT_EQ(window.resultsPanel()->run(0)->picked->start, 1);
+    EXPECT_FALSE(window.undoKeepStartTree());
 }
 
 }  // namespace

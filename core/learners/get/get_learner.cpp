@@ -134,6 +134,12 @@ public:
         return selected(hard);
     }
 
+    bool has_validation() const { return valid_inputs_.rows() > 0; }
+
+    // The hard tree's objective on the validation rows (the mean log-loss or squared error of
+    // 004 Algorithm 1 line 14 on rows it was not fitted on): the validation loss each epoch reports.
+    double validation_loss(const Eigen::VectorXd& parameters) { return evaluate(parameters).valid_objective; }
+
     // R² (regression) or accuracy of the hard tree on the training and validation rows.
     std::pair<double, double> metrics(const Eigen::VectorXd& parameters) {
         const HardEvaluation& hard = evaluate(parameters);
@@ -223,6 +229,8 @@ TrainingOutcome fit(const Settings& settings, GetRun& run, const TrainInput& inp
         return run.objective(parameters, gradient);
     };
     problem.selection_loss = [&](const Eigen::VectorXd& parameters) { return run.selection_loss(parameters); };
+    if (run.has_validation())
+        problem.validation_loss = [&](const Eigen::VectorXd& parameters) { return run.validation_loss(parameters); };
     problem.metric = settings.spec.loss == get::LeafLoss::SquaredError ? "r2" : "accuracy";
     problem.metrics = [&](const Eigen::VectorXd& parameters) { return run.metrics(parameters); };
     if (snapshots) {
@@ -235,7 +243,10 @@ TrainingOutcome fit(const Settings& settings, GetRun& run, const TrainInput& inp
     TrainingSettings training = settings.training;
     training.seed = input.seed;
     TrainingOutcome outcome = train_minibatch(problem, training, progress);
-    outcome.best_parameters = run.with_cart_fallback(outcome.best_parameters);
+    Eigen::VectorXd chosen = run.with_cart_fallback(outcome.best_parameters);
+    if (chosen.size() != outcome.best_parameters.size() || chosen != outcome.best_parameters)
+        outcome.best_epoch = 0;  // CART's tree, not a trained epoch's
+    outcome.best_parameters = std::move(chosen);
     return outcome;
 }
 

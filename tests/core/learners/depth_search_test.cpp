@@ -79,8 +79,8 @@ TEST(DepthSearch, PicksTheBestHeldOutDepthAndStopsTwoDepthsLater) {
     EXPECT_EQ(fits.held_out_rows, std::vector<Eigen::Index>(5, 12));
     ASSERT_EQ(seen.size(), 5u);
     for (const EpochReport& report : seen) EXPECT_TRUE(report.heartbeat) << "the search's epochs stay out of the run's curves";
-    EXPECT_EQ(phases.front(), "choosing the depth: depth 1");
-    EXPECT_EQ(phases.back(), "choosing the depth: depth 5");
+    EXPECT_EQ(phases.front(), "choosing the depth on the validation rows: depth 1 (trying 1 to 8)");
+    EXPECT_EQ(phases.back(), "choosing the depth on the validation rows: depth 5 (trying 1 to 8)");
 }
 
 // Without validation rows, a third of the training rows is held out (004 App. F.1's 2:1).
@@ -119,7 +119,7 @@ TEST(DepthSearch, TriesTheListedDepthsUnderTheLearnersName) {
                                             });
     EXPECT_EQ(fits.depths, (std::vector<int>{2, 4, 6}));
     EXPECT_EQ(choice.depth, 4) << "4 and 6 are as far from 5; the first wins";
-    EXPECT_EQ(phases.front(), "choosing the height: height 2");
+    EXPECT_EQ(phases.front(), "choosing the height on the validation rows: height 2 (trying 2 to 8)");
 }
 
 // A stop during a fit ends the search at once and keeps the best finished depth's tree.

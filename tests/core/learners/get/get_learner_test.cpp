@@ -1,3 +1,5 @@
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -8,6 +10,7 @@
 #include "core/learners/get/get_export.h"
 #include "core/learners/get/get_learner.h"
 #include "core/learners/get/get_settings.h"
+#include "core/run/evaluation.h"
 #include "core/run/prepared_data.h"
 #include "core/run/run_config.h"
 #include "tests/support/test_support.h"
@@ -109,6 +112,36 @@ TEST(GetLearner, EveryEpochReportsItsScaleFactor) {
         }
     }
     EXPECT_NE(reports[0].schedule_value, reports[7].schedule_value) << "each start draws its own α";
+}
+
+// With validation rows every epoch reports the hard tree's validation loss (never NaN), and the
+// epoch whose tree the run returns reports the log-loss that evaluating that tree on the
+// validation rows gives (what Compare shows); the run says which start and epoch that is.
+TEST(GetLearner, EveryEpochReportsTheValidationLossOfItsHardTree) {
+    RunConfig config;
+    config.data_file = test::dataset("glass.csv");
+    config.target = "Type";
+    config.method = "get";
+    config.params = method_params("get", {});
+    const PreparedData data = prepare_data(config);
+    ASSERT_GT(data.valid.rows(), 0);
+    const ParamValues values = method_params("get", {"depth=3", "schedule=U(5,25):10,U(50,150):10", "starts=3"});
+    std::vector<EpochReport> reports;
+    const TrainResult result = train_get(TrainInput{data.train, &data.valid, values, 5}, [&](const EpochReport& report) {
+        if (!report.heartbeat) reports.push_back(report);
+        return true;
+    });
+    ASSERT_EQ(reports.size(), 60u);
+    for (const EpochReport& report : reports) {
+        EXPECT_TRUE(std::isfinite(report.valid_loss)) << "start " << report.start << " epoch " << report.epoch;
+        EXPECT_GT(report.valid_loss, 0.0);
+    }
+    ASSERT_GT(result.best_epoch, 0) << "a trained epoch beats CART's start here";
+    const auto chosen = std::find_if(reports.begin(), reports.end(), [&](const EpochReport& report) {
+        return report.start == result.best_start && report.epoch == result.best_epoch;
+    });
+    ASSERT_NE(chosen, reports.end());
+    EXPECT_NEAR(chosen->valid_loss, evaluate(result.model, data.valid).at("log_loss"), 1e-9);
 }
 
 // The CART partition of GET's start 0 with linear leaves refitted on it (k = 0 is a CART leaf, so
