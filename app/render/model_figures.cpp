@@ -72,7 +72,10 @@ std::vector<TreePicture> class_path_panels(const ModelFile& model, const Dataset
 
 std::string run_card_line(const std::string& label, const RunCard& card) {
     if (card.command_line.empty()) return label + ": (no run card)";
-    std::string line = label + ": " + card.method + ", seed " + std::to_string(card.seed);
+    std::string method = card.method;  // the paper's name; the identifier stays in the command alone
+    for (const LearnerInfo& learner : learners())
+        if (learner.name == card.method) method = learner.label;
+    std::string line = label + ": " + method + ", seed " + std::to_string(card.seed);
     if (!card.data_file.empty()) {
         line += ", " + card.data_file;
         if (!card.data_sha256.empty()) line += " (sha256 " + card.data_sha256.substr(0, 12) + ")";

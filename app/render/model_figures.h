@@ -31,7 +31,7 @@ std::vector<int> classes_with_rows(const Dataset& labelled);
 std::vector<TreePicture> class_path_panels(const ModelFile& model, const Dataset& labelled, const std::vector<int>& classes,
                                            const PictureOptions& options);
 
-// A caption line holding the run card: "label: latent, seed 1225, glass.csv (sha256 1a2b3c4d5e6f):
+// A caption line holding the run card: "label: LatentTrees, seed 1225, glass.csv (sha256 1a2b3c4d5e6f):
 // treelab-cli train …" (issue 7: every exported figure says how to redo it).
 std::string run_card_line(const std::string& label, const RunCard& card);
 

@@ -10,6 +10,7 @@
 #include "app/render/history_figure.h"
 #include "app/render/model_figures.h"
 #include "app/render/sweep_figure.h"
+#include "core/error.h"
 #include "core/run/sweep.h"
 #include "core/run/training_run.h"
 #include "tests/support/test_support.h"
@@ -64,10 +65,12 @@ TEST(RunFigures, IterativeRunCurves) {
     EXPECT_EQ(panels[0].series[1].name, "validation");
     EXPECT_EQ(panels[1].title, "Accuracy");
     EXPECT_EQ(panels[2].title, "Active nodes");
-    const std::string svg = expect_vector_figure(figure_drawing(sheet), "latent", "run 1");
+    const std::string svg = expect_vector_figure(figure_drawing(sheet), "curves", "run 1");
     EXPECT_NE(sheet.caption.find("LatentTrees"), std::string::npos) << sheet.caption;
     EXPECT_NE(sheet.caption.find("treelab-cli train"), std::string::npos) << "the run card's command";
-    EXPECT_EQ(svg.find("latent"), std::string::npos) << "the method's identifier appears only inside the command, never as a word";
+    // The method's identifier appears only inside the command that trains the run again.
+    for (std::size_t at = svg.find("latent"); at != std::string::npos; at = svg.find("latent", at + 1))
+        EXPECT_EQ(svg.substr(at - 9, 9), "--method ") << svg.substr(at - 40, 80);
 
     test::TempDir dir;
     const QString png = QString::fromStdString(dir.file("latent.png").string());
