@@ -36,8 +36,9 @@ FigureDrawing tree_figure(const TreeCanvas& canvas, const RunOutcome* run, const
     const std::shared_ptr<const TreeModel> tree = canvas.shownTree();
     TreePicture picture = make_tree_picture(*tree, canvas.featureNames(), canvas.classNames(), canvas.routing(), canvas.pictureOptions());
     const bool runTree = run && tree.get() == &run->model.tree;
-    picture.title = run ? name : "Tree";
-    if (const LearnerInfo* learner = run ? learner_of(run->model.card.method) : nullptr) picture.subtitle = learner->label;
+    // The method by its paper name above the tree; the caption names the run.
+    const LearnerInfo* learner = run ? learner_of(run->model.card.method) : nullptr;
+    picture.title = learner ? learner->label : "Tree";
     std::string caption = (runTree ? "Tree of " + name : run ? "A tree recorded while " + name + " trained" : std::string("A tree")) +
                           ": " + (canvas.routedRows() ? describe_rows(canvas.rowSet(), canvas.routedRows()->X.rows())
                                                       : std::string("the training rows' counts"));

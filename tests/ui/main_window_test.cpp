@@ -313,6 +313,10 @@ TEST(MainWindow, SavesOpensAndExportsEveryView) {
     EXPECT_EQ(window.resultsPanel()->runCount(), 2);
     EXPECT_GT(window.treeCanvas()->nodeCount(), 0);
 
+    // A model opened from a file has no training curves to draw; the trained run has (CART's path).
+    window.tabs()->setCurrentWidget(window.trainingPanel());
+    EXPECT_FALSE(window.exportView(QString::fromStdString((dir.path() / "opened.svg").string())));
+    window.resultsPanel()->selectRun(0);
     // The tabs with a figure (the run's curves, its tree) export it; the others say they have none.
     for (QWidget* tab : {static_cast<QWidget*>(window.trainingPanel()), static_cast<QWidget*>(window.treeTab())}) {
         window.tabs()->setCurrentWidget(tab);
