@@ -1,24 +1,24 @@
 #pragma once
-// Exports what a view shows as PNG, SVG or PDF (chosen by the file's suffix), at a chosen size,
-// written atomically (QSaveFile). Any QWidget renders through QWidget::render; QCustomPlot plots
-// through their own vector painter so SVG and PDF stay vector.
+// The export dialog's second step: the figure's size in points (its natural size by default; PDF
+// pages and SVG view boxes take it as it is) and, for a PNG, its resolution (300 DPI by default),
+// with the pixel size that gives.
+#include <optional>
+
 #include <QSize>
+#include <QSizeF>
 #include <QString>
 
 class QWidget;
 
 namespace treelab {
 
-enum class FigureFormat { Png, Svg, Pdf };
+struct FigureExportSettings {
+    QSize size;          // points
+    double dpi = 300.0;  // PNG only
+};
 
-// From the suffix of `file` (.png, .svg, .pdf, any case); throws treelab::Error otherwise.
-FigureFormat figure_format(const QString& file);
-
-// Renders `view` at `size` (its current size when empty) into `file`; throws treelab::Error with
-// the file name and the reason on failure (the previous file, if any, is left untouched).
-void export_figure(QWidget* view, const QString& file, QSize size = {});
-// The same with `caption` (e.g. the run card: method, seed, data file and hash, the equivalent
-// command) wrapped in a band under the view, inside `size`; an SVG also keeps it as its description.
-void export_figure(QWidget* view, const QString& file, QSize size, const QString& caption);
+// Asks for the size (and for a .png `file` the resolution) of a figure whose natural size is
+// `natural` points; nullopt when cancelled.
+std::optional<FigureExportSettings> ask_figure_export_settings(QWidget* parent, const QString& file, QSizeF natural);
 
 }  // namespace treelab

@@ -8,6 +8,7 @@
 
 #include <QMainWindow>
 
+#include "app/render/figure_file.h"
 #include "core/run/training_run.h"
 
 class QAction;
@@ -44,6 +45,11 @@ public:
     bool openModel(const QString& file);
     // Writes the selected run's model atomically; false and a dialog on failure.
     bool saveModel(const QString& file);
+    // File > Export view without its dialogs: the current tab's figure, composed from the run or
+    // sweep it shows (no widget in it), written to `file` (.pdf, .svg or .png by its suffix) at
+    // `size` points (empty = natural), a PNG at `dpi`. False and a dialog saying why on failure,
+    // or when the tab has no figure.
+    bool exportView(const QString& file, QSize size = {}, double dpi = kDefaultPngDpi);
     void train();  // refused (with a status message) while a run is going
     // The shown run's model becomes start `start`'s tree (0-based; start_pick.h), in the results
     // list too, so the canvas, metrics and exports show it; nullopt = the run's own tree again.
@@ -85,6 +91,8 @@ private:
     void saveModelWithDialog();
     void evaluateShownModel();  // the shown run's model on the loaded data, as a new result
     void exportCurrentView();
+    // The current tab's figure; nullopt with `why` set when it has none.
+    std::optional<FigureDrawing> currentFigure(QString& why) const;
     void setTraining(bool running);
     void showError(const QString& title, const QString& message);
     void saveSettings() const;

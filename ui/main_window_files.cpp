@@ -1,25 +1,20 @@
 // MainWindow's menus and the actions that read or write files: open a model, save it, evaluate it
-// on the loaded data, export the current view.
+// on the loaded data (the current view's export is in main_window_export.cpp).
 #include <QAction>
 #include <QApplication>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QInputDialog>
 #include <QMenuBar>
-#include <QRegularExpression>
 #include <QStatusBar>
 #include <QTabWidget>
 
-#include "app/render/model_figures.h"
 #include "app/session/training_session.h"
 #include "core/model/model_file.h"
 #include "core/run/evaluation.h"
 #include "ui/about_dialog.h"
 #include "ui/data_panel.h"
-#include "ui/figure_export.h"
 #include "ui/main_window.h"
 #include "ui/results_panel.h"
-#include "ui/tree_canvas.h"
 #include "ui/tree_tab.h"
 
 namespace treelab {
@@ -130,34 +125,6 @@ void MainWindow::evaluateShownModel() {
                                                         QFileInfo(data_->file()).fileName());
     results_->addRun(name, std::move(outcome));
     tabs_->setCurrentWidget(results_);
-}
-
-void MainWindow::exportCurrentView() {
-    // The Tree tab exports its canvas, not the toolbar and inspector around it.
-    QWidget* view = tabs_->currentWidget() == treeTab_ ? treeTab_->canvas() : tabs_->currentWidget();
-    const QString name = QFileDialog::getSaveFileName(this, tr("Export %1").arg(tabs_->tabText(tabs_->currentIndex())),
-                                                      QString(), tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
-    if (name.isEmpty()) return;
-    bool accepted = false;
-    const QString sizeText = QInputDialog::getText(this, tr("Export size"), tr("Width × height in pixels:"), QLineEdit::Normal,
-                                                   QStringLiteral("%1x%2").arg(view->width()).arg(view->height()), &accepted);
-    if (!accepted) return;
-    const QRegularExpressionMatch size = QRegularExpression(QStringLiteral("^\\s*(\\d+)\\s*[x×]\\s*(\\d+)\\s*$")).match(sizeText);
-    if (!size.hasMatch()) {
-        showError(tr("Bad size"), tr("Write the size as WIDTHxHEIGHT, e.g. 1600x900."));
-        return;
-    }
-    // The shown run's card (method, parameters, seed, data file and hash, command) goes under the picture.
-    const QString caption = shown_ ? QString::fromStdString(run_card_line(results_->runName(results_->currentRow()).toStdString(),
-                                                                          shown_->model.card))
-                                   : QString();
-    try {
-        export_figure(view, name, QSize(size.captured(1).toInt(), size.captured(2).toInt()), caption);
-    } catch (const std::exception& error) {
-        showError(tr("Export failed"), QString::fromStdString(error.what()));
-        return;
-    }
-    statusBar()->showMessage(tr("Exported %1").arg(name), 5000);
 }
 
 }  // namespace treelab

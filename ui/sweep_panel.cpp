@@ -19,6 +19,7 @@
 #include <QThread>
 #include <QVBoxLayout>
 
+#include "app/render/sweep_figure.h"
 #include "app/session/sweep_session.h"
 #include "core/error.h"
 #include "core/io/atomic_file.h"
@@ -524,6 +525,15 @@ FigureView* SweepPanel::compareTrees() {
 }
 
 QList<QCustomPlot*> SweepPanel::plots() const { return parts_->plots->plots(); }
+
+std::optional<PlotSheet> SweepPanel::figure() const {
+    const std::shared_ptr<const SweepResult>& result = parts_->result;
+    if (!result || result->rows.empty()) return std::nullopt;
+    const std::string metric = parts_->metric->currentText().toStdString();
+    const SweepConfig& config = result->config;
+    return sweep_figure(result->rows, metric, sweep_axis(config.param, result->rows, config.base.method),
+                        sweep_caption(config, result->rows, metric));
+}
 
 void SweepPanel::showEvent(QShowEvent* event) {
     refreshParameters();

@@ -12,6 +12,7 @@
 #include <QList>
 #include <QWidget>
 
+#include "app/render/plot_sheet.h"
 #include "core/model/model_file.h"
 #include "core/run/prepared_data.h"
 #include "core/run/run_config.h"
@@ -51,6 +52,9 @@ public:
     // Slurm job…" button asks for the settings (SlurmJobDialog).
     bool exportSlurmJob(const SlurmSettings& settings);
     QList<QCustomPlot*> plots() const;
+    // The last sweep's plots for the chosen metric as a figure (app/render/sweep_figure.h), captioned
+    // with the sweep (method, parameter and grid, seeds, data file, the command); nullopt before one.
+    std::optional<PlotSheet> figure() const;
     // "Compare trees…": opens a window with the first seed's tree of every grid value of the last
     // sweep side by side, in grid order, aligned node for node (000 Fig. 3), and returns its view;
     // null without a finished sweep.

@@ -14,5 +14,6 @@ void add_params_command(CLI::App& app);
 void add_rules_command(CLI::App& app);
 void add_routing_command(CLI::App& app);
 void add_draw_command(CLI::App& app);  // only when built with Qt Gui + Svg (TREELAB_DRAW)
+void add_plot_command(CLI::App& app);  // the same
 
 }  // namespace treelab::cli

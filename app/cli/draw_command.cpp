@@ -12,11 +12,10 @@
 #include <string>
 #include <vector>
 
-#include <QGuiApplication>
-
 #include "app/cli/commands.h"
 #include "app/cli/csv_format_options.h"
 #include "app/cli/model_input.h"
+#include "app/cli/offscreen_application.h"
 #include "app/render/figure_file.h"
 #include "app/render/figure_sheet.h"
 #include "app/render/model_figures.h"
@@ -58,16 +57,6 @@ QSize parse_size(const std::string& text) {
         std::stoi(match[2]) == 0)
         throw ParamError("--size must be WIDTHxHEIGHT in pixels, e.g. 1600x900, not '" + text + "'");
     return {std::stoi(match[1]), std::stoi(match[2])};
-}
-
-// Fonts need a QGuiApplication; the offscreen platform needs no display.
-std::unique_ptr<QGuiApplication> offscreen_application() {
-    if (QCoreApplication::instance()) return nullptr;
-    qputenv("QT_QPA_PLATFORM", "offscreen");
-    static int argc = 1;
-    static char name[] = "treelab-cli";
-    static char* argv[] = {name, nullptr};
-    return std::make_unique<QGuiApplication>(argc, argv);
 }
 
 std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }

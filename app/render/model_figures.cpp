@@ -74,7 +74,7 @@ std::vector<TreePicture> class_path_panels(const ModelFile& model, const Dataset
 
 std::string run_card_line(const std::string& label, const RunCard& card) {
     if (card.command_line.empty()) return label + ": (no run card)";
-    std::string method = card.method;
+    std::string method = card.method;  // the paper's name; the identifier stays in the command alone
     for (const LearnerInfo& learner : learners())
         if (learner.name == card.method) method = learner.label;
     std::string line = label + ": " + method + ", seed " + std::to_string(card.seed);

@@ -2,6 +2,7 @@
 // A run's training curve as CSV (what `treelab-cli train --history` writes): the points the
 // workbench's Training tab plots, one row per finished epoch, or per evaluation of the online loop,
 // in the order the run made them. Heartbeats are no points and are skipped.
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -23,5 +24,30 @@ namespace treelab {
 // CSV readers such as pandas read back as NaN; every other number is the shortest text that reads
 // back as the same double. A learner without epochs (CART) gives the header line alone.
 std::string history_csv(const std::vector<EpochReport>& history);
+
+// One point of a training curve with its names owned (EpochReport borrows them): what the
+// figure of a run's curves draws, whether from a run in memory or from its history file.
+struct HistoryPoint {
+    int start = 0;  // 0-based, as EpochReport::start
+    int epoch = 0;
+    long long step = 0;
+    long long loss_queries = -1;  // -1 = not counted
+    double train_loss = std::numeric_limits<double>::quiet_NaN(), valid_loss = std::numeric_limits<double>::quiet_NaN();
+    std::string metric;  // a Scores key; empty = none
+    double train_metric = std::numeric_limits<double>::quiet_NaN(), valid_metric = std::numeric_limits<double>::quiet_NaN();
+    int active_nodes = -1;  // -1 = the learner does not prune
+    std::string schedule_name;
+    double schedule_value = std::numeric_limits<double>::quiet_NaN();
+
+    bool operator==(const HistoryPoint&) const = default;
+};
+
+// The points of `history` (heartbeats skipped), as history_csv writes them.
+std::vector<HistoryPoint> history_points(const std::vector<EpochReport>& history);
+
+// The points of a file history_csv wrote (`text` its contents, `file` its name for messages).
+// Throws DataError naming the file and line for another header, a line with another number of
+// cells, or a cell that is not the number its column holds.
+std::vector<HistoryPoint> read_history_csv(const std::string& text, const std::string& file);
 
 }  // namespace treelab

@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <QCoreApplication>
+#ifdef TREELAB_DRAW
+#include <QGuiApplication>
+#endif
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QThread>
@@ -186,7 +189,13 @@ TEST(TrainingSession, CartOutcomeCarriesItsPruningCurve) {
 }  // namespace treelab
 
 int main(int argc, char** argv) {
+#ifdef TREELAB_DRAW
+    // The figure tests (tests/app/render) paint text, and fonts need a QGuiApplication.
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    QGuiApplication application(argc, argv);
+#else
     QCoreApplication application(argc, argv);
+#endif
     ::testing::InitGoogleTest(&argc, argv);
     return RUN_ALL_TESTS();
 }

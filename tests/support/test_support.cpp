@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <random>
+#include <regex>
 
 #include <gtest/gtest.h>
 
@@ -12,6 +14,23 @@ namespace treelab::test {
 std::filesystem::path test_data(const std::string& name) { return std::filesystem::path(TREELAB_TEST_DATA_DIR) / name; }
 std::filesystem::path fixture(const std::string& name) { return std::filesystem::path(TREELAB_FIXTURES_DIR) / name; }
 std::filesystem::path dataset(const std::string& name) { return std::filesystem::path(TREELAB_DATASETS_DIR) / name; }
+
+std::string read_file(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+int raster_images(const std::string& figure) {
+    static const std::regex kImage(R"(<image[\s>]|/Subtype\s*/Image\b)");
+    return static_cast<int>(std::distance(std::sregex_iterator(figure.begin(), figure.end(), kImage), std::sregex_iterator()));
+}
+
+std::string widget_text_in(const std::string& svg) {
+    for (const char* text : {"Log-scale", "Run sweep", ">Stop<", "Slurm", "Back to the run", "Click a start", "Export CSV",
+                             "Compare trees", "Whole tree", "Tree at"})
+        if (svg.find(text) != std::string::npos) return text;
+    return {};
+}
 
 void expect_near_rel(double a, double b, double rel, double abs_floor) {
     const double tolerance = rel * std::max(std::abs(a), std::abs(b)) + abs_floor;

@@ -19,6 +19,16 @@ void expect_near_rel(double a, double b, double rel, double abs_floor = 0.0);
 void check_gradient(const std::function<double(const Eigen::VectorXd&)>& f, const Eigen::VectorXd& x,
                     const Eigen::VectorXd& gradient, double eps = 1e-6, double tol = 1e-5);
 
+// The bytes of `file` ("" when it cannot be read).
+std::string read_file(const std::filesystem::path& file);
+
+// Raster images inside a vector figure's bytes: SVG <image> elements, PDF image XObjects
+// (/Subtype /Image, what `pdfimages -list` lists). A figure composed from data has none.
+int raster_images(const std::string& figure);
+// The first text of the workbench's widgets (check boxes, buttons, hints) found in an SVG's text;
+// "" when none is there, as in a figure composed from data.
+std::string widget_text_in(const std::string& svg);
+
 // A temporary folder removed when the object goes out of scope.
 class TempDir {
 public:

@@ -31,7 +31,6 @@
 #include "tests/support/test_support.h"
 #include "ui/data_panel.h"
 #include "ui/epoch_scrubber.h"
-#include "ui/figure_export.h"
 #include "ui/figure_view.h"
 #include "ui/main_window.h"
 #include "ui/method_panel.h"
@@ -301,7 +300,7 @@ TEST(MainWindow, LiveTreesNeverRouteThePreviousRunsRows) {
 }
 
 // A trained model saved from the window loads back (as a result whose tree is drawn), and every
-// tab exports as a PNG, an SVG and a PDF that parse back.
+// tab with a figure exports it as a PNG, an SVG and a PDF that parse back.
 TEST(MainWindow, SavesOpensAndExportsEveryView) {
     test::TempDir dir;
     QSettings().clear();
@@ -318,11 +317,16 @@ TEST(MainWindow, SavesOpensAndExportsEveryView) {
     EXPECT_EQ(window.resultsPanel()->runCount(), 2);
     EXPECT_GT(window.treeCanvas()->nodeCount(), 0);
 
-    for (int tab = 0; tab < window.tabs()->count(); ++tab) {
-        window.tabs()->setCurrentIndex(tab);
+    // A model opened from a file has no training curves to draw; the trained run has (CART's path).
+    window.tabs()->setCurrentWidget(window.trainingPanel());
+    EXPECT_FALSE(window.exportView(QString::fromStdString((dir.path() / "opened.svg").string())));
+    window.resultsPanel()->selectRun(0);
+    // The tabs with a figure (the run's curves, its tree) export it; the others say they have none.
+    for (QWidget* tab : {static_cast<QWidget*>(window.trainingPanel()), static_cast<QWidget*>(window.treeTab())}) {
+        window.tabs()->setCurrentWidget(tab);
         for (const char* suffix : {"png", "svg", "pdf"}) {
-            const QString file = QString::fromStdString((dir.path() / ("tab" + std::to_string(tab) + "." + suffix)).string());
-            export_figure(window.tabs()->currentWidget(), file, QSize(800, 500));
+            const QString file = QString::fromStdString((dir.path() / ("tab" + std::to_string(window.tabs()->currentIndex()) + "." + suffix)).string());
+            ASSERT_TRUE(window.exportView(file, QSize(800, 500))) << file.toStdString();
             QFile written(file);
             ASSERT_TRUE(written.open(QIODevice::ReadOnly)) << file.toStdString();
             const QByteArray head = written.read(64);
@@ -332,6 +336,9 @@ TEST(MainWindow, SavesOpensAndExportsEveryView) {
             EXPECT_TRUE(head.startsWith(expected)) << file.toStdString() << ": " << head.left(16).toStdString();
         }
     }
+    window.tabs()->setCurrentWidget(window.resultsPanel());
+    EXPECT_FALSE(window.exportView(QString::fromStdString((dir.path() / "results.svg").string())));
+    EXPECT_FALSE(std::filesystem::exists(dir.path() / "results.svg"));
 }
 
 // A click on a start's small plot only selects it; "Keep start 2's tree" keeps that start's tree:

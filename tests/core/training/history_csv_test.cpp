@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/error.h"
 #include "core/training/history_csv.h"
 
 namespace treelab {
@@ -93,6 +94,67 @@ TEST(HistoryCsv, SkipsHeartbeatsAndKeepsTheOrder) {
     EXPECT_EQ(rows[1].substr(0, 4), "1,1,");
     EXPECT_EQ(rows[2].substr(0, 4), "2,2,");
     EXPECT_EQ(history_csv({}), kHeader);
+}
+
+// Reports written by history_csv read back as the same points: every field, NaN as NaN (an empty
+// cell), names with a comma (quoted), starts 0-based again, heartbeats skipped.
+TEST(HistoryCsv, ReadsBackWhatItWrites) {
+    std::vector<EpochReport> reports(4);
+    const std::string schedule = "scale factor α, stage";
+    for (int k = 0; k < 4; ++k) {
+        EpochReport& report = reports[static_cast<std::size_t>(k)];
+        report.start = k / 2;
+        report.epoch = k % 2 + 1;
+        report.step = 10 * k;
+        report.loss_queries = k == 0 ? -1 : 40 * k;
+        report.train_loss = 1.0 / (k + 3);
+        report.valid_loss = k == 1 ? std::numeric_limits<double>::quiet_NaN() : 0.1 + 0.2 * k;
+        report.metric = "accuracy";
+        report.train_metric = 0.5 + k / 7.0;
+        report.valid_metric = 0.25 * k;
+        report.active_nodes = k == 2 ? -1 : 7 - k;
+        report.schedule_name = schedule;
+        report.schedule_value = k == 3 ? std::numeric_limits<double>::quiet_NaN() : 12.5 * k;
+    }
+    reports[2].heartbeat = true;
+    const std::vector<HistoryPoint> read = read_history_csv(history_csv(reports), "h.csv");
+    const std::vector<HistoryPoint> expected = history_points(reports);
+    ASSERT_EQ(read.size(), 3u);
+    ASSERT_EQ(expected.size(), 3u);
+    for (std::size_t k = 0; k < read.size(); ++k) {
+        SCOPED_TRACE("point " + std::to_string(k));
+        const HistoryPoint &a = read[k], &b = expected[k];
+        EXPECT_EQ(a.start, b.start);
+        EXPECT_EQ(a.epoch, b.epoch);
+        EXPECT_EQ(a.step, b.step);
+        EXPECT_EQ(a.loss_queries, b.loss_queries);
+        EXPECT_EQ(a.metric, "accuracy");
+        EXPECT_EQ(a.schedule_name, schedule);
+        EXPECT_EQ(a.active_nodes, b.active_nodes);
+        for (auto [x, y] : {std::pair{a.train_loss, b.train_loss}, {a.valid_loss, b.valid_loss}, {a.train_metric, b.train_metric},
+                            {a.valid_metric, b.valid_metric}, {a.schedule_value, b.schedule_value}})
+            EXPECT_TRUE(x == y || (std::isnan(x) && std::isnan(y))) << x << " vs " << y;
+    }
+    EXPECT_EQ(read[2].start, 1);
+    EXPECT_TRUE(std::isnan(read[1].valid_loss));
+    EXPECT_TRUE(read_history_csv(history_csv({}), "h.csv").empty());
+}
+
+// Another file, a short line or a word where a number belongs is refused with the file and line.
+TEST(HistoryCsv, ReadingRefusesWhatItDidNotWrite) {
+    const auto message = [](const std::string& text) {
+        try {
+            read_history_csv(text, "h.csv");
+        } catch (const DataError& error) {
+            return std::string(error.what());
+        }
+        return std::string("(no error)");
+    };
+    EXPECT_NE(message("value,seed,test_accuracy\n").find("not a training history"), std::string::npos);
+    const std::string header = kHeader;
+    EXPECT_NE(message(header + "1,1,1\n").find("h.csv:2: "), std::string::npos) << message(header + "1,1,1\n");
+    const std::string bad = header + "1,1,5,,0.5,0.4,accuracy,high,0.5,,,\n";
+    EXPECT_NE(message(bad).find("'high' is not a number"), std::string::npos) << message(bad);
 }
 
 }  // namespace
