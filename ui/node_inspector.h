@@ -23,6 +23,7 @@ class TablePreviewModel;
 struct InspectedNode {
     int node = -1;
     QString rule;   // path rule from the root
+    QString units;  // what units the rule's numbers are in, and the tie rule
     QString reach;  // how many of the routed rows reach it
     std::vector<std::string> classes;
     Eigen::VectorXi classRows;   // rows per class (classification), from the routing analysis
@@ -43,6 +44,7 @@ public:
     bool exportRows(const QString& file);
 
     QLabel* ruleLabel() const;
+    QLabel* unitsLabel() const;
     ClassHistogram* histogram() const;
     QTableView* rowsView() const;
     QPushButton* exportButton() const;
@@ -56,6 +58,7 @@ private:
     InspectedNode inspected_;
     QLabel* title_ = nullptr;
     QLabel* rule_ = nullptr;
+    QLabel* units_ = nullptr;
     QLabel* reach_ = nullptr;
     ClassHistogram* histogram_ = nullptr;
     QLabel* values_ = nullptr;

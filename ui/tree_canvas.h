@@ -82,7 +82,10 @@ public:
 
     // What is shown: the tree, the names it is drawn with, the routed rows and their routing
     // (null when no data fits the tree; then the nodes show training counts).
-    std::shared_ptr<const TreeModel> shownTree() const;
+    std::shared_ptr<const TreeModel> shownTree() const;  // the model's own: what routes rows
+    // The same tree as the canvas, tooltips, inspector and Find write it: thresholds and weights
+    // in the data's units (core/export/data_units.h). Node for node the same as shownTree().
+    std::shared_ptr<const TreeModel> displayedTree() const;
     std::shared_ptr<const PreparedData> data() const;
     const std::vector<std::string>& featureNames() const;
     const std::vector<std::string>& classNames() const;
