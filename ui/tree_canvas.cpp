@@ -161,7 +161,9 @@ struct TreeCanvas::Parts {
         const bool scaled = shown && pipeline && pipeline->scaling != Scaling::None &&
                             static_cast<int>(pipeline->feature_names().size()) == shown->features();
         display = scaled ? std::make_shared<const TreeModel>(tree_in_data_units(*shown, *pipeline)) : shown;
+        in_data_units = scaled || (pipeline && pipeline->scaling == Scaling::None);
     }
+    bool in_data_units = false;  // `display` is in the data's units (else: on the learner's scaled features)
 
     // Draws `shown` with the names of `model` (or its own) and the routing of the chosen rows, then
     // runs `then` (at once, or when a big picture built in the background arrives).
@@ -398,6 +400,13 @@ bool TreeCanvas::isBuilding() const { return parts_->builder.busy(); }
 
 int TreeCanvas::searchHit() const { return parts_->search_hit; }
 
+QString TreeCanvas::nodeRuleText(int node) const {
+    const int box = node >= 0 && static_cast<std::size_t>(node) < parts_->picture.layout.box_of_node.size()
+                        ? parts_->picture.layout.box_of_node[static_cast<std::size_t>(node)]
+                        : -1;
+    return box < 0 ? QString() : QString::fromStdString(parts_->picture.looks[static_cast<std::size_t>(box)].rule);
+}
+
 int TreeCanvas::hiddenLeaves(int node) const {
     const int box = node >= 0 && static_cast<std::size_t>(node) < parts_->picture.layout.box_of_node.size()
                         ? parts_->picture.layout.box_of_node[static_cast<std::size_t>(node)]
@@ -458,6 +467,7 @@ NodeMark TreeCanvas::nodeMark(int node) const { return parts_->drawn(node) ? par
 
 std::shared_ptr<const TreeModel> TreeCanvas::shownTree() const { return parts_->shown; }
 std::shared_ptr<const TreeModel> TreeCanvas::displayedTree() const { return parts_->display; }
+bool TreeCanvas::displaysDataUnits() const { return parts_->in_data_units; }
 std::shared_ptr<const PreparedData> TreeCanvas::data() const { return parts_->data; }
 const std::vector<std::string>& TreeCanvas::featureNames() const { return parts_->features; }
 const std::vector<std::string>& TreeCanvas::classNames() const { return parts_->classes; }

@@ -86,6 +86,8 @@ public:
     // The same tree as the canvas, tooltips, inspector and Find write it: thresholds and weights
     // in the data's units (core/export/data_units.h). Node for node the same as shownTree().
     std::shared_ptr<const TreeModel> displayedTree() const;
+    // False for a live snapshot on an empty canvas: no pipeline is known yet to map it back.
+    bool displaysDataUnits() const;
     std::shared_ptr<const PreparedData> data() const;
     const std::vector<std::string>& featureNames() const;
     const std::vector<std::string>& classNames() const;
@@ -93,6 +95,7 @@ public:
     const RoutingAnalysis* routing() const;
 
     QString nodeToolTip(int node) const;  // what hovering the node shows
+    QString nodeRuleText(int node) const;  // the rule its box shows; empty when not drawn
     QPointF nodeScenePos(int node) const;  // centre of its box; (NaN, NaN) when not drawn
 
 signals:

@@ -316,7 +316,9 @@ void TreeTab::inspectNode(int node) {
     inspected.node = node;
     const TreeModel& shown = *canvas_->displayedTree();
     inspected.rule = QString::fromStdString(path_rule(shown, node, canvas_->featureNames()));
-    inspected.units = tr("Thresholds in the data's units; %1.").arg(QString::fromUtf8(kTieRuleText));
+    inspected.units = canvas_->displaysDataUnits()
+                          ? tr("Thresholds in the data's units; %1.").arg(QString::fromUtf8(kTieRuleText))
+                          : tr("Thresholds on the learner's scaled features until the run ends; %1.").arg(QString::fromUtf8(kTieRuleText));
     if (const std::string scale = weight_scale_text(shown); !scale.empty())
         inspected.units = tr("Oblique splits: %1 of each feature, not in the data's units.").arg(QString::fromStdString(scale));
     inspected.classes = canvas_->classNames();

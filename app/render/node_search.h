@@ -5,6 +5,7 @@
 // rule typed in the data's units finds the split shown in them.
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/model/tree_model.h"
@@ -18,6 +19,7 @@ std::string node_rule(const TreeModel& tree, int node, const std::vector<std::st
                       const std::vector<std::string>& classes);
 
 struct NodeQuery {
+    NodeQuery(std::string typed) : text(std::move(typed)) {}  // implicit: find_nodes(…, {"Mg"})
     std::string text;
     int oblique_terms = 3;  // an oblique split (or linear leaf) lists its largest weights' features, as its box does
     // Whether rows reach the node; unset: the training rows (TreeNode::empty).
