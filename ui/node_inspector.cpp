@@ -6,6 +6,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPalette>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTableView>
@@ -57,6 +58,10 @@ NodeInspector::NodeInspector(QWidget* parent) : QWidget(parent) {
     rule_->setTextFormat(Qt::PlainText);  // feature names may hold < and &
     rule_->setWordWrap(true);
     rule_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    units_ = new QLabel(this);
+    units_->setTextFormat(Qt::PlainText);
+    units_->setWordWrap(true);
+    units_->setForegroundRole(QPalette::PlaceholderText);  // a note on the rule, quieter than it
     reach_ = new QLabel(this);
     reach_->setTextFormat(Qt::PlainText);
     reach_->setWordWrap(true);
@@ -77,6 +82,7 @@ NodeInspector::NodeInspector(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(6, 4, 4, 4);
     layout->addLayout(header);
     layout->addWidget(rule_);
+    layout->addWidget(units_);
     layout->addWidget(reach_);
     layout->addWidget(histogram_);
     layout->addWidget(values_);
@@ -92,6 +98,8 @@ void NodeInspector::inspect(InspectedNode node) {
     title_->setText(inspected_.split.isEmpty() ? tr("Node %1").arg(inspected_.node)
                                                : tr("Node %1: %2").arg(inspected_.node).arg(inspected_.split));
     rule_->setText(tr("Reached by: %1").arg(inspected_.rule));
+    units_->setText(inspected_.units);
+    units_->setVisible(!inspected_.units.isEmpty());
     reach_->setText(inspected_.reach);
     const bool classified = inspected_.classRows.size() > 0;
     histogram_->setVisible(classified);
@@ -126,6 +134,7 @@ void NodeInspector::exportWithDialog() {
 }
 
 QLabel* NodeInspector::ruleLabel() const { return rule_; }
+QLabel* NodeInspector::unitsLabel() const { return units_; }
 ClassHistogram* NodeInspector::histogram() const { return histogram_; }
 QTableView* NodeInspector::rowsView() const { return rowsView_; }
 QPushButton* NodeInspector::exportButton() const { return export_; }

@@ -24,6 +24,7 @@ struct InspectedNode {
     int node = -1;
     QString split;  // the node's own test ("Ba ≤ 0.385"), or what a leaf predicts ("leaf, predicts class 2")
     QString rule;   // path rule from the root: how rows reach the node
+    QString units;  // what units the rule's numbers are in, and the tie rule
     QString reach;  // how many of the routed rows reach it
     std::vector<std::string> classes;
     Eigen::VectorXi classRows;   // rows per class (classification), from the routing analysis
@@ -44,6 +45,7 @@ public:
     bool exportRows(const QString& file);
 
     QLabel* ruleLabel() const;
+    QLabel* unitsLabel() const;
     ClassHistogram* histogram() const;
     QTableView* rowsView() const;
     QPushButton* exportButton() const;
@@ -57,6 +59,7 @@ private:
     InspectedNode inspected_;
     QLabel* title_ = nullptr;
     QLabel* rule_ = nullptr;
+    QLabel* units_ = nullptr;
     QLabel* reach_ = nullptr;
     ClassHistogram* histogram_ = nullptr;
     QLabel* values_ = nullptr;

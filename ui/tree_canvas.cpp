@@ -26,6 +26,7 @@
 #include "app/session/routing_session.h"
 #include "core/layout/fitting_depth.h"
 #include "core/analysis/routing_analysis.h"
+#include "core/export/data_units.h"
 #include "ui/node_tooltip.h"
 #include "ui/readable_text.h"
 #include "ui/tree_minimap.h"
@@ -95,6 +96,7 @@ struct TreeCanvas::Parts {
     QGraphicsScene scene;
     std::shared_ptr<const ModelFile> model;  // names (pipeline, target) of what is shown
     std::shared_ptr<const TreeModel> shown;  // the tree drawn: the model's, or the last snapshot
+    std::shared_ptr<const TreeModel> display;  // `shown` as every view writes it, in the data's units
     std::shared_ptr<const PreparedData> data;
     std::vector<std::string> features, classes;
     RowSet row_set = RowSet::All;
@@ -161,6 +163,18 @@ struct TreeCanvas::Parts {
     TreePictureBuilder builder;
     std::function<void()> after_build;  // what waits for the picture (fit, centre)
 
+    // `tree` shown; its rules in the data's units through the model's pipeline when the tree reads
+    // that pipeline's features (a snapshot on an empty canvas has no pipeline: drawn as it is).
+    void show_tree(std::shared_ptr<const TreeModel> tree) {
+        shown = std::move(tree);
+        const FeaturePipeline* pipeline = model ? &model->pipeline : nullptr;
+        const bool scaled = shown && pipeline && pipeline->scaling != Scaling::None &&
+                            static_cast<int>(pipeline->feature_names().size()) == shown->features();
+        display = scaled ? std::make_shared<const TreeModel>(tree_in_data_units(*shown, *pipeline)) : shown;
+        in_data_units = scaled || (pipeline && pipeline->scaling == Scaling::None);
+    }
+    bool in_data_units = false;  // `display` is in the data's units (else: on the learner's scaled features)
+
     // Draws `shown` with the names of `model` (or its own) and the routing of the chosen rows, then
     // runs `then` (at once, or when a big picture built in the background arrives).
     void redraw(std::function<void()> then = {}) {
@@ -170,7 +184,7 @@ struct TreeCanvas::Parts {
             finish_build();
             return;
         }
-        PictureInputs in{shown, features, classes, routing(), options, {}};
+        PictureInputs in{display, features, classes, routing(), options, {}};
         if (routing_pending() && data)
             in.subtitle = "routing " + describe_rows(row_set, rows_in(*data, row_set)) + "…";
         else if (const RowRouting* fitting = fit())
@@ -301,7 +315,7 @@ void TreeCanvas::showModel(std::shared_ptr<const ModelFile> model, std::shared_p
     parts_->model = std::move(model);
     parts_->data = std::move(data);
     // Aliasing pointer: the tree lives as long as the model file holding it.
-    parts_->shown = parts_->model ? std::shared_ptr<const TreeModel>(parts_->model, &parts_->model->tree) : nullptr;
+    parts_->show_tree(parts_->model ? std::shared_ptr<const TreeModel>(parts_->model, &parts_->model->tree) : nullptr);
     parts_->features = parts_->model ? parts_->model->pipeline.feature_names() : std::vector<std::string>{};
     parts_->classes = parts_->model ? parts_->model->target.class_names : std::vector<std::string>{};
     parts_->options.collapsed.clear();  // node ids of another tree mean nothing here
@@ -327,7 +341,7 @@ void TreeCanvas::showSnapshot(std::shared_ptr<const TreeModel> tree) {
         parts_->features = tree->feature_names;
         parts_->classes = tree->class_names;
     }
-    parts_->shown = std::move(tree);
+    parts_->show_tree(std::move(tree));
     parts_->reroute();
     // Keeps the user's zoom and scroll position. A window not zoomed since it was fitted follows
     // the live tree's shape: a GradTree tree's pruned size changes from epoch to epoch, and the
@@ -404,6 +418,13 @@ bool TreeCanvas::isBuilding() const { return parts_->builder.busy(); }
 
 int TreeCanvas::searchHit() const { return parts_->search_hit; }
 
+QString TreeCanvas::nodeRuleText(int node) const {
+    const int box = node >= 0 && static_cast<std::size_t>(node) < parts_->picture.layout.box_of_node.size()
+                        ? parts_->picture.layout.box_of_node[static_cast<std::size_t>(node)]
+                        : -1;
+    return box < 0 ? QString() : QString::fromStdString(parts_->picture.looks[static_cast<std::size_t>(box)].rule);
+}
+
 int TreeCanvas::hiddenLeaves(int node) const {
     const int box = node >= 0 && static_cast<std::size_t>(node) < parts_->picture.layout.box_of_node.size()
                         ? parts_->picture.layout.box_of_node[static_cast<std::size_t>(node)]
@@ -463,6 +484,8 @@ int TreeCanvas::inspectedNode() const { return parts_->inspected_node; }
 NodeMark TreeCanvas::nodeMark(int node) const { return parts_->drawn(node) ? parts_->mark_of(node) : NodeMark::Plain; }
 
 std::shared_ptr<const TreeModel> TreeCanvas::shownTree() const { return parts_->shown; }
+std::shared_ptr<const TreeModel> TreeCanvas::displayedTree() const { return parts_->display; }
+bool TreeCanvas::displaysDataUnits() const { return parts_->in_data_units; }
 std::shared_ptr<const PreparedData> TreeCanvas::data() const { return parts_->data; }
 const std::vector<std::string>& TreeCanvas::featureNames() const { return parts_->features; }
 const std::vector<std::string>& TreeCanvas::classNames() const { return parts_->classes; }
@@ -472,7 +495,7 @@ const RoutingAnalysis* TreeCanvas::routing() const { return parts_->fit() ? &par
 QString TreeCanvas::nodeToolTip(int node) const {
     if (!parts_->shown) return {};
     NodeTipInput input;
-    input.tree = parts_->shown.get();
+    input.tree = parts_->display.get();
     input.features = &parts_->features;
     input.classes = &parts_->classes;
     input.routing = routing();

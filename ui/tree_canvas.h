@@ -91,7 +91,12 @@ public:
 
     // What is shown: the tree, the names it is drawn with, the routed rows and their routing
     // (null when no data fits the tree; then the nodes show training counts).
-    std::shared_ptr<const TreeModel> shownTree() const;
+    std::shared_ptr<const TreeModel> shownTree() const;  // the model's own: what routes rows
+    // The same tree as the canvas, tooltips, inspector and Find write it: thresholds and weights
+    // in the data's units (core/export/data_units.h). Node for node the same as shownTree().
+    std::shared_ptr<const TreeModel> displayedTree() const;
+    // False for a live snapshot on an empty canvas: no pipeline is known yet to map it back.
+    bool displaysDataUnits() const;
     std::shared_ptr<const PreparedData> data() const;
     const std::vector<std::string>& featureNames() const;
     const std::vector<std::string>& classNames() const;
@@ -99,6 +104,7 @@ public:
     const RoutingAnalysis* routing() const;
 
     QString nodeToolTip(int node) const;  // what hovering the node shows
+    QString nodeRuleText(int node) const;  // the rule its box shows; empty when not drawn
     QPointF nodeScenePos(int node) const;  // centre of its box; (NaN, NaN) when not drawn
 
 signals:

@@ -17,6 +17,7 @@
 #include "app/render/node_search.h"
 #include "core/analysis/node_rows.h"
 #include "core/export/path_rule.h"
+#include "core/export/split_text.h"
 #include "core/export/weighted_sum_text.h"
 #include "core/nn/argmax.h"
 #include "ui/epoch_scrubber.h"
@@ -214,8 +215,12 @@ QWidget* TreeTab::buildSearchBar() {
 }
 
 void TreeTab::search(const QString& text) {
-    const std::shared_ptr<const TreeModel> tree = canvas_->shownTree();
-    matches_ = tree ? find_nodes(*tree, canvas_->featureNames(), canvas_->classNames(), text.toStdString()) : std::vector<int>{};
+    const std::shared_ptr<const TreeModel> tree = canvas_->displayedTree();
+    NodeQuery query{text.toStdString()};
+    query.oblique_terms = canvas_->pictureOptions().oblique_terms;
+    if (const RoutingAnalysis* routing = canvas_->routing())  // the drawn rows decide which nodes are ghosts
+        query.reached = [routing](int node) { return routing->nodes[static_cast<std::size_t>(node)].rows > 0; };
+    matches_ = tree ? find_nodes(*tree, canvas_->featureNames(), canvas_->classNames(), query) : std::vector<int>{};
     match_ = -1;
     nextMatch_->setEnabled(!matches_.empty());
     previousMatch_->setEnabled(!matches_.empty());
@@ -231,7 +236,12 @@ void TreeTab::showMatch(int step) {
     match_ = match_ < 0 ? (step > 0 ? 0 : count - 1) : ((match_ + step) % count + count) % count;
     const int node = matches_[static_cast<std::size_t>(match_)];
     canvas_->revealNode(node);
-    searchInfo_->setText(tr("%1 of %2: node %3").arg(match_ + 1).arg(count).arg(node));
+    // Matches that rows reach come first; an empty one (a ghost) says so.
+    const RoutingAnalysis* routing = canvas_->routing();
+    const std::shared_ptr<const TreeModel> tree = canvas_->shownTree();
+    const auto index = static_cast<std::size_t>(node);
+    const bool ghost = routing ? routing->nodes[index].rows == 0 : tree && tree->nodes[index].empty;
+    searchInfo_->setText(tr("%1 of %2: node %3").arg(match_ + 1).arg(count).arg(node) + (ghost ? tr(", which no row reaches") : QString()));
 }
 
 void TreeTab::closeInspector() {
@@ -316,12 +326,18 @@ void TreeTab::inspectNode(int node) {
     if (!tree || node < 0 || static_cast<std::size_t>(node) >= tree->nodes.size()) return;
     InspectedNode inspected;
     inspected.node = node;
-    inspected.rule = QString::fromStdString(path_rule(*tree, node, canvas_->featureNames()));
-    inspected.split = QString::fromStdString(node_rule(*tree, node, canvas_->featureNames(), canvas_->classNames()));
-    const TreeNode& own = tree->nodes[static_cast<std::size_t>(node)];
-    if (!own.is_split() || tree->stops_at(node)) inspected.split = tr("leaf, predicts %1").arg(inspected.split);
+    const TreeModel& shown = *canvas_->displayedTree();
+    inspected.rule = QString::fromStdString(path_rule(shown, node, canvas_->featureNames()));
+    inspected.split = QString::fromStdString(node_rule(shown, node, canvas_->featureNames(), canvas_->classNames()));
+    const TreeNode& own = shown.nodes[static_cast<std::size_t>(node)];
+    if (!own.is_split() || shown.stops_at(node)) inspected.split = tr("leaf, predicts %1").arg(inspected.split);
     else if (own.is_oblique())
         inspected.split = QString::fromStdString(weighted_sum_text(own.weights, canvas_->featureNames(), 3, 3)) + ' ' + inspected.split;
+    inspected.units = canvas_->displaysDataUnits()
+                          ? tr("Thresholds in the data's units; %1.").arg(QString::fromUtf8(kTieRuleText))
+                          : tr("Thresholds on the learner's scaled features until the run ends; %1.").arg(QString::fromUtf8(kTieRuleText));
+    if (const std::string scale = weight_scale_text(shown); !scale.empty())
+        inspected.units = tr("Oblique splits: %1 of each feature, not in the data's units.").arg(QString::fromStdString(scale));
     inspected.classes = canvas_->classNames();
     inspected.data = canvas_->data();
     const RoutedRows* rows = canvas_->routedRows();

@@ -2,6 +2,7 @@
 #include <memory>
 
 #include "app/cli/commands.h"
+#include "core/export/data_units.h"
 #include "core/export/rules_text.h"
 #include "core/model/model_file.h"
 
@@ -13,12 +14,14 @@ void add_rules_command(CLI::App& app) {
         RulesOptions rules;
     };
     auto options = std::make_shared<Options>();
-    CLI::App* command = app.add_subcommand("rules", "print a saved tree as indented if/else rules");
+    CLI::App* command = app.add_subcommand(
+        "rules", "print a saved tree as indented if/else rules, thresholds in the data's units (x <= t goes left, ties included)");
     command->add_option("--model", options->model, "model file (JSON)")->required();
     command->add_option("--digits", options->rules.significant_digits, "significant digits of thresholds")
         ->check(CLI::Range(1, 17))
         ->capture_default_str();
-    command->callback([options] { std::cout << rules_text(load_model(options->model).tree, options->rules); });
+    // Thresholds in the data's units whatever scaling the model trains on (core/export/data_units.h).
+    command->callback([options] { std::cout << rules_text(tree_in_data_units(load_model(options->model)), options->rules); });
 }
 
 }  // namespace treelab::cli

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "app/render/node_search.h"
+#include "core/export/data_units.h"
 #include "core/export/weighted_sum_text.h"
 #include "core/nn/argmax.h"
 
@@ -123,7 +124,7 @@ LayoutOptions layout_options(const PictureOptions& options) {
 
 TreePicture make_tree_picture(const ModelFile& model, const RoutingAnalysis* routing, const PictureOptions& options,
                               int class_index) {
-    return build(model.tree, model.pipeline.feature_names(), model.target.class_names, routing, options, class_index);
+    return build(tree_in_data_units(model), model.pipeline.feature_names(), model.target.class_names, routing, options, class_index);
 }
 
 TreePicture make_tree_picture(const TreeModel& tree, const RoutingAnalysis* routing, const PictureOptions& options,

@@ -67,9 +67,11 @@ struct TreePicture {
 // `routing` (of the whole model, not truncated) gives the shares of drawn rows; without it the
 // shares are the model's training counts as percent of its training rows. `class_index` >= 0
 // draws that class's routing alone (000 Fig. 4): its rows, normalised per level or over its rows.
+// The rules are in the data's units (core/export/data_units.h).
 TreePicture make_tree_picture(const ModelFile& model, const RoutingAnalysis* routing, const PictureOptions& options,
                               int class_index = -1);
-// Same from a bare tree (a training snapshot) whose names live in the tree itself.
+// Same from a bare tree (a training snapshot) whose names live in the tree itself, drawn as it is
+// (give it through tree_in_data_units to draw it in the data's units).
 TreePicture make_tree_picture(const TreeModel& tree, const RoutingAnalysis* routing, const PictureOptions& options,
                               int class_index = -1);
 

@@ -66,21 +66,32 @@ Eigen::VectorXd fit_quantiles(std::vector<double> values, int n_quantiles) {
     return quantiles;
 }
 
-void quantile_normal(Eigen::Ref<Eigen::VectorXd> column, const Eigen::VectorXd& quantiles) {
-    const Eigen::Index n = quantiles.size();
-    const Eigen::VectorXd r = references(n);
-    const Eigen::VectorXd reversed_quantiles = -quantiles.reverse();
-    const Eigen::VectorXd reversed_references = -r.reverse();
+QuantileNormal::QuantileNormal(const Eigen::VectorXd& quantiles)
+    : quantiles_(quantiles), references_(references(quantiles.size())), reversed_quantiles_(-quantiles.reverse()) {
+    reversed_references_ = -references_.reverse();
     constexpr double tail = bounds_threshold - std::numeric_limits<double>::epsilon();
-    const double clip_min = normal_quantile(tail), clip_max = normal_quantile(1.0 - tail);
-    for (Eigen::Index i = 0; i < column.size(); ++i) {
-        const double x = column(i);
-        // Averaging the interpolation from both ends handles repeated quantiles symmetrically.
-        double p = 0.5 * (interp(x, quantiles, r) - interp(-x, reversed_quantiles, reversed_references));
-        if (x + bounds_threshold > quantiles(n - 1)) p = 1.0;
-        if (x - bounds_threshold < quantiles(0)) p = 0.0;
-        column(i) = p <= 0.0 ? clip_min : p >= 1.0 ? clip_max : std::clamp(normal_quantile(p), clip_min, clip_max);
-    }
+    clip_min_ = normal_quantile(tail);
+    clip_max_ = normal_quantile(1.0 - tail);
+}
+
+double QuantileNormal::operator()(double x) const {
+    const Eigen::Index n = quantiles_.size();
+    // Averaging the interpolation from both ends handles repeated quantiles symmetrically.
+    double p = 0.5 * (interp(x, quantiles_, references_) - interp(-x, reversed_quantiles_, reversed_references_));
+    if (x + bounds_threshold > quantiles_(n - 1)) p = 1.0;
+    if (x - bounds_threshold < quantiles_(0)) p = 0.0;
+    return p <= 0.0 ? clip_min_ : p >= 1.0 ? clip_max_ : std::clamp(normal_quantile(p), clip_min_, clip_max_);
+}
+
+double QuantileNormal::approximate_inverse(double z) const {
+    if (!(z > clip_min_)) return quantiles_(0);
+    if (!(z < clip_max_)) return quantiles_(quantiles_.size() - 1);
+    return interp(boost::math::cdf(boost::math::normal(), z), references_, quantiles_);
+}
+
+void quantile_normal(Eigen::Ref<Eigen::VectorXd> column, const Eigen::VectorXd& quantiles) {
+    const QuantileNormal transform(quantiles);
+    for (Eigen::Index i = 0; i < column.size(); ++i) column(i) = transform(column(i));
 }
 
 }  // namespace treelab

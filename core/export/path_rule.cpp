@@ -1,14 +1,18 @@
 #include "core/export/path_rule.h"
 
 #include <algorithm>
+#include <limits>
 #include <optional>
 
 #include "core/error.h"
 #include "core/export/number_text.h"
+#include "core/export/split_text.h"
 #include "core/export/weighted_sum_text.h"
 
 namespace treelab {
 namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // One condition of the path: an axis-aligned feature's bounds (lower < x ≤ upper) or an
 // oblique split's text.
@@ -24,8 +28,14 @@ std::string oblique_text(const TreeNode& node, bool left, const std::vector<std:
            significant_text(node.threshold, options.significant_digits);
 }
 
-std::string axis_text(const Condition& c, const std::vector<std::string>& names, int digits) {
+// Infinite bounds come from splits no value crosses (data_units.h): x ≤ +∞ and x > −∞ say
+// nothing and are left out (empty text), x ≤ −∞ and x > +∞ hold for no row.
+std::string axis_text(Condition c, const std::vector<std::string>& names, int digits) {
     const std::string name = feature_label(names, c.feature);
+    if ((c.lower && *c.lower == kInfinity) || (c.upper && *c.upper == -kInfinity)) return "no value of " + name;
+    if (c.lower && *c.lower == -kInfinity) c.lower.reset();
+    if (c.upper && *c.upper == kInfinity) c.upper.reset();
+    if (!c.lower && !c.upper) return "";
     if (c.lower && c.upper) return significant_text(*c.lower, digits) + " < " + name + " ≤ " + significant_text(*c.upper, digits);
     if (c.upper) return name + " ≤ " + significant_text(*c.upper, digits);
     return name + " > " + significant_text(*c.lower, digits);
@@ -57,8 +67,10 @@ std::vector<std::string> path_conditions(const TreeModel& tree, int node, const 
         else same->lower = std::max(same->lower.value_or(split.threshold), split.threshold);
     }
     std::vector<std::string> texts;
-    for (const Condition& c : conditions)
-        texts.push_back(c.feature >= 0 ? axis_text(c, feature_names, options.significant_digits) : c.oblique);
+    for (const Condition& c : conditions) {
+        std::string text = c.feature >= 0 ? axis_text(c, feature_names, options.significant_digits) : c.oblique;
+        if (!text.empty()) texts.push_back(std::move(text));
+    }
     return texts;
 }
 
@@ -68,7 +80,12 @@ std::string path_rule(const TreeModel& tree, int node, const std::vector<std::st
     if (conditions.empty()) return "all rows";
     std::string rule;
     for (const std::string& condition : conditions) rule += (rule.empty() ? "" : " and ") + condition;
-    return rule;
+    // The scale once per rule, not once per oblique condition: one tree has one scale.
+    bool oblique = false;
+    for (int at = tree.nodes[static_cast<std::size_t>(node)].parent; at >= 0; at = tree.nodes[static_cast<std::size_t>(at)].parent)
+        oblique = oblique || tree.nodes[static_cast<std::size_t>(at)].is_oblique();
+    const std::string scale = weight_scale_text(tree);
+    return oblique && !scale.empty() ? rule + " (" + scale + ")" : rule;
 }
 
 }  // namespace treelab

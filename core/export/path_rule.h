@@ -19,11 +19,14 @@ struct PathRuleOptions {
 
 // One condition per split on the way from the root to `node`, root first. Bounds on the same
 // feature merge into one condition at the feature's first appearance ("1.4 < Al ≤ 2"), so deep
-// paths that split one feature repeatedly stay short. Empty for the root. Throws Error when
-// `node` is out of range.
+// paths that split one feature repeatedly stay short. Conditions that say nothing (x ≤ +∞ below
+// a split every row passes left, data_units.h) are left out; one no row meets reads "no value of
+// Ba". Empty for the root. Throws Error when `node` is out of range.
 std::vector<std::string> path_conditions(const TreeModel& tree, int node, const std::vector<std::string>& feature_names,
                                          const PathRuleOptions& options = {});
-// The conditions joined by " and "; "all rows" for the root.
+// The conditions joined by " and "; "all rows" for the root (or a path of conditions that say
+// nothing); then, when oblique weights are not in the data's units, "(weights on the
+// quantile-normal scale)".
 std::string path_rule(const TreeModel& tree, int node, const std::vector<std::string>& feature_names,
                       const PathRuleOptions& options = {});
 

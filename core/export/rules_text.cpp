@@ -1,8 +1,10 @@
 #include "core/export/rules_text.h"
 
+#include <cmath>
 #include <sstream>
 
 #include "core/export/number_text.h"
+#include "core/export/split_text.h"
 #include "core/nn/argmax.h"
 
 namespace treelab {
@@ -13,6 +15,8 @@ public:
     RulesWriter(const TreeModel& model, const RulesOptions& options) : model_(model), options_(options) {}
 
     std::string write() {
+        if (const std::string scale = weight_scale_text(model_); !scale.empty())
+            out_ << "# oblique splits: " << scale << " of each feature, not in the data's units\n";
         visit(0, 0);
         return out_.str();
     }
@@ -62,9 +66,11 @@ private:
         }
         const std::string lhs = condition(node);
         const std::string threshold = significant_text(node.threshold, options_.significant_digits);
-        out_ << indent(level) << lhs << " <= " << threshold << '\n';
+        // A split no value crosses (data_units.h) says so on both sides rather than "<= inf".
+        const bool uncrossed = !node.is_oblique() && !std::isfinite(node.threshold);
+        out_ << indent(level) << (uncrossed ? uncrossed_branch_text(lhs, node.threshold, true) : lhs + " <= " + threshold) << '\n';
         branch(node, node.left, level);
-        out_ << indent(level) << lhs << " >  " << threshold << '\n';
+        out_ << indent(level) << (uncrossed ? uncrossed_branch_text(lhs, node.threshold, false) : lhs + " >  " + threshold) << '\n';
         branch(node, node.right, level);
     }
 

@@ -7,7 +7,11 @@
 // 1.52 for a threshold between 1.5172 and 1.5176). Pruned nodes are left out; a node whose
 // chosen child is pruned prints as a leaf on that side. A linear leaf prints as its formula,
 //   |   |--- value: 152.1 + 3.2*bmi + -1.1*s5
-// every nonzero slope written as the oblique splits' weights are.
+// every nonzero slope written as the oblique splits' weights are. Given a tree from
+// tree_in_data_units (data_units.h), thresholds are in the data's units; a split no value crosses
+// reads "Ba: every row goes left" and "Ba: no row goes right" (or the other way round); and a first line
+// says so when oblique weights are on a scale of their own ("# oblique splits: weights on the
+// quantile-normal scale ...").
 #include <string>
 
 #include "core/model/tree_model.h"

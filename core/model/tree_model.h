@@ -128,6 +128,10 @@ public:
     std::vector<TreeNode> nodes;  // nodes[0] is the root; children after parents
     std::optional<RoutingPredictor> routing_predictor;  // see above
     AxisPrecision axis_precision = AxisPrecision::Float64;  // see above
+    // Display only, set by tree_in_data_units (core/export/data_units.h): the scale of the oblique
+    // weights and linear-leaf slopes when they are not in the data's units ("quantile-normal"),
+    // empty otherwise. Not saved; routing and prediction ignore it.
+    std::string weight_scale;
 
     int classes() const { return static_cast<int>(class_names.size()); }
     int features() const { return static_cast<int>(feature_names.size()); }

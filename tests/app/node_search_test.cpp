@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 
 #include "app/render/node_search.h"
 #include "tests/support/big_tree.h"
@@ -29,7 +30,7 @@ TEST(NodeSearch, RuleIsWhatTheBoxShows) {
 // as "≤"; "class 2" finds the leaves predicting class 2; nothing typed finds nothing.
 TEST(NodeSearch, FindsByFeatureRuleAndClass) {
     const TreeModel tree = test::random_tree(400);
-    const std::vector<int> mg = find_nodes(tree, kFeatures, kClasses, "mG");
+    const std::vector<int> mg = find_nodes(tree, kFeatures, kClasses, {"mG"});
     std::vector<int> expected;
     for (std::size_t t = 0; t < tree.nodes.size(); ++t)
         if (tree.nodes[t].is_split() && tree.nodes[t].feature == 2) expected.push_back(static_cast<int>(t));
@@ -40,11 +41,11 @@ TEST(NodeSearch, FindsByFeatureRuleAndClass) {
 
     std::string rule = node_rule(tree, mg.back(), kFeatures, kClasses);
     rule.replace(rule.find("≤"), std::string("≤").size(), "<=");
-    const std::vector<int> by_rule = find_nodes(tree, kFeatures, kClasses, rule);
+    const std::vector<int> by_rule = find_nodes(tree, kFeatures, kClasses, {rule});
     EXPECT_NE(std::find(by_rule.begin(), by_rule.end(), mg.back()), by_rule.end());
     for (const int node : by_rule) EXPECT_EQ(tree.nodes[static_cast<std::size_t>(node)].feature, 2);
 
-    const std::vector<int> class2 = find_nodes(tree, kFeatures, kClasses, "class 2");
+    const std::vector<int> class2 = find_nodes(tree, kFeatures, kClasses, {"class 2"});
     ASSERT_FALSE(class2.empty());
     for (const int node : class2) {
         const TreeNode& n = tree.nodes[static_cast<std::size_t>(node)];
@@ -53,7 +54,87 @@ TEST(NodeSearch, FindsByFeatureRuleAndClass) {
         n.distribution.maxCoeff(&best);
         EXPECT_EQ(best, 1);
     }
-    EXPECT_TRUE(find_nodes(tree, kFeatures, kClasses, "  ").empty());
+    EXPECT_TRUE(find_nodes(tree, kFeatures, kClasses, {"  "}).empty());
+}
+
+// A depth-2 tree: root "Ba ≤ 0.385"; its left child an oblique split whose largest weights are
+// Mg and Al (then Si); its right child splits Ba again. Leaves 3 and 5 predict class 2, but only
+// leaf 5 has rows; leaf 3 is an empty ghost, shallower in breadth-first order than none, found
+// first today by position alone.
+TreeModel small_tree() {
+    TreeModel tree;
+    tree.feature_names = kFeatures;
+    tree.class_names = kClasses;
+    tree.nodes.resize(7);
+    for (int t = 1; t < 7; ++t) {
+        tree.nodes[static_cast<std::size_t>(t)].parent = (t - 1) / 2;
+        tree.nodes[static_cast<std::size_t>(t)].depth = t < 3 ? 1 : 2;
+    }
+    for (int t = 0; t < 3; ++t) {
+        tree.nodes[static_cast<std::size_t>(t)].left = 2 * t + 1;
+        tree.nodes[static_cast<std::size_t>(t)].right = 2 * t + 2;
+    }
+    tree.nodes[0].feature = 7;
+    tree.nodes[0].threshold = 0.385;
+    tree.nodes[1].weights = (Eigen::VectorXd(8) << 0.01, 0, -2.5, 1.5, 0.2, 0, 0, 0).finished();
+    tree.nodes[1].threshold = 0.42;
+    tree.nodes[2].feature = 7;
+    tree.nodes[2].threshold = 1.62;
+    const std::vector<int> classes = {0, 0, 0, 1, 0, 1, 2};
+    for (std::size_t t = 0; t < 7; ++t) {
+        tree.nodes[t].distribution = Eigen::VectorXd::Zero(3);
+        tree.nodes[t].distribution(classes[t]) = 1.0;
+        tree.nodes[t].samples = t == 3 ? 0.0 : 10.0;
+        tree.nodes[t].empty = t == 3;
+    }
+    return tree;
+}
+
+// A feature among an oblique split's largest weights (as its box lists them) finds that split;
+// one outside them does not.
+TEST(NodeSearch, FindsFeaturesOfObliqueSplits) {
+    const TreeModel tree = small_tree();
+    EXPECT_EQ(find_nodes(tree, kFeatures, kClasses, {"Mg"}), (std::vector<int>{1}));
+    EXPECT_EQ(find_nodes(tree, kFeatures, kClasses, {"al"}), (std::vector<int>{1}));
+    NodeQuery two_terms{"Si"};
+    EXPECT_EQ(find_nodes(tree, kFeatures, kClasses, two_terms), (std::vector<int>{1}));
+    two_terms.oblique_terms = 2;
+    EXPECT_TRUE(find_nodes(tree, kFeatures, kClasses, two_terms).empty());
+    EXPECT_TRUE(find_nodes(tree, kFeatures, kClasses, {"RI"}).empty());  // weight 0.01: not among the 3 largest
+}
+
+// "class 2" lands first on the leaf rows reach, then on the empty ghost leaf; the caller's own
+// notion of reached (the drawn rows) decides when given.
+TEST(NodeSearch, LeavesRowsReachComeBeforeGhosts) {
+    const TreeModel tree = small_tree();
+    EXPECT_EQ(find_nodes(tree, kFeatures, kClasses, {"class 2"}), (std::vector<int>{5, 3}));
+    NodeQuery drawn{"class 2"};
+    drawn.reached = [](int node) { return node != 5; };
+    EXPECT_EQ(find_nodes(tree, kFeatures, kClasses, drawn), (std::vector<int>{3, 5}));
+}
+
+// A rule typed in the data's units finds the split whose threshold reads as the typed number:
+// "Ba <= 0.4" and "ba > 0.39" find "Ba ≤ 0.385"; "Ba <= 0.5" and "Mg <= 0.4" do not; "Ba ≤ 1.6"
+// finds 1.62 by its leading digits.
+TEST(NodeSearch, FindsRulesTypedInTheDataUnits) {
+    const TreeModel tree = small_tree();
+    EXPECT_EQ(find_nodes(tree, kFeatures, kClasses, {"Ba <= 0.4"}), (std::vector<int>{0}));
+    EXPECT_EQ(find_nodes(tree, kFeatures, kClasses, {"ba > 0.39"}), (std::vector<int>{0}));
+    EXPECT_EQ(find_nodes(tree, kFeatures, kClasses, {"Ba>=0.385"}), (std::vector<int>{0}));
+    EXPECT_TRUE(find_nodes(tree, kFeatures, kClasses, {"Ba <= 0.5"}).empty());
+    EXPECT_TRUE(find_nodes(tree, kFeatures, kClasses, {"Mg <= 0.4"}).empty());
+    EXPECT_EQ(find_nodes(tree, kFeatures, kClasses, {"Ba ≤ 1.6"}), (std::vector<int>{2}));
+    EXPECT_EQ(find_nodes(tree, kFeatures, kClasses, {"Ba <= 2"}), (std::vector<int>{2}));
+}
+
+// Splits no value crosses and oblique weights on the quantile-normal scale say so in their box.
+TEST(NodeSearch, RulesSayUncrossedSplitsAndTheWeightScale) {
+    TreeModel tree = small_tree();
+    tree.nodes[2].threshold = std::numeric_limits<double>::infinity();
+    tree.weight_scale = "quantile-normal";
+    EXPECT_EQ(node_rule(tree, 2, kFeatures, kClasses), "Ba: every row goes left");
+    EXPECT_EQ(node_rule(tree, 1, kFeatures, kClasses), "≤ 0.42 (q-normal)");
+    EXPECT_EQ(find_nodes(tree, kFeatures, kClasses, {"every row"}), (std::vector<int>{2}));
 }
 
 }  // namespace

@@ -219,7 +219,7 @@ void BM_HugeSearch(benchmark::State& state) {
     const std::string query = state.range(0) == 0 ? "Mg" : "Mg <= 4.2";
     std::size_t found = 0;
     for (auto _ : state)
-        found = find_nodes(huge_model()->tree, huge_model()->pipeline.feature_names(), huge_model()->target.class_names, query).size();
+        found = find_nodes(huge_model()->tree, huge_model()->pipeline.feature_names(), huge_model()->target.class_names, NodeQuery{query}).size();
     state.counters["found"] = static_cast<double>(found);
 }
 BENCHMARK(BM_HugeSearch)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);

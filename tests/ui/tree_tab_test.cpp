@@ -19,6 +19,7 @@
 #include <QToolTip>
 
 #include "core/analysis/node_rows.h"
+#include "core/export/number_text.h"
 #include "core/export/path_rule.h"
 #include "app/render/node_search.h"
 #include "core/layout/fitting_depth.h"
@@ -72,6 +73,54 @@ std::vector<Eigen::Index> table_rows_through(const TreeModel& tree, const Prepar
     for (Eigen::SparseMatrix<double, Eigen::RowMajor>::InnerIterator it(routing, node); it; ++it)
         table_rows.push_back(rows.table_rows[static_cast<std::size_t>(it.col())]);
     return table_rows;
+}
+
+// A GradTree on its default quantile-normal inputs (fixed seeds: the same tree every time).
+const RunOutcome& glass_gradtree() {
+    static const RunOutcome run = [] {
+        RunConfig config;
+        config.data_file = test::dataset("glass.csv");
+        config.target = "Type";
+        config.method = "gradtree";
+        config.params = method_params("gradtree", {"depth=3", "epochs=60", "restarts=0"});
+        config.seed = 3;
+        return run_training(config);
+    }();
+    return run;
+}
+
+// The root's threshold of a quantile-scaled GradTree reads in the data's units in its box, the
+// tooltip and the inspector alike: the raw value r with (x ≤ r) == (T(x) ≤ t) for every Glass row,
+// not the model's scaled t; the inspector states the tie rule.
+TEST(TreeTab, QuantileScaledGradTreeShowsRawThresholds) {
+    const RunOutcome& run = glass_gradtree();
+    ASSERT_EQ(run.model.pipeline.scaling, Scaling::QuantileNormal);
+    TreeTab tab;
+    tab.resize(1200, 800);
+    tab.show();
+    tab.showModel(std::make_shared<const ModelFile>(run.model), run.data);
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&tab));
+    tab.canvas()->fitToWindow();
+    const TreeNode& root = run.model.tree.nodes[0];
+    ASSERT_TRUE(root.is_split() && !root.is_oblique());
+    const double r = tab.canvas()->displayedTree()->nodes[0].threshold, t = root.threshold;
+    FeaturePipeline unscaled = run.model.pipeline;
+    unscaled.scaling = Scaling::None;
+    const Eigen::MatrixXd raw = unscaled.transform(run.data->table), scaled = run.model.pipeline.transform(run.data->table);
+    for (Eigen::Index i = 0; i < raw.rows(); ++i) ASSERT_EQ(raw(i, root.feature) <= r, scaled(i, root.feature) <= t) << i;
+    ASSERT_NE(significant_text(r, 4), significant_text(t, 4));
+
+    const std::string feature = run.model.pipeline.feature_names()[static_cast<std::size_t>(root.feature)];
+    const QString shown = QString::fromStdString(feature + " ≤ " + significant_text(r, 4));
+    EXPECT_EQ(tab.canvas()->nodeRuleText(0), shown);
+    const int left = root.left;
+    EXPECT_TRUE(tab.canvas()->nodeToolTip(left).contains(shown.toHtmlEscaped())) << tab.canvas()->nodeToolTip(left).toStdString();
+    EXPECT_FALSE(tab.canvas()->nodeToolTip(left).contains(QString::fromStdString(significant_text(t, 4))));
+    QTest::mouseClick(tab.canvas()->viewport(), Qt::LeftButton, {},
+                      tab.canvas()->mapFromScene(tab.canvas()->nodeScenePos(left)));
+    ASSERT_TRUE(tab.inspector()->isVisible());
+    EXPECT_TRUE(tab.inspector()->ruleLabel()->text().startsWith(shown)) << tab.inspector()->ruleLabel()->text().toStdString();
+    EXPECT_TRUE(tab.inspector()->unitsLabel()->text().contains(QStringLiteral("x ≤ t"))) << tab.inspector()->unitsLabel()->text().toStdString();
 }
 
 // Hovering a node shows its path rule from the root and the rows of each class reaching it.
