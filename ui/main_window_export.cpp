@@ -30,11 +30,12 @@ const LearnerInfo* learner_of(const std::string& method) {
     return nullptr;
 }
 
-// The tree the canvas draws, as it draws it (rows routed, fill, depth limit and folds), with the
-// fill's legend and a caption naming the run.
+// The tree the canvas draws, as it draws it (in the data's units, rows routed, fill, depth limit
+// and folds), with the fill's legend and a caption naming the run.
 FigureDrawing tree_figure(const TreeCanvas& canvas, const RunOutcome* run, const std::string& name) {
     const std::shared_ptr<const TreeModel> tree = canvas.shownTree();
-    TreePicture picture = make_tree_picture(*tree, canvas.featureNames(), canvas.classNames(), canvas.routing(), canvas.pictureOptions());
+    TreePicture picture =
+        make_tree_picture(*canvas.displayedTree(), canvas.featureNames(), canvas.classNames(), canvas.routing(), canvas.pictureOptions());
     const bool runTree = run && tree.get() == &run->model.tree;
     // The method by its paper name above the tree; the caption names the run.
     const LearnerInfo* learner = run ? learner_of(run->model.card.method) : nullptr;
@@ -57,7 +58,11 @@ FigureDrawing tree_figure(const TreeCanvas& canvas, const RunOutcome* run, const
 
 std::optional<FigureDrawing> MainWindow::currentFigure(QString& why) const {
     QWidget* tab = tabs_->currentWidget();
-    const std::string name = shown_ ? results_->runName(results_->rowOf(shown_.get())).toStdString() : std::string();
+    // A sweep's tree chosen in the Sweep tab is in no row of the results list.
+    const int row = shown_ ? results_->rowOf(shown_.get()) : -1;
+    const std::string name = !shown_   ? std::string()
+                             : row >= 0 ? results_->runName(row).toStdString()
+                                        : "the sweep's tree " + model_title(shown_->model);
     if (tab == training_) {
         if (!shown_) {
             why = tr("Train a model or select a run in the Results tab first: the Training tab's figure shows a run's curves.");

@@ -51,7 +51,7 @@ QString node_tooltip(const NodeTipInput& input, int node) {
                                                                       : n.class_counts;
         if (counts.size() > 0 && rows > 0.0) tip += class_table(counts, *input.classes);
     } else if (n.distribution.size() > 0) {  // a linear leaf's formula, its largest slopes first
-        tip += QObject::tr("<p>predicts %1</p>").arg(escaped(leaf_value_text(n, *input.features, 4, kLeafTerms)));
+        tip += QObject::tr("<p>predicts %1</p>").arg(escaped(leaf_value_text(n, *input.features, 4, kLeafTerms, tree.weight_spread)));
     }
     if (n.pruned) tip += QObject::tr("<p><i>pruned: not part of the effective tree</i></p>");
     return tip;

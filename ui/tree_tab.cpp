@@ -332,7 +332,7 @@ void TreeTab::inspectNode(int node) {
     const TreeNode& own = shown.nodes[static_cast<std::size_t>(node)];
     if (!own.is_split() || shown.stops_at(node)) inspected.split = tr("leaf, predicts %1").arg(inspected.split);
     else if (own.is_oblique())
-        inspected.split = QString::fromStdString(weighted_sum_text(own.weights, canvas_->featureNames(), 3, 3)) + ' ' + inspected.split;
+        inspected.split = QString::fromStdString(weighted_sum_text(own.weights, canvas_->featureNames(), 3, 3, shown.weight_spread)) + ' ' + inspected.split;
     inspected.units = canvas_->displaysDataUnits()
                           ? tr("Thresholds in the data's units; %1.").arg(QString::fromUtf8(kTieRuleText))
                           : tr("Thresholds on the learner's scaled features until the run ends; %1.").arg(QString::fromUtf8(kTieRuleText));

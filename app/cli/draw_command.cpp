@@ -32,6 +32,7 @@ struct DrawOptions {
     std::string max_depth = "auto";
     bool by_class = false, no_ghosts = false;
     int columns = 0;
+    double dpi = kDefaultPngDpi;
     CsvFormatOptions format;
 };
 
@@ -171,7 +172,10 @@ void add_draw_command(CLI::App& app) {
         ->check(CLI::PositiveNumber);
     command->add_option("--titles", options->titles, "titles of the trees in order, comma-separated (default: method and λ/α, or class)")
         ->delimiter(',');
-    command->add_option("--size", options->size, "picture size WIDTHxHEIGHT (pixels, or points for SVG/PDF); default: natural size");
+    command->add_option("--size", options->size, "picture size WIDTHxHEIGHT in points; default: natural size");
+    command->add_option("--dpi", options->dpi, "resolution of a PNG (its size is the picture's size in points × DPI / 72)")
+        ->capture_default_str()
+        ->check(CLI::Range(10.0, 2400.0));
     command->add_option("--out", options->out, "output file, .svg, .png or .pdf")
         ->required()
         ->check([](const std::string& file) {
@@ -190,7 +194,7 @@ void add_draw_command(CLI::App& app) {
                                  std::to_string(sheet.panels.size()) + " trees");
             for (std::size_t i = 0; i < sheet.panels.size(); ++i) sheet.panels[i].title = options->titles[i];
         }
-        save_figure(sheet, QString::fromStdString(options->out), size);
+        save_figure(sheet, QString::fromStdString(options->out), size, options->dpi);
         std::cout << "wrote " << sheet.panels.size() << (sheet.panels.size() == 1 ? " tree" : " trees") << " to " << options->out << '\n';
     });
 }

@@ -42,8 +42,8 @@ QSize png_pixels(const FigureDrawing& figure, QSize size, double dpi);
 // proportions. A PNG has png_pixels(figure, size, dpi) pixels and says `dpi` in its header.
 // Throws treelab::Error naming the file and the reason.
 void save_figure(const FigureDrawing& figure, const QString& file, QSize size = {}, double dpi = kDefaultPngDpi);
-// Tree figures keep `treelab-cli draw`'s sizes: one point per layout unit, PNGs at 72 DPI unless asked.
-void save_figure(const FigureSheet& sheet, const QString& file, QSize size = {}, double dpi = 72.0);
+// Tree figures: one point per layout unit.
+void save_figure(const FigureSheet& sheet, const QString& file, QSize size = {}, double dpi = kDefaultPngDpi);
 void save_figure(const PlotSheet& sheet, const QString& file, QSize size = {}, double dpi = kDefaultPngDpi);
 
 }  // namespace treelab

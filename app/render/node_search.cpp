@@ -73,7 +73,7 @@ std::string listed_features(const TreeModel& tree, int node, const std::vector<s
     const Eigen::VectorXd* weights = !leaf && n.is_oblique() ? &n.weights : leaf && n.is_linear() ? &n.leaf_weights : nullptr;
     std::string listed;
     if (weights)
-        for (const Eigen::Index k : largest_weights(*weights, terms)) listed += "\n" + feature_label(features, k);
+        for (const Eigen::Index k : largest_weights(*weights, terms, tree.weight_spread)) listed += "\n" + feature_label(features, k);
     return listed;
 }
 

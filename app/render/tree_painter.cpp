@@ -59,7 +59,7 @@ void draw_distribution(QPainter& painter, const QRectF& bar, const NodeLook& loo
 void draw_terms(QPainter& painter, const QRectF& area, const NodeLook& look) {
     const double row = area.height() / static_cast<double>(look.terms.size() + 1);
     double largest = 0.0;
-    for (const SplitTerm& term : look.terms) largest = std::max(largest, std::abs(term.weight));
+    for (const SplitTerm& term : look.terms) largest = std::max(largest, std::abs(term.size));
     const double names = area.width() * 0.42, zero = area.left() + names + 0.5 * (area.width() - names);
     const double half = 0.5 * (area.width() - names) - 2.0;
     painter.setFont(pixel_font(row * 0.85));
@@ -68,8 +68,8 @@ void draw_terms(QPainter& painter, const QRectF& area, const NodeLook& look) {
         painter.setPen(look.ghost ? kGhostInk : kInk);
         draw_elided(painter, QRectF(area.left(), y, names - 3.0, row), text(look.terms[i].feature),
                     Qt::AlignLeft | Qt::AlignVCenter);
-        const double length = largest > 0.0 ? half * look.terms[i].weight / largest : 0.0;
-        const QColor colour = look.ghost ? QColor(0xcccccc) : look.terms[i].weight > 0 ? QColor(0x2b6cb0) : QColor(0xdd6b20);
+        const double length = largest > 0.0 ? half * look.terms[i].size / largest : 0.0;
+        const QColor colour = look.ghost ? QColor(0xcccccc) : look.terms[i].size > 0 ? QColor(0x2b6cb0) : QColor(0xdd6b20);
         painter.fillRect(QRectF(std::min(zero, zero + length), y + 0.2 * row, std::abs(length), 0.6 * row), colour);
     }
     painter.setPen(QPen(look.ghost ? kGhostInk : kInk, 0.6));

@@ -11,11 +11,13 @@
 namespace treelab {
 namespace {
 
-// The largest |weights| of an oblique split or a linear leaf with their feature names (core picks
+// The largest weights of an oblique split or a linear leaf with their feature names (core picks
 // them, so the canvas and the path rule agree).
-std::vector<SplitTerm> largest_terms(const Eigen::VectorXd& weights, const std::vector<std::string>& names, int count) {
+std::vector<SplitTerm> largest_terms(const Eigen::VectorXd& weights, const std::vector<std::string>& names, int count,
+                                     const Eigen::VectorXd& spread) {
     std::vector<SplitTerm> terms;
-    for (const Eigen::Index k : largest_weights(weights, count)) terms.push_back({feature_label(names, k), weights(k)});
+    for (const Eigen::Index k : largest_weights(weights, count, spread))
+        terms.push_back({feature_label(names, k), weights(k) * (spread.size() == weights.size() ? spread(k) : 1.0)});
     return terms;
 }
 
@@ -75,9 +77,9 @@ TreePicture build(const TreeModel& tree, const std::vector<std::string>& feature
         look.leaf = !node.is_split() || tree.stops_at(box.node);  // a pruned leaf is still a leaf
         look.rule = node_rule(tree, box.node, features, classes);
         if (box.folded) look.hidden_leaves = leaves[static_cast<std::size_t>(box.node)];
-        if (node.is_split() && node.is_oblique() && !look.leaf) look.terms = largest_terms(node.weights, features, options.oblique_terms);
+        if (node.is_split() && node.is_oblique() && !look.leaf) look.terms = largest_terms(node.weights, features, options.oblique_terms, tree.weight_spread);
         if (look.leaf && node.is_linear()) {  // the slopes k drawn as an oblique split's weights
-            look.terms = largest_terms(node.leaf_weights, features, options.oblique_terms);
+            look.terms = largest_terms(node.leaf_weights, features, options.oblique_terms, tree.weight_spread);
             if (!look.terms.empty()) look.rule += " + k·x";
         }
         look.rows = rows_at(tree, routing, box.node, class_index);

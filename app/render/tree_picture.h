@@ -36,7 +36,9 @@ struct PictureOptions {
 
 struct SplitTerm {
     std::string feature;
-    double weight = 0.0;
+    // Signed bar length: the weight, times the feature's spread when the weights are folded into
+    // data units (TreeModel::weight_spread), so bars compare features as the ranking does.
+    double size = 0.0;
 };
 
 struct NodeLook {

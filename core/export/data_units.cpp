@@ -89,6 +89,7 @@ TreeModel tree_in_data_units(const TreeModel& tree, const FeaturePipeline& pipel
     }
     shown.axis_precision = AxisPrecision::Float64;  // the raw thresholds hold the float32 rounding already
     if (unfolded) shown.weight_scale = "quantile-normal";
+    if (pipeline.scaling == Scaling::ZScore) shown.weight_spread = pipeline.scale;
     return shown;
 }
 

@@ -22,9 +22,10 @@ struct Condition {
     std::string oblique;
 };
 
-std::string oblique_text(const TreeNode& node, bool left, const std::vector<std::string>& names,
+std::string oblique_text(const TreeModel& tree, const TreeNode& node, bool left, const std::vector<std::string>& names,
                          const PathRuleOptions& options) {
-    return weighted_sum_text(node.weights, names, options.significant_digits, options.oblique_terms) + (left ? " ≤ " : " > ") +
+    return weighted_sum_text(node.weights, names, options.significant_digits, options.oblique_terms, tree.weight_spread) +
+           (left ? " ≤ " : " > ") +
            significant_text(node.threshold, options.significant_digits);
 }
 
@@ -57,7 +58,7 @@ std::vector<std::string> path_conditions(const TreeModel& tree, int node, const 
         const TreeNode& split = tree.nodes[static_cast<std::size_t>(path[i])];
         const bool left = split.left == path[i + 1];
         if (split.is_oblique()) {
-            conditions.push_back({-1, {}, {}, oblique_text(split, left, feature_names, options)});
+            conditions.push_back({-1, {}, {}, oblique_text(tree, split, left, feature_names, options)});
             continue;
         }
         auto same = std::find_if(conditions.begin(), conditions.end(),

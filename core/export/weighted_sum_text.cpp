@@ -14,10 +14,12 @@ std::string feature_label(const std::vector<std::string>& names, Eigen::Index k)
     return index < names.size() ? names[index] : "x" + std::to_string(k);
 }
 
-std::vector<Eigen::Index> largest_weights(const Eigen::VectorXd& weights, int count) {
+std::vector<Eigen::Index> largest_weights(const Eigen::VectorXd& weights, int count, const Eigen::VectorXd& spread) {
+    const bool spread_known = spread.size() == weights.size();
+    const auto size = [&](Eigen::Index k) { return std::abs(weights(k)) * (spread_known ? spread(k) : 1.0); };
     std::vector<Eigen::Index> order(static_cast<std::size_t>(weights.size()));
     std::iota(order.begin(), order.end(), Eigen::Index{0});
-    std::stable_sort(order.begin(), order.end(), [&](Eigen::Index a, Eigen::Index b) { return std::abs(weights(a)) > std::abs(weights(b)); });
+    std::stable_sort(order.begin(), order.end(), [&](Eigen::Index a, Eigen::Index b) { return size(a) > size(b); });
     std::vector<Eigen::Index> largest;
     for (const Eigen::Index k : order) {
         if (static_cast<int>(largest.size()) >= count || weights(k) == 0.0) break;
@@ -26,8 +28,9 @@ std::vector<Eigen::Index> largest_weights(const Eigen::VectorXd& weights, int co
     return largest;
 }
 
-std::string weighted_sum_text(const Eigen::VectorXd& weights, const std::vector<std::string>& names, int digits, int terms) {
-    const std::vector<Eigen::Index> largest = largest_weights(weights, terms);
+std::string weighted_sum_text(const Eigen::VectorXd& weights, const std::vector<std::string>& names, int digits, int terms,
+                              const Eigen::VectorXd& spread) {
+    const std::vector<Eigen::Index> largest = largest_weights(weights, terms, spread);
     std::string sum;
     for (const Eigen::Index k : largest) {
         const double w = weights(k);
@@ -39,10 +42,11 @@ std::string weighted_sum_text(const Eigen::VectorXd& weights, const std::vector<
     return sum.empty() ? "0" : sum;
 }
 
-std::string leaf_value_text(const TreeNode& node, const std::vector<std::string>& names, int digits, int terms) {
+std::string leaf_value_text(const TreeNode& node, const std::vector<std::string>& names, int digits, int terms,
+                            const Eigen::VectorXd& spread) {
     const std::string value = node.distribution.size() > 0 ? significant_text(node.distribution(0), digits) : "";
     if (!node.is_linear() || (node.leaf_weights.array() == 0.0).all()) return value;
-    const std::string sum = weighted_sum_text(node.leaf_weights, names, digits, terms);
+    const std::string sum = weighted_sum_text(node.leaf_weights, names, digits, terms, spread);
     return value + (sum.starts_with("−") ? " − " + sum.substr(std::string("−").size()) : " + " + sum);
 }
 

@@ -132,6 +132,11 @@ public:
     // weights and linear-leaf slopes when they are not in the data's units ("quantile-normal"),
     // empty otherwise. Not saved; routing and prediction ignore it.
     std::string weight_scale;
+    // Display only, set by tree_in_data_units when it folds a z-score into the weights: each
+    // feature's training spread s_j. Weights folded into data units are not comparable across
+    // features (RI's spread on glass is 0.003, Ca's 1.4), so the terms shown are the largest by
+    // |w_j|·s_j, each feature's share of the sum on the scaled axis. Empty: the largest |w_j|.
+    Eigen::VectorXd weight_spread;
 
     int classes() const { return static_cast<int>(class_names.size()); }
     int features() const { return static_cast<int>(feature_names.size()); }

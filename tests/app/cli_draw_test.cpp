@@ -87,17 +87,19 @@ TEST(CliDraw, DrawsLinearLeaves) {
     EXPECT_NE(svg.find("Vgain"), std::string::npos) << "a slope's feature is named";
 }
 
-// --size sets the PNG's pixel size, and the PNG loads back.
-TEST(CliDraw, WritesPngOfTheAskedSize) {
+// --size sets the picture's size in points and --dpi the PNG's resolution (300 by default): its
+// pixels are points × DPI / 72, and the PNG loads back.
+TEST(CliDraw, WritesPngOfTheAskedSizeAndResolution) {
     test::TempDir dir;
     const std::string model = cart_model(dir), out = dir.file("tree.png").string();
-    const CommandResult draw =
-        run_cli("draw --model " + model + " --data " + glass() + " --size 640x480 --fill class --out " + out, dir);
-    ASSERT_EQ(draw.exit_code, 0) << draw.err;
-    QImage image;
-    ASSERT_TRUE(image.load(QString::fromStdString(out)));
-    EXPECT_EQ(image.width(), 640);
-    EXPECT_EQ(image.height(), 480);
+    const std::string base = "draw --model " + model + " --data " + glass() + " --size 640x480 --fill class --out " + out;
+    for (const auto& [dpi, pixels] : {std::pair{std::string(), QSize(2667, 2000)}, std::pair{std::string(" --dpi 72"), QSize(640, 480)}}) {
+        const CommandResult draw = run_cli(base + dpi, dir);
+        ASSERT_EQ(draw.exit_code, 0) << draw.err;
+        QImage image;
+        ASSERT_TRUE(image.load(QString::fromStdString(out)));
+        EXPECT_EQ(image.size(), pixels) << dpi;
+    }
 }
 
 // Two models side by side (000 Fig. 3) as PDF: a PDF file.

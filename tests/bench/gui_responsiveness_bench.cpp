@@ -32,7 +32,7 @@
 #include <QTimer>
 
 #include "app/session/training_session.h"
-#include "tests/support/data_loading.h"
+#include "tests/support/workbench_steps.h"
 #include "tests/support/large_csv.h"
 #include "ui/data_panel.h"
 #include "ui/main_window.h"

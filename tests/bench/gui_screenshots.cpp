@@ -32,7 +32,7 @@
 #include "ui/sweep_grid_editor.h"
 #include "ui/sweep_panel.h"
 #include "tests/support/big_tree.h"
-#include "tests/support/data_loading.h"
+#include "tests/support/workbench_steps.h"
 #include "ui/tree_canvas.h"
 #include "ui/tree_tab.h"
 

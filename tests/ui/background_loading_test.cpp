@@ -14,7 +14,7 @@
 #include <QTest>
 #include <QTimer>
 
-#include "tests/support/data_loading.h"
+#include "tests/support/workbench_steps.h"
 #include "tests/support/large_csv.h"
 #include "tests/support/test_support.h"
 #include "ui/data_panel.h"

@@ -12,7 +12,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
-#include "tests/support/data_loading.h"
+#include "tests/support/workbench_steps.h"
 #include "tests/support/test_support.h"
 #include "ui/data_panel.h"
 #include "ui/main_window.h"

@@ -16,7 +16,7 @@
 
 #include "core/error.h"
 #include "qcustomplot.h"
-#include "tests/support/data_loading.h"
+#include "tests/support/workbench_steps.h"
 #include "tests/support/test_support.h"
 #include "ui/data_panel.h"
 #include "ui/recent_files_menu.h"

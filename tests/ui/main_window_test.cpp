@@ -27,7 +27,7 @@
 #include "core/learners/learner.h"
 #include "core/model/model_file.h"
 #include "core/run/evaluation.h"
-#include "tests/support/data_loading.h"
+#include "tests/support/workbench_steps.h"
 #include "tests/support/test_support.h"
 #include "ui/data_panel.h"
 #include "ui/epoch_scrubber.h"
@@ -46,14 +46,6 @@ namespace treelab {
 namespace {
 
 QString glassFile() { return QString::fromStdString(test::dataset("glass.csv").string()); }
-
-// Trains and waits for trainingDone, which arrives as a queued signal even when the worker is
-// already idle (generous limit: a safety net, not a timing assertion).
-bool trainAndWait(MainWindow& window) {
-    QSignalSpy done(&window, &MainWindow::trainingDone);
-    window.train();
-    return done.count() > 0 || done.wait(300000);
-}
 
 // Sets the generated form's field for `name` as a user would, whatever widget the form chose.
 void setField(MethodPanel& panel, const QString& name, const QString& text) {
@@ -93,7 +85,7 @@ TEST(MainWindow, TrainsEveryLearnerFromTheFormsAndListsTheResult) {
                      QString::fromStdString(assignment.substr(equals + 1)));
         }
         ASSERT_TRUE(window.methodPanel()->isValid()) << learner.name;
-        ASSERT_TRUE(trainAndWait(window)) << learner.name;
+        ASSERT_TRUE(test::train_and_wait(window)) << learner.name;
         ASSERT_EQ(window.resultsPanel()->runCount(), ++runs) << learner.name;
         const auto outcome = window.resultsPanel()->run(runs - 1);
         EXPECT_EQ(outcome->model.card.method, learner.name);
@@ -150,7 +142,7 @@ TEST(MainWindow, LatentTreesWithAutomaticPreprocessingLearnsGlass) {
     ASSERT_EQ(window.dataPanel()->findChild<QComboBox*>("scaling")->currentData().toString(), "auto");
     window.methodPanel()->setMethod("latent");
     setField(*window.methodPanel(), "epochs", "30");
-    ASSERT_TRUE(trainAndWait(window));
+    ASSERT_TRUE(test::train_and_wait(window));
     ASSERT_EQ(window.resultsPanel()->runCount(), 1);
     const auto outcome = window.resultsPanel()->run(0);
     EXPECT_EQ(outcome->model.pipeline.scaling, Scaling::QuantileNormal);
@@ -224,7 +216,7 @@ TEST(MainWindow, CartTrainsWithTheDataPanelsProtocolChoices) {
     auto* smote = window.dataPanel()->findChild<QCheckBox*>("smote");
     QTest::mouseClick(smote, Qt::LeftButton, {}, QPoint(6, smote->height() / 2));
     QTest::keyClick(window.dataPanel()->findChild<QComboBox*>("fitOn"), Qt::Key_Down);
-    ASSERT_TRUE(trainAndWait(window));
+    ASSERT_TRUE(test::train_and_wait(window));
     ASSERT_EQ(window.resultsPanel()->runCount(), 1);
     const auto outcome = window.resultsPanel()->run(0);
     EXPECT_GT(outcome->fit_rows, outcome->train_rows + outcome->valid_rows);
@@ -244,7 +236,7 @@ TEST(MainWindow, BanditFeedbackIsATrainingModeOfTheMethodPanel) {
     window.methodPanel()->setMethod("dgt");
     setField(*window.methodPanel(), "feedback", "bandit");
     setField(*window.methodPanel(), "passes", "2");
-    ASSERT_TRUE(trainAndWait(window));
+    ASSERT_TRUE(test::train_and_wait(window));
     ASSERT_EQ(window.resultsPanel()->runCount(), 1);
     const std::vector<EpochReport>& history = window.resultsPanel()->run(0)->history;
     ASSERT_FALSE(history.empty());
@@ -269,7 +261,7 @@ TEST(MainWindow, LiveTreesNeverRouteThePreviousRunsRows) {
     MainWindow window;
     ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
     window.methodPanel()->setMethod("cart");
-    ASSERT_TRUE(trainAndWait(window));
+    ASSERT_TRUE(test::train_and_wait(window));
     ASSERT_NE(window.treeCanvas()->data(), nullptr);
     const int cartNodes = window.treeCanvas()->nodeCount();
 
@@ -285,7 +277,7 @@ TEST(MainWindow, LiveTreesNeverRouteThePreviousRunsRows) {
                          if (window.treeCanvas()->data()) ++routedByOthers;
                          EXPECT_EQ(window.treeCanvas()->featureNames(), point.snapshot->feature_names);
                      });
-    ASSERT_TRUE(trainAndWait(window));
+    ASSERT_TRUE(test::train_and_wait(window));
     EXPECT_GT(liveTrees, 0);
     EXPECT_EQ(routedByOthers, 0);
     ASSERT_EQ(window.resultsPanel()->runCount(), 2);
@@ -294,7 +286,7 @@ TEST(MainWindow, LiveTreesNeverRouteThePreviousRunsRows) {
     window.resultsPanel()->selectRun(0);
     window.dataPanel()->findChild<QComboBox*>("target")->setCurrentText("RI");
     window.dataPanel()->findChild<QCheckBox*>("smote")->setChecked(true);
-    ASSERT_TRUE(trainAndWait(window));
+    ASSERT_TRUE(test::train_and_wait(window));
     EXPECT_EQ(window.resultsPanel()->runCount(), 2);
     EXPECT_EQ(window.treeCanvas()->nodeCount(), cartNodes);
 }
@@ -309,7 +301,7 @@ TEST(MainWindow, SavesOpensAndExportsEveryView) {
     window.show();
     ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
     window.methodPanel()->setMethod("cart");
-    ASSERT_TRUE(trainAndWait(window));
+    ASSERT_TRUE(test::train_and_wait(window));
     const QString model = QString::fromStdString((dir.path() / "glass-cart.json").string());
     ASSERT_TRUE(window.saveModel(model));
     EXPECT_EQ(load_model(model.toStdString()).card.method, "cart");
@@ -353,7 +345,7 @@ TEST(MainWindow, KeepingAStartsTreeIsAnExplicitCommandWithTheWayBackInSight) {
     ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
     window.methodPanel()->setMethod("get");
     window.methodPanel()->setValues(method_params("get", {"depth=2", "schedule=U(5,25):6,U(50,150):6", "starts=3"}));
-    ASSERT_TRUE(trainAndWait(window));
+    ASSERT_TRUE(test::train_and_wait(window));
     window.tabs()->setCurrentWidget(window.trainingPanel());
     StartMultiples* starts = window.trainingPanel()->startMultiples();
     ASSERT_TRUE(starts->isVisible());

@@ -15,7 +15,7 @@
 
 #include "core/error.h"
 #include "core/learners/learner.h"
-#include "tests/support/data_loading.h"
+#include "tests/support/workbench_steps.h"
 #include "tests/support/test_support.h"
 #include "ui/data_panel.h"
 #include "ui/method_panel.h"

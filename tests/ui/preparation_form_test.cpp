@@ -10,7 +10,7 @@
 #include <QTest>
 
 #include "core/run/run_option_docs.h"
-#include "tests/support/data_loading.h"
+#include "tests/support/workbench_steps.h"
 #include "tests/support/test_support.h"
 #include "ui/data_panel.h"
 

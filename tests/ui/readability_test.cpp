@@ -24,7 +24,7 @@
 #include "app/render/tree_picture.h"
 #include "core/learners/learner.h"
 #include "core/run/training_run.h"
-#include "tests/support/data_loading.h"
+#include "tests/support/workbench_steps.h"
 #include "tests/support/test_support.h"
 #include "ui/figure_view.h"
 #include "ui/main_window.h"

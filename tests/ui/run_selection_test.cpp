@@ -19,7 +19,7 @@
 #include <qcustomplot.h>
 
 #include "core/model/model_file.h"
-#include "tests/support/data_loading.h"
+#include "tests/support/workbench_steps.h"
 #include "tests/support/test_support.h"
 #include "ui/epoch_scrubber.h"
 #include "ui/main_window.h"
@@ -39,25 +39,7 @@ QString glassFile() { return QString::fromStdString(test::dataset("glass.csv").s
 bool trainAndWait(MainWindow& window, const std::string& method, const std::vector<std::string>& params) {
     window.methodPanel()->setMethod(QString::fromStdString(method));
     window.methodPanel()->setValues(method_params(method, params));
-    QSignalSpy done(&window, &MainWindow::trainingDone);
-    window.train();
-    return done.count() > 0 || done.wait(300000);  // a safety net, not a timing assertion
-}
-
-// Selects the results row as a user does: a click on its first cell.
-void clickRun(MainWindow& window, int row) {
-    window.tabs()->setCurrentWidget(window.resultsPanel());
-    QTableWidget* list = nullptr;  // the list of runs, not a table of the detail view
-    for (auto* table : window.resultsPanel()->findChildren<QTableWidget*>())
-        if (table->rowCount() == window.resultsPanel()->runCount() && table->item(row, 0) &&
-            table->item(row, 0)->text() == window.resultsPanel()->runName(row))
-            list = table;
-    ASSERT_NE(list, nullptr);
-    ASSERT_TRUE(QTest::qWaitFor([&] { return list->isVisible() && list->viewport()->height() > 0; }));
-    QApplication::processEvents();  // the table laid out in the tab just shown
-    const QRect cell = list->visualRect(list->model()->index(row, 0));
-    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, cell.center());
-    ASSERT_EQ(window.resultsPanel()->currentRow(), row);
+    return test::train_and_wait(window);
 }
 
 QString caption(const TrainingPanel& panel) {
@@ -107,7 +89,7 @@ TEST(RunSelection, EveryViewBelongsToTheSelectedRun) {
 
     for (int pass = 0; pass < 2; ++pass) {  // GET, CART, and back: nothing of one stays in the other
         SCOPED_TRACE(pass);
-        clickRun(window, 0);
+        ASSERT_TRUE(test::click_run(window, 0));
         const auto get = window.resultsPanel()->run(0);
         window.tabs()->setCurrentWidget(training);
         EXPECT_TRUE(starts->isVisible());
@@ -124,7 +106,7 @@ TEST(RunSelection, EveryViewBelongsToTheSelectedRun) {
                                                            : QString("returned model (the learner's fallback, not a trained epoch's tree)"));
         EXPECT_EQ(window.treeCanvas()->shownTree().get(), &get->model.tree);
 
-        clickRun(window, 1);
+        ASSERT_TRUE(test::click_run(window, 1));
         const auto cart = window.resultsPanel()->run(1);
         window.tabs()->setCurrentWidget(training);
         EXPECT_FALSE(starts->isVisible()) << "CART has no starts";
@@ -191,7 +173,7 @@ TEST(RunSelection, ASweepsTreeShowsNothingOfThePreviousRun) {
     ASSERT_TRUE(trainAndWait(window, "gradtree", {"restarts=1", "epochs=30", "depth=3"}));
     ASSERT_TRUE(trainAndWait(window, "cart", {"max_depth=3"}));
     const auto cart = window.resultsPanel()->run(1);
-    clickRun(window, 0);  // the GradTree run, whose slider has epochs
+    ASSERT_TRUE(test::click_run(window, 0));  // the GradTree run, whose slider has epochs
     ASSERT_TRUE(window.treeTab()->scrubber()->slider()->isEnabled());
     auto sweepModel = std::make_shared<const ModelFile>(cart->model);
     emit window.sweepPanel()->modelChosen(sweepModel, cart->data);

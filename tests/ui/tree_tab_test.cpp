@@ -119,7 +119,7 @@ TEST(TreeTab, QuantileScaledGradTreeShowsRawThresholds) {
     QTest::mouseClick(tab.canvas()->viewport(), Qt::LeftButton, {},
                       tab.canvas()->mapFromScene(tab.canvas()->nodeScenePos(left)));
     ASSERT_TRUE(tab.inspector()->isVisible());
-    EXPECT_TRUE(tab.inspector()->ruleLabel()->text().startsWith(shown)) << tab.inspector()->ruleLabel()->text().toStdString();
+    EXPECT_EQ(tab.inspector()->ruleLabel()->text(), QStringLiteral("Reached by: ") + shown) << tab.inspector()->ruleLabel()->text().toStdString();
     EXPECT_TRUE(tab.inspector()->unitsLabel()->text().contains(QStringLiteral("x ≤ t"))) << tab.inspector()->unitsLabel()->text().toStdString();
 }
 

@@ -13,6 +13,7 @@
 #include "core/export/number_text.h"
 #include "core/export/path_rule.h"
 #include "core/export/rules_text.h"
+#include "core/export/weighted_sum_text.h"
 #include "core/run/training_run.h"
 #include "tests/support/test_support.h"
 
@@ -79,6 +80,23 @@ TEST(DataUnits, ZScoreObliqueSplitsFoldIntoRawWeights) {
     EXPECT_TRUE(root.weights.isApprox(run.model.tree.nodes[0].weights.cwiseQuotient(s)));
     EXPECT_TRUE(shown.weight_scale.empty());
     EXPECT_EQ(path_rule(shown, 1, run.model.pipeline.feature_names()).find("scale"), std::string::npos);
+}
+
+// The folded DGT tree lists, at every oblique split, the features whose weights are largest on the
+// scaled axis the learner saw (|w_j|·s_j ranks them), not those with the smallest spread: on glass,
+// RI's spread of 0.003 would otherwise put RI first at every node and hide Mg.
+TEST(DataUnits, FoldedWeightsListTheFeaturesLargestOnTheScaledAxis) {
+    const RunOutcome run = glass_run("dgt", {"height=3", "epochs=40"});
+    const TreeModel shown = tree_in_data_units(run.model);
+    ASSERT_EQ(shown.weight_spread, run.model.pipeline.scale);
+    int splits = 0;
+    for (std::size_t id = 0; id < shown.nodes.size(); ++id) {
+        if (!shown.nodes[id].is_split()) continue;
+        ++splits;
+        EXPECT_EQ(largest_weights(shown.nodes[id].weights, 3, shown.weight_spread), largest_weights(run.model.tree.nodes[id].weights, 3))
+            << "node " << id;
+    }
+    EXPECT_GT(splits, 2);
 }
 
 // LatentTrees on quantile-normal inputs: oblique weights cannot be folded; they are kept and every

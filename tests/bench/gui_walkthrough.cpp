@@ -1,0 +1,160 @@
+// A new user's walk through the workbench on glass, shot as PNGs for the manual and for review:
+// the window as it opens, then each of the five methods trained at its defaults in turn (Training
+// and Tree tabs after each), every run selected again in Results (Training and Tree tabs), a sweep
+// of CART's pruning strength with its Compare trees window, the Compare dialog of two runs, class
+// paths, Whole tree, and every tab's export as SVG and PDF next to the shots. With `interactions`
+// it shoots Find in a DGT tree and a click on a GET start's small plot instead.
+//   xvfb-run -a -s "-screen 0 1366x768x24" ./build/gui_walkthrough OUT_FOLDER [interactions]
+#include <functional>
+
+#include <QApplication>
+#include <QDialog>
+#include <QDir>
+#include <QEventLoop>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTest>
+#include <QTimer>
+#include <qcustomplot.h>
+
+#include "ui/data_panel.h"
+#include "ui/epoch_scrubber.h"
+#include "ui/figure_view.h"
+#include "ui/tree_canvas.h"
+#include "ui/main_window.h"
+#include "ui/method_panel.h"
+#include "ui/results_panel.h"
+#include "ui/start_multiples.h"
+#include "ui/sweep_panel.h"
+#include "ui/training_panel.h"
+#include "ui/tree_tab.h"
+#include "tests/support/workbench_steps.h"
+
+using namespace treelab;
+
+namespace {
+
+void wait(int ms) {
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+template <typename Signal>
+void wait_for(const typename QtPrivate::FunctionPointer<Signal>::Object* sender, Signal signal, int timeout_ms) {
+    QEventLoop loop;
+    QObject::connect(sender, signal, &loop, &QEventLoop::quit);
+    QTimer::singleShot(timeout_ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    QApplication application(argc, argv);
+    QApplication::setOrganizationName("TreeLab-walkthrough");
+    QSettings().clear();  // a new user's first start
+    const QDir out(argc > 1 ? argv[1] : ".");
+    QDir().mkpath(out.path());
+    MainWindow window;
+    window.show();
+    const auto shoot = [&](QWidget* widget, const QString& name) {
+        wait(500);
+        widget->grab().save(out.filePath(name + ".png"));
+    };
+    shoot(&window, "00-window-empty");
+    if (!test::load_data(*window.dataPanel(), QDir(TREELAB_DATASETS).filePath("glass.csv"))) return 3;
+    shoot(&window, "01-window-glass");
+
+    // `interactions`: Find "Mg" and "class 2" in a short DGT tree, then a single click on a start's
+    // small plot after a short GET run of three starts.
+    if (argc > 2 && QString(argv[2]) == "interactions") {
+        window.methodPanel()->setMethod("dgt");
+        window.methodPanel()->setValues(method_params("dgt", {"height=4", "epochs=40"}));
+        window.train();
+        wait_for(&window, &MainWindow::trainingDone, 900000);
+        window.tabs()->setCurrentIndex(1);
+        for (const QString& text : {QStringLiteral("Mg"), QStringLiteral("class 2")}) {
+            QLineEdit* find = window.treeTab()->searchField();
+            find->setFocus();
+            find->clear();
+            QTest::keyClicks(find, text);
+            shoot(&window, QStringLiteral("find-%1").arg(QString(text).replace(' ', '-')));
+        }
+        window.methodPanel()->setMethod("get");
+        window.methodPanel()->setValues(method_params("get", {"depth=3", "schedule=U(5,25):200,U(50,150):200", "starts=3"}));
+        window.train();
+        wait_for(&window, &MainWindow::trainingDone, 900000);
+        window.tabs()->setCurrentIndex(0);
+        wait(500);
+        StartMultiples* starts = window.trainingPanel()->startMultiples();
+        QTest::mouseClick(starts->plot(), Qt::LeftButton, {}, starts->startRect(2).center());
+        shoot(&window, "start-click");
+        return 0;
+    }
+    const QStringList methods{"cart", "latent", "gradtree", "get", "dgt"};
+    int step = 2;
+    for (const QString& method : methods) {
+        window.methodPanel()->setMethod(method);
+        window.tabs()->setCurrentIndex(0);
+        shoot(&window, QStringLiteral("%1-%2-form").arg(step, 2, 10, QLatin1Char('0')).arg(method));
+        window.train();
+        wait_for(&window, &MainWindow::trainingDone, 900000);
+        const QString prefix = QStringLiteral("%1-%2").arg(++step, 2, 10, QLatin1Char('0')).arg(method);
+        for (int tab = 0; tab < 2; ++tab) {
+            window.tabs()->setCurrentIndex(tab);
+            shoot(&window, prefix + (tab == 0 ? "-training" : "-tree"));
+            for (const char* suffix : {".svg", ".pdf"})
+                window.exportView(out.filePath(prefix + (tab == 0 ? "-training-export" : "-tree-export") + suffix));
+        }
+        window.treeTab()->inspectNode(0);
+        shoot(&window, prefix + "-inspector");
+        ++step;
+    }
+    for (int row = 0; row < window.resultsPanel()->runCount(); ++row) {
+        window.tabs()->setCurrentIndex(3);
+        window.resultsPanel()->selectRun(row);
+        shoot(&window, QStringLiteral("%1-select-%2-results").arg(step).arg(row + 1));
+        for (int tab = 0; tab < 2; ++tab) {
+            window.tabs()->setCurrentIndex(tab);
+            shoot(&window, QStringLiteral("%1-select-%2-%3").arg(step).arg(row + 1).arg(tab == 0 ? "training" : "tree"));
+        }
+        ++step;
+    }
+    if (QDialog* compare = window.resultsPanel()->compareRuns(1, 3)) {
+        shoot(compare, QStringLiteral("%1-compare-runs").arg(step++));
+        compare->close();
+    }
+    window.resultsPanel()->selectRun(1);
+    window.tabs()->setCurrentIndex(1);
+    if (FigureView* paths = window.treeTab()->showClassPaths()) {
+        shoot(paths, QStringLiteral("%1-class-paths").arg(step++));
+        paths->close();
+    }
+    // GradTree's slider scrubbed to its middle, then back to its end (the returned model).
+    window.resultsPanel()->selectRun(2);
+    EpochScrubber* scrubber = window.treeTab()->scrubber();
+    scrubber->setCurrentIndex(scrubber->snapshotCount() / 2);
+    shoot(&window, QStringLiteral("%1-slider-middle").arg(step++));
+    scrubber->setCurrentIndex(scrubber->snapshotCount() - 1);
+    shoot(&window, QStringLiteral("%1-slider-end").arg(step++));
+    window.treeTab()->wholeTreeButton()->click();
+    shoot(&window, QStringLiteral("%1-whole-tree").arg(step++));
+
+    window.methodPanel()->setMethod("cart");
+    window.tabs()->setCurrentWidget(window.sweepPanel());
+    window.sweepPanel()->start();
+    wait_for(window.sweepPanel(), &SweepPanel::finished, 900000);
+    shoot(&window, QStringLiteral("%1-sweep").arg(step));
+    for (const char* suffix : {".svg", ".pdf"})
+        window.exportView(out.filePath(QStringLiteral("%1-sweep-export").arg(step) + suffix));
+    ++step;
+    if (FigureView* trees = window.sweepPanel()->compareTrees()) {
+        shoot(trees, QStringLiteral("%1-sweep-compare-trees").arg(step++));
+        trees->close();
+    }
+    return 0;
+}

@@ -1,0 +1,62 @@
+#pragma once
+// What a user does in the workbench, for tests and benches that go through it: open a file and
+// wait for the background read, train and wait for the run, select a run in Results with a click.
+// Each runs the event loop as a user's session would; the waits are safety nets, not timings.
+#include <QAbstractItemView>
+#include <QApplication>
+#include <QEventLoop>
+#include <QObject>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTabWidget>
+#include <QTest>
+#include <QTimer>
+
+#include "ui/data_panel.h"
+#include "ui/main_window.h"
+#include "ui/results_panel.h"
+
+namespace treelab::test {
+
+// Opens `file` in the panel and waits for the read to end; true when it replaced the data.
+inline bool load_data(DataPanel& panel, const QString& file, int timeout_ms = 120000) {
+    bool loaded = false;
+    QEventLoop loop;
+    QObject::connect(&panel, &DataPanel::dataChanged, &loop, [&loaded] { loaded = true; });
+    QObject::connect(&panel, &DataPanel::loadEnded, &loop, &QEventLoop::quit);
+    QTimer::singleShot(timeout_ms, &loop, &QEventLoop::quit);
+    panel.openFile(file);
+    if (panel.isLoading()) loop.exec();
+    return loaded;
+}
+
+// Starts a run from the panels (MainWindow::train, what the Train button calls) and waits for it
+// to end; true when it ended (finished or failed).
+inline bool train_and_wait(MainWindow& window) {
+    QSignalSpy done(&window, &MainWindow::trainingDone);
+    window.train();
+    return done.count() > 0 || done.wait(300000);
+}
+
+// The Results tab's list of runs (not a table of its detail view); null when it is not found.
+inline QTableWidget* run_list(MainWindow& window) {
+    for (auto* table : window.resultsPanel()->findChildren<QTableWidget*>())
+        if (table->rowCount() == window.resultsPanel()->runCount() && table->rowCount() > 0 && table->item(0, 0) &&
+            table->item(0, 0)->text() == window.resultsPanel()->runName(0))
+            return table;
+    return nullptr;
+}
+
+// Selects the results row as a user does, with a click on its first cell; true when it is selected.
+inline bool click_run(MainWindow& window, int row) {
+    window.tabs()->setCurrentWidget(window.resultsPanel());
+    QTableWidget* list = run_list(window);
+    if (!list || !QTest::qWaitFor([&] { return list->isVisible() && list->viewport()->height() > 0; })) return false;
+    QApplication::processEvents();  // the table laid out in the tab just shown
+    list->scrollToItem(list->item(row, 0));
+    const QRect cell = list->visualRect(list->model()->index(row, 0));
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, cell.center());
+    return window.resultsPanel()->currentRow() == row;
+}
+
+}  // namespace treelab::test
