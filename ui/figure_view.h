@@ -58,8 +58,9 @@ public:
     void setZoom(double zoom);  // 1 = the sheet's natural size
     double zoom() const;
 
-    // Writes the sheet (caption included) to `file` (.png, .svg or .pdf) at `size` (empty = the
-    // natural size); false, with a non-modal dialog, on failure. "Export…" asks for the file.
+    // Writes the sheet (caption included) to `file` (.png, .svg or .pdf) at `size` in points (empty =
+    // the natural size; a PNG at 300 DPI); false, with a non-modal dialog, on failure. "Export…"
+    // asks for the file.
     bool exportFigure(const QString& file, QSize size = {});
 
 protected:

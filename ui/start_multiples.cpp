@@ -154,7 +154,10 @@ void StartMultiples::buildGrid(int starts) {
         cell->setRowStretchFactor(0, 0.001);  // the title takes only its text's height
         QFont small = plot_->font();
         small.setPointSizeF(small.pointSizeF() * 0.8);
-        for (QCPAxis* axis : start.rect->axes()) axis->setTickLabelFont(small);
+        for (QCPAxis* axis : start.rect->axes()) {
+            axis->setTickLabelFont(small);
+            axis->ticker()->setTickCount(3);  // a fifth of the panel's width: more labels run together
+        }
         start.train = plot_->addGraph(start.rect->axis(QCPAxis::atBottom), start.rect->axis(QCPAxis::atLeft));
         start.train->setPen(QPen(kTrainColour, 1.5));
         start.valid = plot_->addGraph(start.rect->axis(QCPAxis::atBottom), start.rect->axis(QCPAxis::atLeft));

@@ -302,8 +302,9 @@ void TrainingPanel::showOutcome(const RunOutcome& outcome) {
         const long long queries = outcome.history.empty() ? -1 : outcome.history.back().loss_queries;
         p.caption->setText(tr("%1: %2%3 in %4%5%6")
                                .arg(label)
-                               .arg(queries >= 0 ? tr("%1 evaluations over %2 loss queries").arg(outcome.history.size()).arg(queries)
-                                                 : tr("%1 epochs").arg(outcome.history.size()))
+                               .arg(queries >= 0 ? tr("%1 evaluations over %2 loss queries")
+                                                                   .arg(countText(static_cast<long long>(outcome.history.size())), countText(queries))
+                                                 : tr("%1 epochs").arg(countText(static_cast<long long>(outcome.history.size()))))
                                .arg(starts > 1 ? tr(" over %1 starts (dashed lines; each start below)").arg(starts) : QString())
                                .arg(durationText(outcome.train_seconds))
                                .arg(status, kept));

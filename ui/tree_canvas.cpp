@@ -209,10 +209,11 @@ struct TreeCanvas::Parts {
                 paint_region(painter, picture, index, exposed, pixel, TreeCanvas::textZoom, style());
             }));
         if (!picture.subtitle.empty()) {
-            QFont font;
-            font.setPixelSize(16);
-            QGraphicsSimpleTextItem* line = scene.addSimpleText(QString::fromStdString(picture.subtitle), font);
-            line->setPos(0.0, -32.0);
+            // At the screen's text size whatever the zoom: magnified with a narrow tree it ran past
+            // the window's edge, shrunk with a wide one it could not be read.
+            QGraphicsSimpleTextItem* line = scene.addSimpleText(QString::fromStdString(picture.subtitle), canvas->font());
+            line->setFlag(QGraphicsItem::ItemIgnoresTransformations);
+            line->setPos(-20.0, -40.0);
         }
         scene.setSceneRect(QRectF(-20.0, -40.0, picture.layout.width + 40.0, picture.layout.height + kSceneMargins.height()));
         minimap->setPicture(&picture, &index);

@@ -78,7 +78,8 @@ TEST(FigureView, ComparisonShowsEveryTree) {
     }
 }
 
-// Export writes the sheet shown: valid PNG at the asked size, PDF, and an SVG holding the command.
+// Export writes the sheet shown: a PNG of the asked size in points at 300 DPI, a PDF, and an SVG
+// holding the command.
 TEST(FigureView, ExportsTheSheetWithItsRunCard) {
     const Trained glass = train_cart("glass.csv", "Type");
     FigureView view;
@@ -93,7 +94,7 @@ TEST(FigureView, ExportsTheSheetWithItsRunCard) {
 
     const QString png = QString::fromStdString(dir.file("classes.png").string());
     ASSERT_TRUE(view.exportFigure(png, QSize(800, 500)));
-    EXPECT_EQ(QImage(png).size(), QSize(800, 500));
+    EXPECT_EQ(QImage(png).size(), QSize(3333, 2083));
     const auto pdf = dir.file("classes.pdf");
     ASSERT_TRUE(view.exportFigure(QString::fromStdString(pdf.string())));
     std::ifstream in(pdf, std::ios::binary);
