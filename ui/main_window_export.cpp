@@ -1,6 +1,8 @@
 // MainWindow's File > Export view: the current tab's figure composed from the run or sweep it
 // shows (app/render), never a grab of its widgets; written as SVG, PDF or PNG at a chosen size and
 // resolution.
+#include <algorithm>
+
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QStatusBar>
@@ -30,12 +32,19 @@ const LearnerInfo* learner_of(const std::string& method) {
     return nullptr;
 }
 
-// The tree the canvas draws, as it draws it (in the data's units, rows routed, fill, depth limit
-// and folds), with the fill's legend and a caption naming the run.
+// The tree the canvas draws, as it draws it (in the data's units, rows routed, fill and folds),
+// with the fill's legend and a caption naming the run. The canvas opens a tree at the depth that
+// reads on screen; the figure goes at least as deep as `treelab-cli draw` does unasked.
 FigureDrawing tree_figure(const TreeCanvas& canvas, const RunOutcome* run, const std::string& name) {
     const std::shared_ptr<const TreeModel> tree = canvas.shownTree();
-    TreePicture picture =
-        make_tree_picture(*canvas.displayedTree(), canvas.featureNames(), canvas.classNames(), canvas.routing(), canvas.pictureOptions());
+    PictureOptions options = canvas.pictureOptions();
+    if (options.max_depth >= 0) {
+        PictureOptions whole = options;
+        whole.max_depth = -1;
+        const int deepest = figure_depth(*tree, layout_options(whole));
+        options.max_depth = deepest < 0 ? -1 : std::max(options.max_depth, deepest);
+    }
+    TreePicture picture = make_tree_picture(*canvas.displayedTree(), canvas.featureNames(), canvas.classNames(), canvas.routing(), options);
     const bool runTree = run && tree.get() == &run->model.tree;
     // The method by its paper name above the tree; the caption names the run.
     const LearnerInfo* learner = run ? learner_of(run->model.card.method) : nullptr;
@@ -43,8 +52,8 @@ FigureDrawing tree_figure(const TreeCanvas& canvas, const RunOutcome* run, const
     std::string caption = (runTree ? "Tree of " + name : run ? "A tree recorded while " + name + " trained" : std::string("A tree")) +
                           ": " + (canvas.routedRows() ? describe_rows(canvas.rowSet(), canvas.routedRows()->X.rows())
                                                       : std::string("the training rows' counts"));
-    if (canvas.depthLimit() >= 0 && canvas.depthLimit() < tree_height(*tree))
-        caption += "; drawn down to depth " + std::to_string(canvas.depthLimit()) + " of " + std::to_string(tree_height(*tree)) +
+    if (options.max_depth >= 0 && options.max_depth < tree_height(*tree))
+        caption += "; drawn down to depth " + std::to_string(options.max_depth) + " of " + std::to_string(tree_height(*tree)) +
                    " (folded nodes say how many leaves they hide)";
     caption += ".";
     if (run) caption += "\n" + run_card_line(name, run->model.card);

@@ -39,7 +39,6 @@ struct DrawOptions {
 // Issue 16: a full CART on a million rows has 173,435 leaves, a 100 MB SVG nobody can read. Unless
 // asked for all, a tree is drawn down to the deepest depth with at most this many nodes (an SVG
 // of a few MB at full detail); the folded nodes say how many leaves they hide.
-constexpr std::size_t kNodeBudget = 1000;
 
 // --max-depth: "auto" (-2 here: the budget decides), "all" (-1) or a depth.
 constexpr int kAutoDepth = -2;
@@ -97,7 +96,7 @@ PictureOptions picture_options(const DrawOptions& options) {
 PictureOptions fitted(const DrawOptions& options, PictureOptions picture, const TreeModel& tree, const std::string& file) {
     if (parse_max_depth(options.max_depth) != kAutoDepth) return picture;
     const LayoutOptions layout = layout_options(picture);
-    picture.max_depth = fitting_depth(tree, layout, [](const TreeLayout& drawn) { return drawn.boxes.size() <= kNodeBudget; });
+    picture.max_depth = figure_depth(tree, layout);
     if (picture.max_depth < 0) return picture;
     const TreeLayout drawn = layout_tree(tree, layout_options(picture));
     const auto folded = std::count_if(drawn.boxes.begin(), drawn.boxes.end(), [](const NodeBox& box) { return box.folded; });
@@ -153,7 +152,7 @@ void add_draw_command(CLI::App& app) {
     command->add_flag("--by-class", options->by_class, "one small tree per class, shares normalised per depth level (000 Fig. 4)");
     command->add_option("--classes", options->classes, "with --by-class: the classes to draw, comma-separated")->delimiter(',');
     command->add_option("--max-depth", options->max_depth,
-                        "draw the nodes down to this depth; auto: the deepest with at most " + std::to_string(kNodeBudget) +
+                        "draw the nodes down to this depth; auto: the deepest with at most " + std::to_string(kFigureNodeBudget) +
                             " nodes (folded nodes say how many leaves they hide); all: every node")
         ->capture_default_str();
     command->add_option("--routing", options->routing, "share shown per node: per depth level (000) or of the data set")

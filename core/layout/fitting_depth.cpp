@@ -23,6 +23,10 @@ int fitting_depth(const TreeModel& tree, const LayoutOptions& options, const std
     return -1;
 }
 
+int figure_depth(const TreeModel& tree, const LayoutOptions& options) {
+    return fitting_depth(tree, options, [](const TreeLayout& drawn) { return drawn.boxes.size() <= kFigureNodeBudget; });
+}
+
 bool fits_window(const TreeLayout& layout, double width, double height, double zoom) {
     return layout.width * zoom <= width && layout.height * zoom <= height;
 }

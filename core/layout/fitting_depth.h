@@ -17,6 +17,12 @@ int tree_height(const TreeModel& tree);
 // counted from the root (as TreeNode::depth of a root at depth 0).
 int fitting_depth(const TreeModel& tree, const LayoutOptions& options, const std::function<bool(const TreeLayout&)>& fits);
 
+// What a figure of a tree draws unasked (`treelab-cli draw`, File > Export view): every node when
+// the layout has at most kFigureNodeBudget boxes (a full-detail SVG of about 3.5 MB), else the
+// deepest depth that stays within it, as fitting_depth gives it.
+inline constexpr std::size_t kFigureNodeBudget = 1000;
+int figure_depth(const TreeModel& tree, const LayoutOptions& options);
+
 // A layout fits a window of width × height pixels at `zoom` pixels per layout unit.
 bool fits_window(const TreeLayout& layout, double width, double height, double zoom);
 
