@@ -193,7 +193,7 @@ void FigureView::Parts::composeComparison() {
     options.max_depth = depth;
     FigureSheet sheet;
     sheet.caption = "All rows of each run's data, percent per depth level (as Zantedeschi et al., Fig. 3); "
-                    "EN: empty nodes, reached by no row.";
+                    "an empty node is reached by no row.";
     if (depth >= 0) sheet.caption += " Trees cut below depth " + std::to_string(depth) + "; \"+N\": leaves below a cut.";
     for (const ComparedTree& tree : compared) {
         if (!tree.model || !tree.data) continue;

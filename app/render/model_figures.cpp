@@ -15,17 +15,18 @@ RoutingAnalysis routing_of(const TreeModel& tree, const Eigen::Ref<const Eigen::
                                                               : analyse_routing(tree, X);
 }
 
-// "DP = 0.4215; EN = 6" as 000 Fig. 3 titles its trees (DP rounded to 4 decimals, EN over all nodes).
+// "dendrogram purity = 0.4215; 6 empty nodes": 000 Fig. 3 titles its trees "DP = …; EN = …" (the
+// metric rounded to 4 decimals; empty nodes, reached by no row, over all nodes), spelt out here.
 std::string model_subtitle(const TreeModel& tree, const Dataset* labelled, const RoutingAnalysis& routing) {
     std::string text;
     if (labelled) {
         const Scores scores = evaluate(tree, *labelled);
-        for (const auto& [key, name] : std::map<std::string, std::string>{{"dendrogram_purity", "DP"}, {"r2", "R²"}})
+        for (const auto& [key, name] : std::map<std::string, std::string>{{"dendrogram_purity", "dendrogram purity"}, {"r2", "R²"}})
             if (const auto it = scores.find(key); it != scores.end()) text = name + " = " + fixed_text(it->second, 4) + "; ";
         if (text.empty())
             if (const auto it = scores.find("accuracy"); it != scores.end()) text = "accuracy = " + fixed_text(it->second, 4) + "; ";
     }
-    return text + "EN = " + std::to_string(routing.empty_nodes);
+    return text + std::to_string(routing.empty_nodes) + (routing.empty_nodes == 1 ? " empty node" : " empty nodes");
 }
 
 }  // namespace

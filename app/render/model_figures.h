@@ -19,8 +19,9 @@ namespace treelab {
 std::string model_title(const ModelFile& model);
 
 // One tree of a comparison routing the rows `X` (already through the model's pipeline), titled
-// with model_title and "DP = 0.4215; EN = 6" as 000 Fig. 3 (DP for self-supervised models,
-// accuracy or R² otherwise, when `labelled` holds the targets of the same rows; EN always).
+// with model_title and "dendrogram purity = 0.4215; 6 empty nodes" as 000 Fig. 3 titles them "DP =
+// …; EN = …" (dendrogram purity for self-supervised models, accuracy or R² otherwise, when
+// `labelled` holds the targets of the same rows; the empty nodes always).
 TreePicture comparison_panel(const ModelFile& model, const Eigen::Ref<const Eigen::MatrixXd>& X, const Dataset* labelled,
                              const PictureOptions& options);
 

@@ -62,7 +62,7 @@ TEST(FigureView, ClassPathsRefusedWithADialog) {
     EXPECT_EQ(view.panelCount(), 0);
 }
 
-// Three trees side by side, each with the given title and "accuracy = …; EN = …".
+// Three trees side by side, each with the given title and "accuracy = …; N empty nodes".
 TEST(FigureView, ComparisonShowsEveryTree) {
     const Trained a = train_cart("glass.csv", "Type", "0"), b = train_cart("glass.csv", "Type", "0.01"),
                   c = train_cart("glass.csv", "Type", "0.05");
@@ -74,7 +74,7 @@ TEST(FigureView, ComparisonShowsEveryTree) {
     EXPECT_EQ(view.sheet().panels[2].title, "CART α = 0.05") << "no title: the method's name and α";
     for (const TreePicture& tree : view.sheet().panels) {
         EXPECT_EQ(tree.subtitle.rfind("accuracy = ", 0), 0u) << tree.subtitle;
-        EXPECT_NE(tree.subtitle.find("EN = "), std::string::npos);
+        EXPECT_NE(tree.subtitle.find(" empty node"), std::string::npos);
     }
 }
 
