@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "core/error.h"
+#include "core/export/number_text.h"
 #include "core/run/evaluation.h"
 #include "core/run/sweep_summary.h"
 #include "core/run/sweep_target.h"
@@ -52,6 +53,18 @@ std::string capitalised(std::string text) {
 }
 
 // The values of the grid in order, shortened to the first two and the last when there are many.
+// A grid value as a caption shows it: numbers to 4 significant digits (a pruning path's α are
+// 0.00755208333333333 and the like), anything else (a range such as U(80,120)) as written.
+std::string value_text(const std::string& value) {
+    std::size_t used = 0;
+    try {
+        const double number = std::stod(value, &used);
+        if (used == value.size()) return significant_text(number, 4);
+    } catch (const std::exception&) {
+    }
+    return value;
+}
+
 std::string values_text(const std::vector<SweepPoint>& points) {
     std::string text;
     for (std::size_t k = 0; k < points.size(); ++k) {
@@ -59,7 +72,7 @@ std::string values_text(const std::vector<SweepPoint>& points) {
             text += ", …";
             k = points.size() - 1;
         }
-        text += (text.empty() ? "" : ", ") + points[k].value;
+        text += (text.empty() ? "" : ", ") + value_text(points[k].value);
     }
     return text;
 }
