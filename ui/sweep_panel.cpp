@@ -63,9 +63,7 @@ bool on_pruning_path(const LearnerInfo& learner, const std::string& param) {
     return learner.pruning_path && learner.pruning_param == param;
 }
 
-QString param_title(const ParamSpec& spec) {
-    return QStringLiteral("%1 (%2)").arg(QString::fromStdString(spec.label), QString::fromStdString(spec.name));
-}
+QString param_title(const ParamSpec& spec) { return QString::fromStdString(spec.label); }
 
 // The score the plots open on: the headline metric of the task, else the first one there is.
 std::string default_metric(const std::vector<std::string>& names) {
@@ -417,8 +415,12 @@ void SweepPanel::refreshParameters() {
     parts_->method = learner->name;
     const QSignalBlocker blocker(parts_->param);
     parts_->param->clear();
-    for (const SweepTarget& target : parts_->targets)
+    for (const SweepTarget& target : parts_->targets) {
         parts_->param->addItem(param_title(target.spec), QString::fromStdString(target.spec.name));
+        // The name the command line takes, for a user who goes on with treelab-cli sweep.
+        parts_->param->setItemData(parts_->param->count() - 1, tr("treelab-cli sweep --param %1=…").arg(QString::fromStdString(target.spec.name)),
+                                   Qt::ToolTipRole);
+    }
     // The user's choice when it is still there (a schedule lost or gained a stage), else the
     // pruning strength: the sweep this tab is for (sklearn's α, the paper's λ).
     if (const int kept = parts_->param->findData(previous); !previous.isEmpty() && kept >= 0) {

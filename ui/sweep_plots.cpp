@@ -20,7 +20,7 @@ struct SplitStyle {
 };
 // matplotlib's first three colours, as in the sklearn pruning example.
 const std::array<SplitStyle, 3> kSplits = {{{"train", QColor(31, 119, 180)},
-                                            {"valid", QColor(255, 127, 14)},
+                                            {"validation", QColor(255, 127, 14)},
                                             {"test", QColor(44, 160, 44)}}};
 
 const std::map<std::string, MeanStd>& split_scores(const SweepPoint& point, std::size_t split) {

@@ -325,7 +325,7 @@ void TrainingPanel::showOutcome(const RunOutcome& outcome) {
     p.forgetRun();
     for (QCustomPlot* plot : {p.loss, p.metric, p.nodes}) {
         clear_plot(plot, QCPGraph::lsStepLeft);
-        plot->xAxis->setLabel(tr("effective α (%1)").arg(QString::fromStdString(learner->pruning_param)));
+        plot->xAxis->setLabel(tr("effective α"));
     }
     p.resetSeries(tr("test"));
     show_series(p.loss->graph(0), true, tr("total leaf impurity"));
