@@ -32,6 +32,17 @@ std::string widget_text_in(const std::string& svg) {
     return {};
 }
 
+RunConfig dataset_run(const std::string& file, const std::string& target, const std::string& method,
+                      const std::vector<std::string>& params, std::uint32_t seed) {
+    RunConfig config;
+    config.data_file = dataset(file);
+    config.target = target;
+    config.method = method;
+    config.params = method_params(method, params);
+    config.seed = seed;
+    return config;
+}
+
 void expect_near_rel(double a, double b, double rel, double abs_floor) {
     const double tolerance = rel * std::max(std::abs(a), std::abs(b)) + abs_floor;
     EXPECT_LE(std::abs(a - b), tolerance) << "a = " << a << ", b = " << b << ", relative tolerance " << rel;

@@ -1,16 +1,25 @@
 #pragma once
 // Helpers shared by every test binary.
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include <Eigen/Core>
+
+#include "core/run/run_config.h"
 
 namespace treelab::test {
 
 std::filesystem::path test_data(const std::string& name);  // tests/data/<name>
 std::filesystem::path fixture(const std::string& name);    // tests/fixtures/<name>
 std::filesystem::path dataset(const std::string& name);    // datasets/<name>
+
+// A run of `method` on the shipped data set `file` (datasets/) predicting `target`, with
+// `params` typed over the method's defaults ("depth=3") and the given seed.
+RunConfig dataset_run(const std::string& file, const std::string& target, const std::string& method,
+                      const std::vector<std::string>& params, std::uint32_t seed = 0);
 
 // |a - b| <= rel * max(|a|, |b|) + abs_floor, with a message naming both values.
 void expect_near_rel(double a, double b, double rel, double abs_floor = 0.0);

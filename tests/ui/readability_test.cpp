@@ -41,15 +41,7 @@ namespace {
 
 // A run on glass with `assignments` typed over the method's defaults.
 std::shared_ptr<const RunOutcome> train_glass(const std::string& method, const std::vector<std::string>& assignments) {
-    RunConfig config;
-    config.data_file = test::dataset("glass.csv");
-    config.target = "Type";
-    config.method = method;
-    const LearnerInfo& learner = find_learner(method);
-    config.params = ParamValues(learner.params);
-    for (const std::string& assignment : assignments) config.params.set_assignment(learner.params, assignment);
-    config.seed = 3;
-    return std::make_shared<const RunOutcome>(run_training(config));
+    return std::make_shared<const RunOutcome>(run_training(test::dataset_run("glass.csv", "Type", method, assignments, 3)));
 }
 
 std::shared_ptr<const ModelFile> model_of(const std::shared_ptr<const RunOutcome>& outcome) {

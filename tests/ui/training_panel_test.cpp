@@ -20,12 +20,7 @@ namespace treelab {
 namespace {
 
 RunConfig glass(const std::string& method, const std::vector<std::string>& params) {
-    RunConfig config;
-    config.data_file = test::dataset("glass.csv");
-    config.target = "Type";
-    config.method = method;
-    config.params = method_params(method, params);
-    return config;
+    return test::dataset_run("glass.csv", "Type", method, params);
 }
 
 // Starts `config` and runs the event loop until the session delivers its outcome (or a generous

@@ -17,11 +17,7 @@ namespace treelab {
 namespace {
 
 RunOutcome glass_run(const std::string& method, const std::vector<std::string>& params) {
-    RunConfig config;
-    config.data_file = test::dataset("glass.csv");
-    config.target = "Type";
-    config.method = method;
-    config.params = method_params(method, params);
+    RunConfig config = test::dataset_run("glass.csv", "Type", method, params);
     config.scaling = method == "latent" ? Scaling::ZScore : Scaling::None;
     return run_training(config);
 }

@@ -19,13 +19,7 @@ namespace treelab {
 namespace {
 
 RunConfig glass_run(const std::string& method, const std::vector<std::string>& params) {
-    RunConfig config;
-    config.data_file = test::dataset("glass.csv");
-    config.target = "Type";
-    config.method = method;
-    config.params = method_params(method, params);
-    config.seed = 7;
-    return config;
+    return test::dataset_run("glass.csv", "Type", method, params, 7);
 }
 
 RunOutcome train_on_glass(const std::string& method, const std::vector<std::string>& params) {

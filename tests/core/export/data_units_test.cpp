@@ -23,13 +23,8 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 RunOutcome glass_run(const std::string& method, const std::vector<std::string>& params, std::optional<Scaling> scaling = {}) {
-    RunConfig config;
-    config.data_file = test::dataset("glass.csv");
-    config.target = "Type";
-    config.method = method;
-    config.params = method_params(method, params);
+    RunConfig config = test::dataset_run("glass.csv", "Type", method, params, 3);
     config.scaling = scaling;
-    config.seed = 3;
     return run_training(config);
 }
 

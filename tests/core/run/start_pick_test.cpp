@@ -9,13 +9,7 @@ namespace treelab {
 namespace {
 
 RunConfig iris_run(const std::string& method, const std::vector<std::string>& params) {
-    RunConfig config;
-    config.data_file = test::dataset("iris.csv");
-    config.target = "species";
-    config.method = method;
-    config.params = method_params(method, params);
-    config.seed = 3;
-    return config;
+    return test::dataset_run("iris.csv", "species", method, params, 3);
 }
 
 // A three-start GET run: short, and its starts end on different trees.
