@@ -6,7 +6,7 @@
 #include <QDir>
 #include <QTimer>
 
-#include "ui/data_panel.h"
+#include "ui/data/data_panel.h"
 #include "ui/main_window.h"
 
 int main(int argc, char** argv) {

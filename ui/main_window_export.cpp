@@ -14,13 +14,13 @@
 #include "core/layout/fitting_depth.h"
 #include "core/learners/learner.h"
 #include "core/run/row_set.h"
-#include "ui/figure_export.h"
+#include "ui/common/figure_export.h"
 #include "ui/main_window.h"
-#include "ui/results_panel.h"
-#include "ui/sweep_panel.h"
-#include "ui/training_panel.h"
-#include "ui/tree_canvas.h"
-#include "ui/tree_tab.h"
+#include "ui/results/results_panel.h"
+#include "ui/sweep/sweep_panel.h"
+#include "ui/training/training_panel.h"
+#include "ui/tree/tree_canvas.h"
+#include "ui/tree/tree_tab.h"
 
 namespace treelab {
 namespace {

@@ -11,11 +11,11 @@
 #include "app/session/training_session.h"
 #include "core/model/model_file.h"
 #include "core/run/evaluation.h"
-#include "ui/about_dialog.h"
-#include "ui/data_panel.h"
+#include "ui/help/about_dialog.h"
+#include "ui/data/data_panel.h"
 #include "ui/main_window.h"
-#include "ui/results_panel.h"
-#include "ui/tree_tab.h"
+#include "ui/results/results_panel.h"
+#include "ui/tree/tree_tab.h"
 
 namespace treelab {
 

@@ -34,11 +34,11 @@
 #include "app/session/training_session.h"
 #include "tests/support/workbench_steps.h"
 #include "tests/support/large_csv.h"
-#include "ui/data_panel.h"
+#include "ui/data/data_panel.h"
 #include "ui/main_window.h"
-#include "ui/method_panel.h"
-#include "ui/results_panel.h"
-#include "ui/training_panel.h"
+#include "ui/method/method_panel.h"
+#include "ui/results/results_panel.h"
+#include "ui/training/training_panel.h"
 
 using namespace treelab;
 

@@ -25,16 +25,16 @@
 #include "app/render/node_search.h"
 #include "app/session/training_session.h"
 #include "core/run/run_config.h"
-#include "ui/data_panel.h"
+#include "ui/data/data_panel.h"
 #include "ui/main_window.h"
-#include "ui/method_panel.h"
-#include "ui/param_form.h"
-#include "ui/sweep_grid_editor.h"
-#include "ui/sweep_panel.h"
+#include "ui/method/method_panel.h"
+#include "ui/method/param_form.h"
+#include "ui/sweep/sweep_grid_editor.h"
+#include "ui/sweep/sweep_panel.h"
 #include "tests/support/big_tree.h"
 #include "tests/support/workbench_steps.h"
-#include "ui/tree_canvas.h"
-#include "ui/tree_tab.h"
+#include "ui/tree/tree_canvas.h"
+#include "ui/tree/tree_tab.h"
 
 using namespace treelab;
 

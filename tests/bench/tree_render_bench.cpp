@@ -17,7 +17,7 @@
 #include "core/layout/fitting_depth.h"
 #include "core/layout/tree_layout.h"
 #include "tests/support/big_tree.h"
-#include "ui/tree_canvas.h"
+#include "ui/tree/tree_canvas.h"
 
 namespace treelab {
 namespace {

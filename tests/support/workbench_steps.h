@@ -12,9 +12,9 @@
 #include <QTest>
 #include <QTimer>
 
-#include "ui/data_panel.h"
+#include "ui/data/data_panel.h"
 #include "ui/main_window.h"
-#include "ui/results_panel.h"
+#include "ui/results/results_panel.h"
 
 namespace treelab::test {
 

@@ -5,7 +5,7 @@
 
 Every table starting with a line "| `NAME` parameter |" (the header `treelab-cli params NAME
 --markdown` prints) is replaced, with the '|' lines that follow it, by that command's output.
-tests/app/readme_params_test.cpp fails until the README equals the generated tables.
+tests/app/cli/readme_params_test.cpp fails until the README equals the generated tables.
 """
 import os
 import re

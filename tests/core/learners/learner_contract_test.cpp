@@ -1,6 +1,6 @@
 // The contract every learner of the registry keeps, checked for each of them with no per-learner
 // code: a learner added to the registry is covered here at once. (That the GUI form has one field
-// per hyperparameter of every learner is checked in tests/ui/method_panel_test.cpp.)
+// per hyperparameter of every learner is checked in tests/ui/method/method_panel_test.cpp.)
 #include <algorithm>
 #include <string>
 #include <vector>

@@ -1,0 +1,109 @@
+// ParamForm on a hand-made description covering every ParamType, offscreen.
+#include <gtest/gtest.h>
+
+#include <limits>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+
+#include "ui/method/log_slider.h"
+#include "ui/method/param_form.h"
+
+namespace treelab {
+namespace {
+
+const std::vector<ParamSpec>& everyType() {
+    static const std::vector<ParamSpec> specs = {
+        {"depth", "Depth", "How deep.", ParamType::Integer, 1, 1e12, 4LL, {}},
+        {"rate", "Rate", "Step size.", ParamType::Real, 1e-12, 10, 1e-3, {}, false, true},
+        {"alpha", "Alpha", "Pruning strength.", ParamType::Real, 0, 1e300, 0.0, {}, false, true},
+        {"features", "Features", "Per node.", ParamType::Choice, 0, 1e9, std::string("all"), {"all", "sqrt"}, true},
+        {"shuffle", "Shuffle", "Shuffle rows.", ParamType::Boolean, 0, 0, true, {}},
+        {"note", "Note", "Free text.", ParamType::Text, 0, 0, std::string(""), {}},
+    };
+    return specs;
+}
+
+// Each type gets its editor: spin box, line edit (+ log slider), editable combo, check box, line edit.
+TEST(ParamForm, OneEditorPerTypeNamedAfterTheSpec) {
+    ParamForm form(everyType());
+    EXPECT_EQ(form.fieldCount(), 6);
+    auto* depth = form.findChild<QSpinBox*>("depth");
+    ASSERT_NE(depth, nullptr);
+    EXPECT_EQ(depth->maximum(), std::numeric_limits<int>::max());  // 1e12 does not fit: as large as a spin box goes
+    EXPECT_NE(form.findChild<QLineEdit*>("rate"), nullptr);
+    EXPECT_NE(form.findChild<LogSlider*>("rateSlider"), nullptr);
+    auto* features = form.findChild<QComboBox*>("features");
+    ASSERT_NE(features, nullptr);
+    EXPECT_TRUE(features->isEditable());
+    EXPECT_NE(form.findChild<QCheckBox*>("shuffle"), nullptr);
+    EXPECT_NE(form.findChild<QLineEdit*>("note"), nullptr);
+    EXPECT_EQ(form.values().canonical(), ParamValues(everyType()).canonical());
+}
+
+// Tooltips carry the help sentence and the allowed range.
+TEST(ParamForm, TooltipHasHelpAndRange) {
+    ParamForm form(everyType());
+    const QString tip = form.findChild<QWidget*>("rate")->toolTip();
+    EXPECT_TRUE(tip.contains("Step size.")) << tip.toStdString();
+    EXPECT_TRUE(tip.contains("[1e-12, 10]")) << tip.toStdString();
+}
+
+// Scientific notation is accepted; text the core refuses is flagged with its message and keeps the default.
+TEST(ParamForm, RealFieldAcceptsScientificNotationAndFlagsBadText) {
+    ParamForm form(everyType());
+    auto* rate = form.findChild<QLineEdit*>("rate");
+    rate->setText("1e-4");
+    EXPECT_TRUE(form.invalidFields().isEmpty());
+    EXPECT_DOUBLE_EQ(form.values().real("rate"), 1e-4);
+    rate->setText("20");
+    EXPECT_EQ(form.invalidFields(), QStringList{"rate"});
+    const auto* message = form.findChild<QLabel*>("rateMessage");
+    EXPECT_FALSE(message->isHidden());
+    EXPECT_TRUE(message->text().contains("parameter rate = '20'")) << message->text().toStdString();
+    EXPECT_DOUBLE_EQ(form.values().real("rate"), 1e-3);
+    form.resetToDefaults();
+    EXPECT_TRUE(form.invalidFields().isEmpty());
+    EXPECT_TRUE(message->isHidden());
+}
+
+// The log slider and the text stay in sync both ways; its leftmost position is 0 when 0 is allowed.
+TEST(ParamForm, LogSliderAndTextStayInSync) {
+    ParamForm form(everyType());
+    auto* rate = form.findChild<QLineEdit*>("rate");
+    auto* slider = form.findChild<LogSlider*>("rateSlider");
+    rate->setText("0.01");
+    EXPECT_DOUBLE_EQ(slider->logValue(), 0.01);
+    slider->setValue(slider->value() + LogSlider::stepsPerDecade);  // one decade right, as a drag would
+    EXPECT_EQ(rate->text(), "0.1");
+    EXPECT_DOUBLE_EQ(form.values().real("rate"), 0.1);
+
+    auto* alpha = form.findChild<QLineEdit*>("alpha");
+    auto* alphaSlider = form.findChild<LogSlider*>("alphaSlider");
+    alphaSlider->setValue(alphaSlider->minimum() + 1);
+    EXPECT_GT(form.values().real("alpha"), 0.0);
+    alphaSlider->setValue(alphaSlider->minimum());
+    EXPECT_EQ(alpha->text(), "0");
+    EXPECT_EQ(form.values().real("alpha"), 0.0);
+}
+
+// setValues fills every editor with the given values and emits valuesChanged once.
+TEST(ParamForm, SetValuesFillsEveryEditor) {
+    ParamForm form(everyType());
+    ParamValues values(everyType());
+    for (const char* assignment : {"depth=9", "rate=0.25", "alpha=0.5", "features=3", "shuffle=false", "note=RI"})
+        values.set_assignment(everyType(), assignment);
+    int emitted = 0;
+    QObject::connect(&form, &ParamForm::valuesChanged, [&emitted] { ++emitted; });
+    form.setValues(values);
+    EXPECT_EQ(emitted, 1);
+    EXPECT_EQ(form.values().canonical(), values.canonical());
+    EXPECT_FALSE(form.findChild<QCheckBox*>("shuffle")->isChecked());
+    EXPECT_EQ(form.findChild<QComboBox*>("features")->currentText(), "3");
+}
+
+}  // namespace
+}  // namespace treelab

@@ -1,0 +1,465 @@
+#include "ui/data/data_panel.h"
+
+#include <algorithm>
+#include <numeric>
+#include <utility>
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "app/session/background_release.h"
+#include "app/session/loading_session.h"
+#include "app/session/target_summary_session.h"
+#include "core/data/column_summary.h"
+#include "core/error.h"
+#include "ui/data/csv_format_row.h"
+#include "ui/data/preparation_form.h"
+#include "ui/data/recent_files_menu.h"
+#include "ui/data/table_preview_model.h"
+#include "ui/data/target_view.h"
+
+namespace treelab {
+namespace {
+
+const QString recentFilesKey = QStringLiteral("data/recentFiles");
+const QString lastFolderKey = QStringLiteral("data/lastFolder");
+
+void selectData(QComboBox* combo, const QVariant& data) {
+    const int index = combo->findData(data);
+    if (index >= 0) combo->setCurrentIndex(index);
+}
+
+QTableWidgetItem* readOnlyItem(const QString& text, bool alignRight = false) {
+    auto* item = new QTableWidgetItem(text);
+    item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+    if (alignRight) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+}  // namespace
+
+struct DataPanel::Parts {
+    DataPanel* panel = nullptr;
+    std::shared_ptr<const LoadedTable> data;  // the file shown; replaced only by a file read completely
+    QString lastFolder;
+    QString targetProblem;  // the core's message when the chosen target cannot serve the task
+    LoadingSession* loader = nullptr;
+    TargetSummarySession* summarizer = nullptr;
+    QString reading;   // the file being read, from startLoad until its last signal is handled
+    QString nextFile;  // asked for while another read was going; read when that one has stopped
+    // The file a change of CSV format re-reads: the one opened last, shown or not (a file that
+    // failed with Auto is retried with the format the user then picks).
+    QString formatFile;
+
+    QWidget* loading = nullptr;  // the file being read, its progress bar and Cancel
+    QLabel* loadingName = nullptr;
+    QProgressBar* loadProgress = nullptr;
+    QLabel* summary = nullptr;
+    CsvFormatRow* format = nullptr;
+    QComboBox* target = nullptr;
+    QComboBox* task = nullptr;
+    PreparationForm* preparation = nullptr;
+    TablePreviewModel* preview = nullptr;
+    QTableWidget* columns = nullptr;
+    TargetView* targetView = nullptr;
+    RecentFilesMenu* recent = nullptr;
+    QMenu* shipped = nullptr;
+
+    std::optional<Task> forcedTask() const {
+        const QString text = task->currentData().toString();
+        if (text.isEmpty()) return std::nullopt;
+        return task_from_string(text.toStdString());
+    }
+
+    void startLoad(const QString& file);
+    void loadEnded();
+    // `keptTarget`: the target chosen before, kept when the new table has that column (a re-read
+    // of the same file in another format); else the table's default target.
+    void showTable(const QString& keptTarget);
+    void refreshTarget();
+    void showOverview(const TargetOverview& overview);
+    void showError(const QString& title, const QString& message);
+};
+
+void DataPanel::Parts::startLoad(const QString& file) {
+    loader->start(file, format->overrides());
+    reading = file;
+    loadingName->setText(tr("Reading %1…").arg(QFileInfo(file).fileName()));
+    loadingName->setToolTip(QDir::toNativeSeparators(file));
+    loadProgress->setRange(0, 0);  // busy until the reader reports the file's size
+    loading->show();
+}
+
+void DataPanel::Parts::loadEnded() {
+    reading.clear();
+    if (!nextFile.isEmpty()) {
+        startLoad(std::exchange(nextFile, QString()));
+        return;
+    }
+    loading->hide();
+    emit panel->loadEnded();
+}
+
+void DataPanel::Parts::showError(const QString& title, const QString& message) {
+    // open(), not exec(): nothing waits on a nested event loop (tests and the worker's signals go on).
+    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, panel);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void DataPanel::Parts::showTable(const QString& keptTarget) {
+    const Table& table = data->table;
+    const QString& file = data->file;
+    const std::size_t missing = std::accumulate(table.columns.begin(), table.columns.end(), std::size_t{0},
+                                                [](std::size_t sum, const Column& c) { return sum + c.missing_count; });
+    const auto numeric = std::count_if(table.columns.begin(), table.columns.end(),
+                                       [](const Column& c) { return c.kind == ColumnKind::Numeric; });
+    summary->setText(tr("<b>%1</b><br>%2 rows × %3 columns (%4 numeric, %5 categorical), %6 missing cells")
+                         .arg(QFileInfo(file).fileName().toHtmlEscaped())
+                         .arg(table.rows)
+                         .arg(table.columns.size())
+                         .arg(numeric)
+                         .arg(static_cast<qsizetype>(table.columns.size()) - numeric)
+                         .arg(missing));
+    summary->setToolTip(QDir::toNativeSeparators(file));
+    format->showRead(table.format, data->format);
+    preview->setTable(&table);
+
+    columns->setRowCount(static_cast<int>(table.columns.size()));
+    for (std::size_t k = 0; k < table.columns.size(); ++k) {
+        const Column& column = table.columns[k];
+        const int row = static_cast<int>(k);
+        columns->setItem(row, 0, readOnlyItem(QString::fromStdString(column.name)));
+        columns->setItem(row, 1, readOnlyItem(QString::fromStdString(to_string(column.kind))));
+        columns->setItem(row, 2, readOnlyItem(QString::number(column.missing_count), true));
+    }
+
+    const QSignalBlocker blocker(target);
+    target->clear();
+    for (const Column& column : table.columns) target->addItem(QString::fromStdString(column.name));
+    const int kept = keptTarget.isEmpty() ? -1 : target->findText(keptTarget);
+    target->setCurrentIndex(kept >= 0 ? kept : static_cast<int>(data->target));
+    // The worker summarised the default target with the detected task, not the ones chosen.
+    if (forcedTask() || target->currentIndex() != static_cast<int>(data->target)) {
+        targetView->clear();
+        refreshTarget();
+        return;
+    }
+    showOverview(data->overview);  // summarised by the worker that read the file
+}
+
+void DataPanel::Parts::refreshTarget() {
+    const int column = target->currentIndex();
+    if (column < 0 || !data) {
+        showOverview({});
+        return;
+    }
+    // One summary at a time: a choice made meanwhile is summarised when this one comes back.
+    if (!summarizer->isRunning()) summarizer->start(data, static_cast<std::size_t>(column), forcedTask());
+}
+
+void DataPanel::Parts::showOverview(const TargetOverview& overview) {
+    targetProblem = QString::fromStdString(overview.problem);
+    if (overview.summary) targetView->showSummary(target->currentText(), *overview.summary);
+    else if (!targetProblem.isEmpty()) targetView->showProblem(targetProblem);
+    else targetView->clear();
+    task->setItemText(0, tr("Auto (detected: %1)")
+                             .arg(overview.detected ? QString::fromStdString(to_string(*overview.detected)) : QStringLiteral("—")));
+    const int column = target->currentIndex();
+    for (int row = 0; row < columns->rowCount(); ++row) {
+        QFont font = columns->font();
+        font.setBold(row == column);  // the target stands out among the inputs
+        for (int k = 0; k < columns->columnCount(); ++k) columns->item(row, k)->setFont(font);
+    }
+    emit panel->targetShown();
+}
+
+DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique<Parts>()) {
+    Parts& p = *parts_;
+    p.panel = this;
+    auto* layout = new QVBoxLayout(this);
+
+    p.recent = new RecentFilesMenu(tr("Open &recent"), this);
+    connect(p.recent, &RecentFilesMenu::fileChosen, this, &DataPanel::openFile);
+    p.shipped = new QMenu(tr("Shipped &data sets"), this);
+    const QString shippedFolder = shippedDatasetsFolder();
+    const QStringList shippedFiles =
+        shippedFolder.isEmpty() ? QStringList() : QDir(shippedFolder).entryList({QStringLiteral("*.csv")}, QDir::Files, QDir::Name);
+    for (const QString& name : shippedFiles) {
+        const QString path = QDir(shippedFolder).filePath(name);
+        p.shipped->addAction(name, this, [this, path] { openFile(path); });
+    }
+    if (shippedFiles.isEmpty()) p.shipped->addAction(tr("(none found next to the program)"))->setEnabled(false);
+
+    auto* buttons = new QHBoxLayout;
+    auto* open = new QPushButton(tr("Open…"), this);
+    open->setToolTip(tr("Open a CSV file (Ctrl+O)"));
+    connect(open, &QPushButton::clicked, this, &DataPanel::openWithDialog);
+    buttons->addWidget(open);
+    for (QMenu* menu : {static_cast<QMenu*>(p.shipped), static_cast<QMenu*>(p.recent)}) {
+        auto* button = new QToolButton(this);
+        button->setText(menu == p.shipped ? tr("Data sets") : tr("Recent"));
+        button->setMenu(menu);
+        button->setPopupMode(QToolButton::InstantPopup);
+        buttons->addWidget(button);
+    }
+    buttons->addStretch();
+    layout->addLayout(buttons);
+
+    // Under the Open button, where the new file will show: the read's progress and its Cancel.
+    p.loading = new QWidget(this);
+    auto* loadingLayout = new QVBoxLayout(p.loading);
+    loadingLayout->setContentsMargins(0, 0, 0, 0);
+    p.loadingName = new QLabel(p.loading);
+    // Its own line, its width ignored: a long file name must not widen the panel.
+    p.loadingName->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    p.loadProgress = new QProgressBar(p.loading);
+    p.loadProgress->setObjectName(QStringLiteral("loadProgress"));
+    auto* cancel = new QPushButton(tr("Cancel"), p.loading);
+    cancel->setObjectName(QStringLiteral("cancelLoad"));
+    cancel->setToolTip(tr("Stop reading; the data shown stay loaded"));
+    connect(cancel, &QPushButton::clicked, this, &DataPanel::cancelLoad);
+    auto* loadingRow = new QHBoxLayout;
+    loadingRow->addWidget(p.loadProgress, 1);
+    loadingRow->addWidget(cancel);
+    loadingLayout->addWidget(p.loadingName);
+    loadingLayout->addLayout(loadingRow);
+    p.loading->hide();
+    layout->addWidget(p.loading);
+
+    p.loader = new LoadingSession(this);
+    connect(p.loader, &LoadingSession::progressed, this, [this](qint64 read, qint64 total) {
+        QProgressBar* bar = parts_->loadProgress;
+        // Percent of the file's bytes: a bar range is an int, and files pass 2 GB.
+        bar->setRange(0, total > 0 ? 100 : 0);
+        bar->setValue(total > 0 ? static_cast<int>(100 * read / total) : 0);
+    });
+    connect(p.loader, &LoadingSession::finished, this, [this](std::shared_ptr<const LoadedTable> loaded) {
+        Parts& parts = *parts_;
+        if (parts.nextFile.isEmpty()) {  // else a newer file was asked for while this one was read
+            const bool reread = parts.data && parts.data->file == loaded->file;
+            const QString keptTarget = reread ? parts.target->currentText() : QString();
+            std::shared_ptr<const LoadedTable> previous = std::exchange(parts.data, std::move(loaded));
+            parts.recent->add(parts.data->file);
+            parts.showTable(keptTarget);  // the preview stops pointing into the previous table
+            emit dataChanged();
+            release_in_background(std::move(previous));
+        }
+        parts.loadEnded();
+    });
+    connect(p.loader, &LoadingSession::failed, this, [this](const QString& message) {
+        Parts& parts = *parts_;
+        if (parts.nextFile.isEmpty())
+            parts.showError(tr("Cannot open %1").arg(QFileInfo(parts.reading).fileName()), message);
+        parts.loadEnded();
+    });
+    connect(p.loader, &LoadingSession::cancelled, this, [this] {
+        Parts& parts = *parts_;
+        if (parts.nextFile.isEmpty()) {  // the user's Cancel: the format shown is again the data's
+            parts.formatFile = parts.data ? parts.data->file : QString();
+            parts.format->setOverrides(parts.data ? parts.data->format : CsvOptions());
+        }
+        parts.loadEnded();
+    });
+    p.summarizer = new TargetSummarySession(this);
+    connect(p.summarizer, &TargetSummarySession::finished, this, [this](std::shared_ptr<const TargetChoiceOverview> result) {
+        Parts& parts = *parts_;
+        // Compared by owner, not lock(): a strong reference taken here could be a table's last.
+        const bool sameTable = !result->data.owner_before(parts.data) && !parts.data.owner_before(result->data);
+        if (!sameTable || static_cast<int>(result->column) != parts.target->currentIndex() ||
+            result->forced != parts.forcedTask()) {
+            parts.refreshTarget();  // the choice changed while this one was summarised
+            return;
+        }
+        parts.showOverview(result->overview);
+    });
+
+    p.summary = new QLabel(tr("No data yet: open a CSV file or pick a shipped data set."), this);
+    p.summary->setObjectName(QStringLiteral("dataSummary"));
+    p.summary->setWordWrap(true);
+    p.summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(p.summary);
+
+    auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    p.format = new CsvFormatRow(this);
+    // No mnemonic: every letter of "format" already leads elsewhere (Alt+F opens the File menu).
+    form->addRow(tr("Format:"), p.format);
+    QWidget* formatLabel = form->labelForField(p.format);
+    formatLabel->setContentsMargins(0, p.format->labelTopMargin(*formatLabel), 0, 0);
+    connect(p.format, &CsvFormatRow::changed, this, [this] {
+        // The data shown stay until the file has been read again this way (or the read failed).
+        if (!parts_->formatFile.isEmpty()) openFile(parts_->formatFile);
+    });
+    p.target = new QComboBox(this);
+    p.target->setObjectName(QStringLiteral("target"));
+    p.target->setToolTip(tr("The column to predict; every other column is an input."));
+    form->addRow(tr("&Target:"), p.target);
+
+    p.task = new QComboBox(this);
+    p.task->setObjectName(QStringLiteral("task"));
+    p.task->addItem(tr("Auto"), QString());
+    p.task->addItem(tr("Classification"), QString::fromStdString(to_string(Task::Classification)));
+    p.task->addItem(tr("Regression"), QString::fromStdString(to_string(Task::Regression)));
+    p.task->setToolTip(tr("Auto: classification for text or a few integer values, regression otherwise."));
+    form->addRow(tr("T&ask:"), p.task);
+
+    layout->addLayout(form);
+    p.preparation = new PreparationForm(this);
+    layout->addWidget(p.preparation);
+
+    auto* tabs = new QTabWidget(this);
+    auto* rows = new QTableView(tabs);
+    rows->setObjectName(QStringLiteral("preview"));
+    p.preview = new TablePreviewModel(rows);
+    rows->setModel(p.preview);
+    rows->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    rows->verticalHeader()->setDefaultSectionSize(rows->fontMetrics().height() + 6);
+    tabs->addTab(rows, tr("Rows (first %1)").arg(TablePreviewModel::previewRows));
+
+    p.columns = new QTableWidget(0, 3, tabs);
+    p.columns->setObjectName(QStringLiteral("columnSummary"));
+    p.columns->setHorizontalHeaderLabels({tr("Column"), tr("Type"), tr("Missing")});
+    p.columns->verticalHeader()->hide();
+    p.columns->verticalHeader()->setDefaultSectionSize(rows->verticalHeader()->defaultSectionSize());
+    p.columns->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    p.columns->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    p.columns->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    tabs->addTab(p.columns, tr("Columns"));
+
+    p.targetView = new TargetView(tabs);
+    tabs->addTab(p.targetView, tr("Target"));
+    tabs->setCurrentWidget(p.targetView);  // the class balance is what a user checks first
+    layout->addWidget(tabs, 1);
+
+    connect(p.target, &QComboBox::currentIndexChanged, this, [this] {
+        parts_->refreshTarget();
+        emit settingsChanged();
+    });
+    connect(p.task, &QComboBox::currentIndexChanged, this, [this] {
+        parts_->refreshTarget();
+        emit settingsChanged();
+    });
+    connect(p.preparation, &PreparationForm::changed, this, &DataPanel::settingsChanged);
+    p.refreshTarget();
+}
+
+DataPanel::~DataPanel() = default;
+
+void DataPanel::openFile(const QString& file) {
+    Parts& p = *parts_;
+    p.lastFolder = QFileInfo(file).absolutePath();
+    // Another file starts from Auto, as spreadsheets' import dialogs do: a delimiter or decimal
+    // chosen for one file would silently misread the next (numbers turned into text), while
+    // detection is right for most files and its result shows in the Auto items.
+    if (file != p.formatFile) p.format->setOverrides({});
+    p.formatFile = file;
+    // Not the worker's own state: a read may have ended while its last signal is still queued.
+    if (!p.reading.isEmpty()) {  // the newest choice wins: stop this read, then read that file
+        p.nextFile = file;
+        p.loader->requestStop();
+        return;
+    }
+    p.startLoad(file);
+}
+
+void DataPanel::cancelLoad() {
+    parts_->nextFile.clear();
+    parts_->loader->requestStop();
+}
+
+bool DataPanel::isLoading() const { return !parts_->reading.isEmpty(); }
+
+void DataPanel::openWithDialog() {
+    const QString file = QFileDialog::getOpenFileName(this, tr("Open a CSV file"), parts_->lastFolder,
+                                                      tr("CSV files (*.csv *.tsv *.txt);;All files (*)"));
+    if (!file.isEmpty()) openFile(file);
+}
+
+bool DataPanel::hasData() const { return parts_->data != nullptr; }
+QString DataPanel::file() const { return hasData() ? parts_->data->file : QString(); }
+
+const Table& DataPanel::table() const {
+    static const Table none;
+    return hasData() ? parts_->data->table : none;
+}
+
+QString DataPanel::problem() const {
+    if (!hasData()) return tr("Open a data set first.");
+    if (!parts_->preparation->problem().isEmpty()) return parts_->preparation->problem();
+    return parts_->targetProblem;
+}
+
+void DataPanel::applyTo(RunConfig& config) const {
+    const Parts& p = *parts_;
+    config.data_file = file().toStdString();
+    if (hasData()) {  // how the data shown were read, which the combos may no longer say after a failed re-read
+        config.delimiter = p.data->format.delimiter;
+        config.decimal = p.data->format.decimal;
+        config.encoding = p.data->format.encoding;
+    }
+    config.target = p.target->currentText().toStdString();
+    config.task = p.forcedTask();
+    p.preparation->applyTo(config);
+}
+
+void DataPanel::setFrom(const RunConfig& config) {
+    Parts& p = *parts_;
+    if (hasData()) {
+        try {
+            p.target->setCurrentIndex(static_cast<int>(table().column_index(config.target)));
+        } catch (const DataError&) {
+            // A model trained on another table: its target is not here, the current choice stays.
+        }
+    }
+    selectData(p.task, config.task ? QString::fromStdString(to_string(*config.task)) : QString());
+    p.preparation->setFrom(config);
+    emit settingsChanged();
+}
+
+QMenu* DataPanel::recentFilesMenu() const { return parts_->recent; }
+QMenu* DataPanel::shippedDatasetsMenu() const { return parts_->shipped; }
+
+void DataPanel::saveSettings(QSettings& settings) const {
+    const Parts& p = *parts_;
+    settings.setValue(recentFilesKey, p.recent->files());
+    settings.setValue(lastFolderKey, p.lastFolder);
+    p.preparation->saveSettings(settings);
+}
+
+void DataPanel::restoreSettings(const QSettings& settings) {
+    Parts& p = *parts_;
+    p.recent->setFiles(settings.value(recentFilesKey).toStringList());
+    p.lastFolder = settings.value(lastFolderKey, p.lastFolder).toString();
+    p.preparation->restoreSettings(settings);
+}
+
+QString DataPanel::shippedDatasetsFolder() {
+    const QString program = QCoreApplication::applicationDirPath();
+    // Installed (bin/../datasets), beside the program, then the source tree the program was built from.
+    for (const QString& candidate : {program + QStringLiteral("/../datasets"), program + QStringLiteral("/datasets"),
+                                     QStringLiteral(TREELAB_SOURCE_DATASETS_DIR)}) {
+        const QDir folder(candidate);
+        if (folder.exists() && !folder.entryList({QStringLiteral("*.csv")}, QDir::Files).isEmpty())
+            return folder.canonicalPath();
+    }
+    return {};
+}
+
+}  // namespace treelab
