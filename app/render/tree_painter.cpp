@@ -143,22 +143,11 @@ QRectF node_rect(const TreePicture& picture, std::size_t box) {
     return QRectF(b.x - 0.5 * w, b.y - 0.5 * h, w, h);
 }
 
-QRectF node_bounds(const TreePicture& picture, std::size_t box) {
-    if (picture.layout.boxes[box].folded) return node_rect(picture, box).adjusted(-62.0, -2.0, 62.0, 24.0);  // cards and label
-    return node_rect(picture, box).adjusted(-2.0, -2.0, 2.0, 2.0);
-}
-
 QLineF edge_line(const TreePicture& picture, std::size_t box) {
     const int parent_box = picture.layout.boxes[box].parent_box;
     if (parent_box < 0) return {};
     const QRectF from = node_rect(picture, static_cast<std::size_t>(parent_box)), to = node_rect(picture, box);
     return QLineF(QPointF(from.center().x(), from.bottom()), QPointF(to.center().x(), to.top()));
-}
-
-QRectF edge_bounds(const TreePicture& picture, std::size_t box) {
-    if (picture.layout.boxes[box].parent_box < 0) return {};
-    const QLineF line = edge_line(picture, box);
-    return QRectF(line.p1(), line.p2()).normalized().adjusted(-8.0, -8.0, 8.0, 8.0);
 }
 
 void paint_edge(QPainter& painter, const TreePicture& picture, std::size_t box) {

@@ -19,12 +19,8 @@ double node_text_size(NodeDetail detail);
 
 // The node's box in layout units.
 QRectF node_rect(const TreePicture& picture, std::size_t box);
-// What paint_node may touch: the box, and for a folded node its cards and the label below.
-QRectF node_bounds(const TreePicture& picture, std::size_t box);
 // The edge into the box from its parent, bottom centre to top centre (null for the root).
 QLineF edge_line(const TreePicture& picture, std::size_t box);
-// What paint_edge may touch (empty for the root).
-QRectF edge_bounds(const TreePicture& picture, std::size_t box);
 
 // `simplified` draws only the filled box, for zoomed-out views where text would be unreadable.
 void paint_node(QPainter& painter, const TreePicture& picture, std::size_t box, bool simplified = false);

@@ -30,7 +30,6 @@ public:
     TextEncoding encoding() const { return encoding_; }
 
 private:
-    void settle_encoding();
     std::size_t decode(const char* bytes, std::size_t size, char* out);
 
     std::istream& input_;

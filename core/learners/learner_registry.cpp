@@ -17,7 +17,7 @@ std::span<const LearnerInfo> learners() {
         LearnerInfo{"cart", "CART",
                     "Greedy CART (scikit-learn semantics) with minimal cost-complexity pruning; the baseline.",
                     "Breiman, Friedman, Olshen, Stone: Classification and Regression Trees (1984)",
-                    false, cart_params(), train_cart,
+                    false, cart_hyperparameter_table(), train_cart,
                     PruningPathHook{[](const TreeModel& tree) { return cost_complexity_path(tree).alphas; },
                                     prune_cost_complexity,
                                     [](const TreeModel& tree) {
@@ -29,14 +29,14 @@ std::span<const LearnerInfo> learners() {
                     "Oblique tree learned by gradient descent with a pruning QP solved by PAV (Zantedeschi et al., ICLR "
                     "submission); linear predictor on [x, leaf traversals]; supervised or self-supervised.",
                     "Zantedeschi, Kusner, Niculae: Learning Binary Trees via Sparse Relaxation (ICLR 2021 submission)",
-                    true, latent_params(), train_latent, std::nullopt,
+                    true, latent_hyperparameter_table(), train_latent, std::nullopt,
                     "lambda", "λ", Scaling::QuantileNormal, {"depth=3", "epochs=5"}},
         LearnerInfo{"gradtree", "GradTree",
                     "Dense axis-aligned tree learned by gradient descent with straight-through hard splits and feature "
                     "choices (entmax), three Adam groups, restarts, and post-hoc pruning of empty branches.",
                     "Marton, Lüdtke, Bartelt, Stuckenschmidt: GradTree: Learning Axis-Aligned Decision Trees with "
                     "Gradient Descent (AAAI 2024)",
-                    true, gradtree_params(), train_gradtree, std::nullopt, "", "",
+                    true, gradtree_hyperparameter_table(), train_gradtree, std::nullopt, "", "",
                     Scaling::QuantileNormal,  // gradtree.md §8: quantile transform to a normal distribution
                     {"depth=3", "epochs=5", "restarts=0"}},
         LearnerInfo{"get", "GET",
@@ -44,7 +44,7 @@ std::span<const LearnerInfo> learners() {
                     "scale factors, hard splits and refitted leaves kept, multi-start from CART and random trees; "
                     "regression as in the paper, classification as TreeLab's extension.",
                     "Mao, Cao: Can a Single Tree Outperform an Entire Forest? (Gradient-based Entire Tree, 2024)",
-                    false, get_params(), train_get, std::nullopt, "", "",
+                    false, get_hyperparameter_table(), train_get, std::nullopt, "", "",
                     Scaling::None,  // the learner scales inputs and target to [0, 1] itself (get/unit_scaling.h)
                     {"depth=2", "schedule=U(5,25):10,U(50,150):10", "starts=2"}},
         LearnerInfo{"dgt", "DGT",
@@ -54,7 +54,7 @@ std::span<const LearnerInfo> learners() {
                     "With feedback=bandit it learns online from the loss of its own predictions alone (DGT-Bandit).",
                     "Karthikeyan, Jain, Natarajan, Jain: Learning Accurate Decision Trees with Bandit Feedback via Quantized "
                     "Gradient Descent (DGT)",
-                    true, dgt_params(), train_dgt, std::nullopt, "", "",
+                    true, dgt_hyperparameter_table(), train_dgt, std::nullopt, "", "",
                     Scaling::ZScore,  // the code z-scores the inputs (reference_implementations.md §3.1)
                     {"height=3", "epochs=5"}},
     };

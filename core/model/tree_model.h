@@ -23,7 +23,7 @@
 // §2 (a)); without them it predicts distribution(0). A model with a routing predictor has none.
 //
 // Routing predictor (LatentTrees, 000 §3.3): a model may carry a downstream predictor f_φ(x, z)
-// that reads the soft traversal z of the leaves (latent_routing.h) instead of a per-leaf constant.
+// that reads the soft traversal z of the leaves (soft_routing.h) instead of a per-leaf constant.
 // Such a model is a complete heap-ordered tree (children of t are 2t+1, 2t+2), every internal
 // node an oblique split, and the nodes with activity a_t == 0 are flagged pruned (the root never).
 #include <limits>

@@ -1,11 +1,11 @@
 // Predictions and training counts, both read off the routing (tree_routing.cpp), or for a model
-// with a routing predictor of its target off the soft traversal (latent_routing.h). A linear leaf
+// with a routing predictor of its target off the soft traversal (soft_routing.h). A linear leaf
 // adds its leaf_weights·x to its value (tree_model.h).
 #include <cmath>
 #include <string>
 
 #include "core/error.h"
-#include "core/model/latent_routing.h"
+#include "core/model/soft_routing.h"
 #include "core/model/tree_model.h"
 #include "core/nn/argmax.h"
 #include "core/nn/softmax.h"

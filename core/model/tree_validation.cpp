@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/error.h"
-#include "core/model/latent_routing.h"
+#include "core/model/soft_routing.h"
 #include "core/model/tree_model.h"
 
 namespace treelab {
@@ -128,7 +128,7 @@ void check_pruning(const TreeModel& tree) {
     }
 }
 
-// A routing predictor needs the complete heap layout latent_routing.h reads (000 §3.1).
+// A routing predictor needs the complete heap layout soft_routing.h reads (000 §3.1).
 void check_heap_layout(const TreeModel& tree) {
     const int depth = complete_tree_depth(tree.nodes.size());
     if (depth < 0)

@@ -32,12 +32,12 @@ struct ParamSpec {
     std::string label;  // form label
     std::string help;   // one sentence
     ParamType type = ParamType::Real;
-    double min = 0.0, max = 0.0;        // Integer/Real: inclusive range
-    ParamValue default_value;
-    std::vector<std::string> choices;   // Choice: allowed words; Text: named presets parse_text accepts
-    bool accepts_number = false;        // Choice: also accepts a number in [min, max]
-    bool log_scale = false;             // sweeps and sliders step geometrically
-    SweepRange sweep = {};              // the sweep tab's first grid
+    double min = 0.0, max = 0.0;             // Integer/Real: inclusive range
+    ParamValue default_value = {};
+    std::vector<std::string> choices = {};   // Choice: allowed words; Text: named presets parse_text accepts
+    bool accepts_number = false;             // Choice: also accepts a number in [min, max]
+    bool log_scale = false;                  // sweeps and sliders step geometrically
+    SweepRange sweep = {};                   // the sweep tab's first grid
     // Text: checks a value and returns its canonical text, or throws ParamError with a sentence
     // saying what is wrong (ParamValues::set prefixes the parameter and the text); empty = any text.
     std::function<std::string(const std::string&)> parse_text = {};

@@ -6,31 +6,36 @@ namespace treelab {
 
 std::vector<ParamSpec> training_param_specs(const TrainingDefaults& d) {
     std::vector<ParamSpec> specs;
-    if (d.epochs) specs.push_back({"epochs", "Epochs", "Most passes over the training rows.", ParamType::Integer, 1, 100000, *d.epochs, {}});
+    if (d.epochs) specs.push_back({.name = "epochs", .label = "Epochs",
+                                   .help = "Most passes over the training rows.",
+                                   .type = ParamType::Integer, .min = 1, .max = 100000, .default_value = *d.epochs});
     if (d.batch_size)
-        specs.push_back({"batch_size", "Batch size",
-                         d.batch_size_help.empty() ? "Rows per optimizer step." : d.batch_size_help, ParamType::Integer, 1,
-                         1e9, *d.batch_size, {}});
+        specs.push_back({.name = "batch_size", .label = "Batch size",
+                         .help = d.batch_size_help.empty() ? "Rows per optimizer step." : d.batch_size_help,
+                         .type = ParamType::Integer, .min = 1, .max = 1e9, .default_value = *d.batch_size});
     if (d.learning_rate)
-        specs.push_back({"learning_rate", "Learning rate", "Step size of the optimizer (its initial rate under a schedule).",
-                         ParamType::Real, 1e-12, 10, *d.learning_rate, {}, false, true});
+        specs.push_back({.name = "learning_rate", .label = "Learning rate",
+                         .help = "Step size of the optimizer (its initial rate under a schedule).",
+                         .type = ParamType::Real, .min = 1e-12, .max = 10, .default_value = *d.learning_rate,
+                         .log_scale = true});
     if (!d.optimizers.empty())
-        specs.push_back({"optimizer", "Optimizer",
-                         "sgd = SGD with momentum; adam, adamw = Adam (decoupled weight decay for adamw); qhadam = "
-                         "quasi-hyperbolic Adam; rmsprop = RMSprop (as PyTorch's).",
-                         ParamType::Choice, 0, 0, d.optimizer, d.optimizers});
+        specs.push_back({.name = "optimizer", .label = "Optimizer",
+                         .help = "sgd = SGD with momentum; adam, adamw = Adam (decoupled weight decay for adamw); qhadam = "
+                                 "quasi-hyperbolic Adam; rmsprop = RMSprop (as PyTorch's).",
+                         .type = ParamType::Choice, .default_value = d.optimizer, .choices = d.optimizers});
     if (!d.schedules.empty())
-        specs.push_back({"schedule", "LR schedule",
-                         "constant; plateau = divide the rate when the monitored loss stalls; warmup_cosine = linear "
-                         "warm-up then cosine decay; cosine_restarts = cosine annealing with warm restarts.",
-                         ParamType::Choice, 0, 0, d.schedule, d.schedules});
+        specs.push_back({.name = "schedule", .label = "LR schedule",
+                         .help = "constant; plateau = divide the rate when the monitored loss stalls; warmup_cosine = linear "
+                                 "warm-up then cosine decay; cosine_restarts = cosine annealing with warm restarts.",
+                         .type = ParamType::Choice, .default_value = d.schedule, .choices = d.schedules});
     if (d.patience)
-        specs.push_back({"patience", "Patience", "Stop after this many epochs without a better validation loss; 0 = never.",
-                         ParamType::Integer, 0, 100000, *d.patience, {}});
+        specs.push_back({.name = "patience", .label = "Patience",
+                         .help = "Stop after this many epochs without a better validation loss; 0 = never.",
+                         .type = ParamType::Integer, .min = 0, .max = 100000, .default_value = *d.patience});
     if (d.restarts)
-        specs.push_back({"restarts", "Restarts",
-                         "Further runs from new initial parameters; the one with the best validation loss is kept.",
-                         ParamType::Integer, 0, 1000, *d.restarts, {}});
+        specs.push_back({.name = "restarts", .label = "Restarts",
+                         .help = "Further runs from new initial parameters; the one with the best validation loss is kept.",
+                         .type = ParamType::Integer, .min = 0, .max = 1000, .default_value = *d.restarts});
     return specs;
 }
 

@@ -24,8 +24,8 @@ int main(int argc, char** argv) {
     try {
         const treelab::Dataset data =
             bin.empty() ? treelab::bench::load_csv_dataset(csv, target) : treelab::bench::load_binary_dataset(bin);
-        treelab::ParamValues params(treelab::cart_params());
-        params.set(treelab::cart_params(), "max_depth", depth);
+        treelab::ParamValues params(treelab::cart_hyperparameter_table());
+        params.set(treelab::cart_hyperparameter_table(), "max_depth", depth);
         treelab::TreeModel model;
         double fastest = std::numeric_limits<double>::infinity();
         for (int run = 0; run < std::max(1, std::stoi(repeat)); ++run) {

@@ -39,8 +39,8 @@ void load(const std::string& file) {
 
 void fit(const std::string& file, const std::string& depth) {
     const treelab::Dataset data = prepare(treelab::read_csv(file));
-    treelab::ParamValues params(treelab::cart_params());
-    params.set(treelab::cart_params(), "max_depth", depth);
+    treelab::ParamValues params(treelab::cart_hyperparameter_table());
+    params.set(treelab::cart_hyperparameter_table(), "max_depth", depth);
     const auto start = Clock::now();
     const treelab::TreeModel model = treelab::grow_cart(data, params, 0);
     std::printf("%.4f\n", seconds_since(start));

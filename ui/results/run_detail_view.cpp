@@ -142,8 +142,4 @@ void RunDetailView::showRun(const RunOutcome* outcome) {
         p.fillScatter(*outcome);
 }
 
-QTableWidget* RunDetailView::confusionTable() const { return parts_->confusion; }
-
-QCustomPlot* RunDetailView::scatterPlot() const { return parts_->scatter; }
-
 }  // namespace treelab

@@ -7,9 +7,6 @@
 
 #include "core/run/training_run.h"
 
-class QCustomPlot;
-class QTableWidget;
-
 namespace treelab {
 
 class RunDetailView : public QWidget {
@@ -19,9 +16,6 @@ public:
     ~RunDetailView() override;
 
     void showRun(const RunOutcome* outcome);  // null: nothing selected
-
-    QTableWidget* confusionTable() const;
-    QCustomPlot* scatterPlot() const;
 
 private:
     struct Parts;

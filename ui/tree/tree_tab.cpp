@@ -406,8 +406,6 @@ EpochScrubber* TreeTab::scrubber() const { return scrubber_; }
 TreeCanvas* TreeTab::canvas() const { return canvas_; }
 NodeInspector* TreeTab::inspector() const { return inspector_; }
 QComboBox* TreeTab::rowSetBox() const { return rowSet_; }
-QComboBox* TreeTab::shareBox() const { return share_; }
-QComboBox* TreeTab::fillBox() const { return fill_; }
 QComboBox* TreeTab::highlightBox() const { return highlight_; }
 QSpinBox* TreeTab::depthBox() const { return depth_; }
 QSpinBox* TreeTab::rowBox() const { return row_; }

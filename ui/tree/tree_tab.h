@@ -56,8 +56,6 @@ public:
     EpochScrubber* scrubber() const;  // the trees of the run in progress or just finished
     NodeInspector* inspector() const;
     QComboBox* rowSetBox() const;
-    QComboBox* shareBox() const;
-    QComboBox* fillBox() const;
     QComboBox* highlightBox() const;
     QSpinBox* depthBox() const;
     QSpinBox* rowBox() const;

@@ -9,7 +9,7 @@
 
 namespace treelab {
 
-std::span<const ParamSpec> cart_params();
+std::span<const ParamSpec> cart_hyperparameter_table();
 
 // Grows the tree (ccp_alpha ignored) and returns it unpruned.
 TreeModel grow_cart(const Dataset& train, const ParamValues& params, std::uint32_t seed, const Progress& progress = {});

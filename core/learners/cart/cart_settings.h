@@ -1,5 +1,5 @@
 #pragma once
-// CART hyperparameters resolved against a training set (cart_params.cpp describes them).
+// CART hyperparameters resolved against a training set (cart_hyperparameters.cpp describes them).
 #include "core/data/dataset.h"
 #include "core/params/param_spec.h"
 

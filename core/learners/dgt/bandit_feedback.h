@@ -4,7 +4,7 @@
 // (dgt_network.h), and ℓ' is estimated from loss queries alone (loss_oracle.h), never from the
 // labels. Each estimator returns the loss it reports for the batch and writes d_outputs (rows × K),
 // averaged over the rows as the supervised losses are (a round of several rows = the code's
-// batch of one with gradients accumulated over those rows, dgt_hyperparams.cpp):
+// batch of one with gradients accumulated over those rows, dgt_hyperparameters.cpp):
 //   classification, ε-greedy (003 eqs. 7–8; the code's black_box=class): play â ~ p,
 //     p(k) = (1 − γ)·1[k = argmax_k' o(k')] + γ/K, query ℓ(â) ∈ {0, 1}, and take
 //     ∂/∂o(â) = 2·p(â)⁻¹·(ℓ(â) − (1 − σ(o(â))))·σ(o(â))·(1 − σ(o(â)))          (003 eq. 8),

@@ -10,7 +10,7 @@
 
 #include "core/data/dataset.h"
 #include "core/data/min_max_scale.h"
-#include "core/learners/dgt/dgt_params.h"
+#include "core/learners/dgt/dgt_parameter_layout.h"
 #include "core/model/tree_model.h"
 
 namespace treelab::dgt {

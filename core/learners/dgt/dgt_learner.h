@@ -6,7 +6,7 @@
 
 namespace treelab {
 
-std::span<const ParamSpec> dgt_params();
+std::span<const ParamSpec> dgt_hyperparameter_table();
 TrainResult train_dgt(const TrainInput& input, const Progress& progress);
 
 }  // namespace treelab

@@ -1,11 +1,11 @@
 #pragma once
-// The DGT network's passes (dgt_params.h): the training step of 003 Algorithm 2 / Algorithm 3 on a
+// The DGT network's passes (dgt_parameter_layout.h): the training step of 003 Algorithm 2 / Algorithm 3 on a
 // whole mini-batch with its hand-written straight-through backward pass, and the hard forward
 // pass the per-epoch evaluation and the extracted tree share.
 #include <Eigen/Core>
 #include <Eigen/SparseCore>
 
-#include "core/learners/dgt/dgt_params.h"
+#include "core/learners/dgt/dgt_parameter_layout.h"
 #include "core/nn/linear_chain.h"
 
 namespace treelab::dgt {

@@ -1,5 +1,5 @@
 #pragma once
-// A DGT run's settings resolved from its hyperparameters (dgt_hyperparams.cpp) against the training
+// A DGT run's settings resolved from its hyperparameters (dgt_hyperparameters.cpp) against the training
 // set: the network's shape, the feedback, the loop (supervised: RMSprop, clipping, cosine annealing
 // with warm restarts as the code steps it; bandit: the online loop and the estimators), the leaves
 // to export and the target scaling.
@@ -8,7 +8,7 @@
 #include "core/learners/depth_search.h"
 #include "core/learners/dgt/bandit_feedback.h"
 #include "core/learners/dgt/dgt_export.h"
-#include "core/learners/dgt/dgt_params.h"
+#include "core/learners/dgt/dgt_parameter_layout.h"
 #include "core/params/param_spec.h"
 #include "core/training/training_settings.h"
 

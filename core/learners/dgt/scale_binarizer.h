@@ -7,7 +7,7 @@
 // The network then uses a = 2q − fac = ±fac (dgt_network.h).
 #include <Eigen/Core>
 
-#include "core/learners/dgt/dgt_params.h"
+#include "core/learners/dgt/dgt_parameter_layout.h"
 
 namespace treelab::dgt {
 

@@ -40,7 +40,7 @@ void place(const Spec& spec, const TreeModel& cart, const UnitScaling& scaling, 
 }  // namespace
 
 TreeModel grow_depth_limited_cart(const Spec& spec, const Dataset& train) {
-    const std::span<const ParamSpec> specs = cart_params();
+    const std::span<const ParamSpec> specs = cart_hyperparameter_table();
     ParamValues params(specs);
     params.set(specs, "max_depth", std::to_string(spec.depth));
     return grow_cart(train, params, 0);

@@ -5,7 +5,7 @@
 #include <Eigen/Core>
 
 #include "core/data/dataset.h"
-#include "core/learners/get/get_params.h"
+#include "core/learners/get/get_parameter_layout.h"
 #include "core/learners/get/unit_scaling.h"
 #include "core/model/tree_model.h"
 

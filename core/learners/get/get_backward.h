@@ -4,7 +4,7 @@
 #include <Eigen/Core>
 
 #include "core/learners/get/get_forward.h"
-#include "core/learners/get/get_params.h"
+#include "core/learners/get/get_parameter_layout.h"
 
 namespace treelab::get {
 

@@ -6,7 +6,7 @@
 // (reference_implementations.md §4.2).
 #include <Eigen/Core>
 
-#include "core/learners/get/get_params.h"
+#include "core/learners/get/get_parameter_layout.h"
 
 namespace treelab::get {
 

@@ -5,7 +5,7 @@
 // is judged by and what is returned (reference_implementations.md §4.3, §7 item 12).
 #include <Eigen/Core>
 
-#include "core/learners/get/get_params.h"
+#include "core/learners/get/get_parameter_layout.h"
 
 namespace treelab::get {
 

@@ -6,7 +6,7 @@
 
 namespace treelab {
 
-std::span<const ParamSpec> get_params();
+std::span<const ParamSpec> get_hyperparameter_table();
 TrainResult train_get(const TrainInput& input, const Progress& progress);
 
 }  // namespace treelab

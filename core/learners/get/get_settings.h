@@ -1,9 +1,9 @@
 #pragma once
-// A GET run's settings resolved from its hyperparameters (get_hyperparams.cpp) against the
+// A GET run's settings resolved from its hyperparameters (get_hyperparameters.cpp) against the
 // training set.
 #include "core/data/dataset.h"
 #include "core/learners/depth_search.h"
-#include "core/learners/get/get_params.h"
+#include "core/learners/get/get_parameter_layout.h"
 #include "core/learners/get/scale_schedule.h"
 #include "core/params/param_spec.h"
 #include "core/training/training_settings.h"

@@ -4,7 +4,7 @@
 #include <Eigen/Core>
 
 #include "core/learners/gradtree/gradtree_forward.h"
-#include "core/learners/gradtree/gradtree_params.h"
+#include "core/learners/gradtree/gradtree_parameter_layout.h"
 #include "core/learners/gradtree/path_table.h"
 
 namespace treelab::gradtree {

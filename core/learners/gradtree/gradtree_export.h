@@ -3,7 +3,7 @@
 #include <Eigen/Core>
 
 #include "core/data/dataset.h"
-#include "core/learners/gradtree/gradtree_params.h"
+#include "core/learners/gradtree/gradtree_parameter_layout.h"
 #include "core/model/complete_tree.h"
 #include "core/model/tree_model.h"
 

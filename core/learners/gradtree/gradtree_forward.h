@@ -13,7 +13,7 @@
 // nodes some row passes. The values and gradients are the dense ones (gradtree_backward_test).
 #include <Eigen/Core>
 
-#include "core/learners/gradtree/gradtree_params.h"
+#include "core/learners/gradtree/gradtree_parameter_layout.h"
 
 namespace treelab::gradtree {
 

@@ -6,7 +6,7 @@
 
 namespace treelab {
 
-std::span<const ParamSpec> gradtree_params();
+std::span<const ParamSpec> gradtree_hyperparameter_table();
 TrainResult train_gradtree(const TrainInput& input, const Progress& progress);
 
 }  // namespace treelab

@@ -2,7 +2,7 @@
 // GradTree's training loss on a batch (gradtree.md §5) and its gradient.
 #include <Eigen/Core>
 
-#include "core/learners/gradtree/gradtree_params.h"
+#include "core/learners/gradtree/gradtree_parameter_layout.h"
 #include "core/learners/gradtree/path_table.h"
 
 namespace treelab::gradtree {

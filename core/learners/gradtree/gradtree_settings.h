@@ -1,8 +1,8 @@
 #pragma once
-// A GradTree run's settings resolved from its hyperparameters (gradtree_hyperparams.cpp) against
+// A GradTree run's settings resolved from its hyperparameters (gradtree_hyperparameters.cpp) against
 // the training set: the "auto" values of gradtree.md §6.1 depend on binary vs multi-class.
 #include "core/data/dataset.h"
-#include "core/learners/gradtree/gradtree_params.h"
+#include "core/learners/gradtree/gradtree_parameter_layout.h"
 #include "core/params/param_spec.h"
 #include "core/training/training_settings.h"
 

@@ -3,12 +3,12 @@
 // (reference_implementations.md §7 item 3); the reference re-solves it per evaluation batch.
 #include "core/learners/latent/latent_settings.h"
 #include "core/model/complete_tree.h"
-#include "core/model/latent_routing.h"
+#include "core/model/soft_routing.h"
 
 namespace treelab::latent {
 namespace {
 
-// Internal node t splits on s_t(x) = w_t·x + b_t, left iff s_t <= 0 (latent_routing.h), with zero
+// Internal node t splits on s_t(x) = w_t·x + b_t, left iff s_t <= 0 (soft_routing.h), with zero
 // weights for the columns the model does not read (the regressed ones).
 ObliqueSplits splits_of(Eigen::Index features, const Settings& settings, const ParameterView& v) {
     ObliqueSplits splits{Eigen::MatrixXd::Zero(settings.spec.internal(), features), v.b};

@@ -6,7 +6,7 @@
 
 namespace treelab {
 
-std::span<const ParamSpec> latent_params();
+std::span<const ParamSpec> latent_hyperparameter_table();
 // Live trees (EpochReport::snapshot): epochs between two of them for a tree of this depth, after
 // epoch 1 (0 = none; deeper than kLatentLiveTreeMaxDepth the tree is too large to watch redraw).
 // The cost of one is measured in latent_learner.cpp.

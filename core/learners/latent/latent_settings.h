@@ -1,5 +1,5 @@
 #pragma once
-// The LatentTrees hyperparameters resolved against a training set (latent_params.cpp), and the
+// The LatentTrees hyperparameters resolved against a training set (latent_hyperparameters.cpp), and the
 // conversion of trained parameters into the shared TreeModel (latent_export.cpp).
 #include <vector>
 

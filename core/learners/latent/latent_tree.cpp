@@ -8,7 +8,7 @@
 
 #include "core/learners/latent/latent_workspace.h"
 #include "core/learners/latent/pav_solver.h"
-#include "core/model/latent_routing.h"
+#include "core/model/soft_routing.h"
 #include "core/nn/argmax.h"
 #include "core/nn/elu.h"
 #include "core/nn/mean_squared_error.h"

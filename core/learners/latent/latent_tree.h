@@ -2,7 +2,7 @@
 // The LatentTrees model of 000 (ICLR formulation, reference_implementations.md §1.0) on one flat
 // parameter vector, with its exact (Clarke) gradient written by hand:
 //   s = act(X Wᵀ + b)                         oblique splits, optional ELU (000 §4)
-//   q = eq. 1 on s (latent_routing.h)         left child −s, right child +s (000 §3.1)
+//   q = eq. 1 on s (soft_routing.h)         left child −s, right child +s (000 §3.1)
 //   a = T_η(q) on the batch                   000 eq. 4, Alg. 1 (pav_solver.h)
 //   z = min(clamp(q, 0, 1), a)                000 Prop. 1
 //   f = f_φ([x, z_leaves])                    linear (000 §3.3) or an MLP (000 §4), nn/mlp.h

@@ -20,19 +20,8 @@
 namespace treelab {
 namespace {
 
-RunConfig glass_config() {
-    RunConfig config;
-    config.data_file = test::dataset("glass.csv");
-    config.target = "Type";
-    config.params = ParamValues(find_learner("cart").params);
-    return config;
-}
-
 RunConfig glass_latent(const std::string& epochs) {
-    RunConfig config = glass_config();
-    config.method = "latent";
-    config.params = method_params("latent", {"depth=3", "epochs=" + epochs, "patience=0"});
-    return config;
+    return test::dataset_run("glass.csv", "Type", "latent", {"depth=3", "epochs=" + epochs, "patience=0"});
 }
 
 // Processes events until `done` (set by a slot connected before start()) with a generous bound so
@@ -57,7 +46,7 @@ TEST(TrainingSession, FinishedArrivesOnTheReceiverThread) {
     });
     // A run long enough that the second start certainly meets it, then stopped.
     ASSERT_TRUE(session.start(glass_latent("100000")));
-    EXPECT_FALSE(session.start(glass_config())) << "one run at a time";
+    EXPECT_FALSE(session.start(test::dataset_run("glass.csv", "Type", "cart", {}))) << "one run at a time";
     session.requestStop();
     wait_for(session, done);
     ASSERT_TRUE(result);
@@ -74,7 +63,7 @@ TEST(TrainingSession, FailuresBecomeSignals) {
         message = text;
         done = true;
     });
-    RunConfig config = glass_config();
+    RunConfig config = test::dataset_run("glass.csv", "Type", "cart", {});
     config.data_file = "/nonexistent/missing.csv";
     ASSERT_TRUE(session.start(config));
     wait_for(session, done);
@@ -118,7 +107,7 @@ TEST(TrainingSession, PhasesArriveBeforeTheReportedFit) {
     });
     QObject::connect(&session, &TrainingSession::epochReported, &session, [&](const EpochPoint&) { ++epochs; });
     QObject::connect(&session, &TrainingSession::finished, &session, [&](std::shared_ptr<const RunOutcome>) { done = true; });
-    RunConfig config = glass_config();
+    RunConfig config = test::dataset_run("glass.csv", "Type", "cart", {});
     config.method = "get";
     config.params = method_params("get", {"schedule=U(5,25):3,100:3", "starts=2"});  // depth=auto
     ASSERT_TRUE(session.start(config));
@@ -170,7 +159,7 @@ TEST(TrainingSession, CartOutcomeCarriesItsPruningCurve) {
         result = std::move(outcome);
         done = true;
     });
-    ASSERT_TRUE(session.start(glass_config()));
+    ASSERT_TRUE(session.start(test::dataset_run("glass.csv", "Type", "cart", {})));
     wait_for(session, done);
     ASSERT_TRUE(result);
     ASSERT_TRUE(result->data);

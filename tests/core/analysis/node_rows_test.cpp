@@ -7,12 +7,7 @@
 namespace treelab {
 namespace {
 
-// Rows (0,0) (0,0) stop at 3, (0,5) at 4 (its child 8 is pruned), (1,0) (1,3) at 2.
-Eigen::MatrixXd axis_rows() {
-    Eigen::MatrixXd X(5, 2);
-    X << 0, 0, 0, 0, 0, 5, 1, 0, 1, 3;
-    return X;
-}
+using test::axis_rows;
 
 // A node's rows are those whose path passes it, internal nodes included; unreached nodes have none.
 TEST(NodeRows, RowsReachingEachNode) {

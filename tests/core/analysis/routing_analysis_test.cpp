@@ -14,11 +14,8 @@ namespace {
 // Five rows through small_trees.h's axis_tree (classes a b c): (0,0) a and (0,0) b stop at 3,
 // (0,5) a is sent to the pruned node 8 and stops at 4, (1,0) c and (1,3) c stop at 2 (both children
 // pruned). Nobody reaches 5 6 7 8.
-Eigen::MatrixXd axis_rows() {
-    Eigen::MatrixXd X(5, 2);
-    X << 0, 0, 0, 0, 0, 5, 1, 0, 1, 3;
-    return X;
-}
+using test::axis_rows;
+
 Eigen::VectorXd axis_labels() { return (Eigen::VectorXd(5) << 0, 1, 0, 2, 2).finished(); }
 
 // Rows per node come from the paths (internal nodes included), shares are per depth level, and

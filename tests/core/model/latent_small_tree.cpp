@@ -1,6 +1,6 @@
 #include "tests/core/model/latent_small_tree.h"
 
-#include "core/model/latent_routing.h"
+#include "core/model/soft_routing.h"
 
 namespace treelab::test {
 

@@ -73,4 +73,10 @@ TreeModel oblique_tree() {
     return tree;
 }
 
+Eigen::MatrixXd axis_rows() {
+    Eigen::MatrixXd X(5, 2);
+    X << 0, 0, 0, 0, 0, 5, 1, 0, 1, 3;
+    return X;
+}
+
 }  // namespace treelab::test

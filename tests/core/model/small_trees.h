@@ -16,6 +16,9 @@ namespace treelab::test {
 //   distributions: 0 (.4 .3 .3), 1 (.5 .25 .25), 2 (.2 .2 .6), 3 (.9 .05 .05), 4 (.1 .45 .45),
 //                  5 (0 1 0), 6 (0 0 1), 7 (.3 .7 0), 8 (1 0 0)
 TreeModel axis_tree();
+// Five rows through axis_tree: (0,0) (0,0) stop at 3, (0,5) at 4 (its child 8 is pruned), (1,0) and
+// (1,3) at 2 (both children pruned); nobody reaches 5 6 7 8.
+Eigen::MatrixXd axis_rows();
 
 // Regression, features x0 x1, oblique splits.
 //

@@ -13,7 +13,7 @@ namespace {
 using test::axis_tree;
 using test::oblique_tree;
 
-Eigen::MatrixXd axis_rows() {
+Eigen::MatrixXd threshold_rows() {
     Eigen::MatrixXd X(5, 2);
     X << 0.5, 1.0,   // on both thresholds: left, left -> 3
         0.0, 1.5,    // -> 1 -> 4, then right into pruned 8: stops at 4
@@ -43,7 +43,7 @@ Eigen::MatrixXd dense_paths(const std::vector<std::vector<int>>& paths, int node
 TEST(TreeRouting, AxisAlignedStopsWhereThePruningRuleSays) {
     Eigen::VectorXi expected(5);
     expected << 3, 4, 7, 2, 7;
-    EXPECT_EQ(axis_tree().route(axis_rows()), expected);
+    EXPECT_EQ(axis_tree().route(threshold_rows()), expected);
 }
 
 // Oblique splits compare weights · x with the threshold, rows exactly on it go left, and a pruned left child stops the row.
@@ -97,7 +97,7 @@ TEST(TreeRouting, RoundToFloat32) {
 
 // The routing matrix has a 1 for every node on each row's path from the root to its stopping node, and nothing else.
 TEST(TreeRouting, RoutingMatrixMarksEveryNodeOnThePath) {
-    const Eigen::MatrixXd axis = axis_tree().routing_matrix(axis_rows());
+    const Eigen::MatrixXd axis = axis_tree().routing_matrix(threshold_rows());
     EXPECT_EQ(axis, dense_paths({{0, 1, 3}, {0, 1, 4}, {0, 1, 4, 7}, {0, 2}, {0, 1, 4, 7}}, 9));
     const Eigen::MatrixXd oblique = oblique_tree().routing_matrix(oblique_rows());
     EXPECT_EQ(oblique, dense_paths({{0, 1, 4}, {0, 1, 3}, {0, 2}, {0, 2, 6}}, 7));
@@ -106,13 +106,13 @@ TEST(TreeRouting, RoutingMatrixMarksEveryNodeOnThePath) {
 // predict_proba returns the stopping node's distribution and predict its argmax, the lowest class winning a tie.
 TEST(TreeRouting, ClassificationPredictionsComeFromTheStoppingNode) {
     const TreeModel tree = axis_tree();
-    const Eigen::MatrixXd proba = tree.predict_proba(axis_rows());
+    const Eigen::MatrixXd proba = tree.predict_proba(threshold_rows());
     Eigen::MatrixXd expected(5, 3);
     expected << 0.9, 0.05, 0.05, 0.1, 0.45, 0.45, 0.3, 0.7, 0.0, 0.2, 0.2, 0.6, 0.3, 0.7, 0.0;
     EXPECT_EQ(proba, expected);
     Eigen::VectorXd classes(5);
     classes << 0, 1, 1, 2, 1;  // row 1 stops at node 4, tied between b and c: b
-    EXPECT_EQ(tree.predict(axis_rows()), classes);
+    EXPECT_EQ(tree.predict(threshold_rows()), classes);
 }
 
 // A regression tree predicts the stopping node's value and refuses to give class probabilities.
@@ -161,7 +161,7 @@ TEST(TreeRouting, SetRoutingCountsCountsRowsAlongThePaths) {
     TreeModel tree = axis_tree();
     Eigen::VectorXd y(5);
     y << 0, 1, 1, 2, 0;
-    tree.set_routing_counts(axis_rows(), y);
+    tree.set_routing_counts(threshold_rows(), y);
     const std::vector<std::vector<double>> counts = {{2, 2, 1}, {2, 2, 0}, {0, 0, 1}, {1, 0, 0}, {1, 2, 0},
                                                      {0, 0, 0}, {0, 0, 0}, {1, 1, 0}, {0, 0, 0}};
     for (std::size_t id = 0; id < counts.size(); ++id) {
@@ -173,7 +173,7 @@ TEST(TreeRouting, SetRoutingCountsCountsRowsAlongThePaths) {
     }
     Eigen::VectorXd bad = y;
     bad(2) = 3.0;
-    EXPECT_THROW(tree.set_routing_counts(axis_rows(), bad), Error);
+    EXPECT_THROW(tree.set_routing_counts(threshold_rows(), bad), Error);
 }
 
 // For regression set_routing_counts sets the sample counts and leaves no class counts.

@@ -11,18 +11,9 @@
 namespace treelab {
 namespace {
 
-RunConfig glass_config(std::uint32_t seed) {
-    RunConfig config;
-    config.data_file = test::dataset("glass.csv");
-    config.target = "Type";
-    config.params = ParamValues(find_learner("cart").params);
-    config.seed = seed;
-    return config;
-}
-
 // A split seed holds the rows of every split fixed while the learner's seed varies; without it the seed moves both.
 TEST(PreparedData, SplitSeedFixesTheSplitAcrossModelSeeds) {
-    RunConfig first = glass_config(1225), second = glass_config(1337);
+    RunConfig first = test::dataset_run("glass.csv", "Type", "cart", {}, 1225), second = test::dataset_run("glass.csv", "Type", "cart", {}, 1337);
     EXPECT_NE(prepare_data(first).split.test, prepare_data(second).split.test);
     first.split_seed = second.split_seed = 459107u;
     const PreparedData a = prepare_data(first), b = prepare_data(second);
@@ -32,7 +23,7 @@ TEST(PreparedData, SplitSeedFixesTheSplitAcrossModelSeeds) {
 
 // The run card's command line names the split seed only when one is set.
 TEST(RunConfig, EquivalentCommandCarriesTheSplitSeed) {
-    RunConfig config = glass_config(3);
+    RunConfig config = test::dataset_run("glass.csv", "Type", "cart", {}, 3);
     EXPECT_EQ(equivalent_command(config).find("--split-seed"), std::string::npos);
     config.split_seed = 459107u;
     EXPECT_NE(equivalent_command(config).find("--seed 3 --split-seed 459107"), std::string::npos) << equivalent_command(config);
@@ -41,11 +32,11 @@ TEST(RunConfig, EquivalentCommandCarriesTheSplitSeed) {
 // A learner seed leaves the split to the seed (resolved_split_seed), the command line names it,
 // and a split seed and a learner seed together are refused: the seed would vary nothing.
 TEST(RunConfig, LearnerSeedLeavesTheSplitToTheSeed) {
-    RunConfig config = glass_config(42);
+    RunConfig config = test::dataset_run("glass.csv", "Type", "cart", {}, 42);
     config.learner_seed = 7u;
     EXPECT_EQ(resolved_split_seed(config), 42u);
     EXPECT_EQ(resolved_learner_seed(config), 7u);
-    EXPECT_EQ(prepare_data(config).split.test, prepare_data(glass_config(42)).split.test);
+    EXPECT_EQ(prepare_data(config).split.test, prepare_data(test::dataset_run("glass.csv", "Type", "cart", {}, 42)).split.test);
     EXPECT_NE(equivalent_command(config).find("--seed 42 --learner-seed 7"), std::string::npos) << equivalent_command(config);
     config.split_seed = 1u;
     EXPECT_THROW(check_run_config(config), ParamError);
@@ -54,7 +45,7 @@ TEST(RunConfig, LearnerSeedLeavesTheSplitToTheSeed) {
 // A saved model applied to its own file scores every row: its accuracy is the row-weighted mean of
 // the run's train, valid and test accuracies, so the model's own pipeline and encoding were used.
 TEST(PreparedData, SavedModelDataScoresEveryRowWithTheModelsPipeline) {
-    RunConfig config = glass_config(4);
+    RunConfig config = test::dataset_run("glass.csv", "Type", "cart", {}, 4);
     config.scaling = Scaling::ZScore;
     const RunOutcome run = run_training(config);
     ASSERT_NE(run.data, nullptr);
@@ -124,7 +115,7 @@ TEST(PreparedData, MissingAsLevelRunSavesItsLevel) {
 // majority count, and leaves the training, validation and test rows as they were; the run card's
 // command carries it.
 TEST(PreparedData, SmoteAddsFitRowsOnly) {
-    RunConfig plain = glass_config(42);
+    RunConfig plain = test::dataset_run("glass.csv", "Type", "cart", {}, 42);
     plain.split_mode = SplitMode::GradTree;
     RunConfig rebalanced = plain;
     rebalanced.smote = true;

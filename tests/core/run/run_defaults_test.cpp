@@ -16,13 +16,9 @@
 namespace treelab {
 namespace {
 
-RunConfig glass_config(const std::string& method) {
-    RunConfig config;
-    config.data_file = test::dataset("glass.csv");
-    config.target = "Type";
-    config.method = method;
-    config.params = method_params(method, find_learner(method).quick_params);
-    return config;
+// Glass with the method's quick parameters (LearnerInfo::quick_params).
+RunConfig glass_quick(const std::string& method) {
+    return test::dataset_run("glass.csv", "Type", method, find_learner(method).quick_params);
 }
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
@@ -30,23 +26,23 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 // A RunConfig starts at "auto", and auto resolves to each learner's own default scaling.
 TEST(RunDefaults, AutoScalingResolvesToEachLearnersDefault) {
     for (const LearnerInfo& learner : learners()) {
-        RunConfig config = glass_config(learner.name);
+        RunConfig config = glass_quick(learner.name);
         EXPECT_FALSE(config.scaling.has_value());
         EXPECT_EQ(scaling_text(config), "auto");
         EXPECT_EQ(resolved_scaling(config), learner.default_scaling) << learner.name;
         EXPECT_EQ(prepare_data(config).pipeline.scaling, learner.default_scaling) << learner.name;
     }
-    EXPECT_EQ(resolved_scaling(glass_config("cart")), Scaling::None);
-    EXPECT_EQ(resolved_scaling(glass_config("latent")), Scaling::QuantileNormal);
+    EXPECT_EQ(resolved_scaling(glass_quick("cart")), Scaling::None);
+    EXPECT_EQ(resolved_scaling(glass_quick("latent")), Scaling::QuantileNormal);
 }
 
 // An explicit choice wins over the method's default, also when it is "none".
 TEST(RunDefaults, ExplicitScalingWins) {
-    RunConfig latent = glass_config("latent");
+    RunConfig latent = glass_quick("latent");
     set_scaling(latent, "none");
     EXPECT_EQ(resolved_scaling(latent), Scaling::None);
     EXPECT_EQ(prepare_data(latent).pipeline.scaling, Scaling::None);
-    RunConfig cart = glass_config("cart");
+    RunConfig cart = glass_quick("cart");
     set_scaling(cart, "quantile");
     EXPECT_EQ(prepare_data(cart).pipeline.scaling, Scaling::QuantileNormal);
     set_scaling(cart, "auto");
@@ -56,15 +52,15 @@ TEST(RunDefaults, ExplicitScalingWins) {
 
 // The run card says what was applied and whether the method chose it; the saved model's pipeline agrees.
 TEST(RunDefaults, RunCardRecordsTheAppliedScaling) {
-    const RunOutcome automatic = run_training(glass_config("latent"));
+    const RunOutcome automatic = run_training(glass_quick("latent"));
     EXPECT_EQ(automatic.model.card.scaling, "quantile (auto: the method's default)");
     EXPECT_EQ(automatic.model.pipeline.scaling, Scaling::QuantileNormal);
-    RunConfig explicit_none = glass_config("latent");
+    RunConfig explicit_none = glass_quick("latent");
     explicit_none.scaling = Scaling::None;
     EXPECT_EQ(make_run_card(explicit_none, prepare_data(explicit_none)).scaling, "none");
-    EXPECT_EQ(make_run_card(glass_config("cart"), prepare_data(glass_config("cart"))).scaling,
+    EXPECT_EQ(make_run_card(glass_quick("cart"), prepare_data(glass_quick("cart"))).scaling,
               "none (auto: the method's default)");
-    RunConfig gradtree = glass_config("cart");
+    RunConfig gradtree = glass_quick("cart");
     set_scaling(gradtree, "quantile-gradtree");
     EXPECT_EQ(make_run_card(gradtree, prepare_data(gradtree)).scaling, "quantile-gradtree");
 }
@@ -72,15 +68,15 @@ TEST(RunDefaults, RunCardRecordsTheAppliedScaling) {
 // The equivalent command pins the applied scaling, so it reproduces the run whatever the defaults
 // become; CART's automatic none needs no flag, LatentTrees' explicit none does.
 TEST(RunDefaults, EquivalentCommandPinsTheAppliedScaling) {
-    EXPECT_TRUE(contains(equivalent_command(glass_config("latent")), " --scaling quantile"));
-    EXPECT_FALSE(contains(equivalent_command(glass_config("cart")), "--scaling"));
-    RunConfig latent_none = glass_config("latent");
+    EXPECT_TRUE(contains(equivalent_command(glass_quick("latent")), " --scaling quantile"));
+    EXPECT_FALSE(contains(equivalent_command(glass_quick("cart")), "--scaling"));
+    RunConfig latent_none = glass_quick("latent");
     latent_none.scaling = Scaling::None;
     EXPECT_TRUE(contains(equivalent_command(latent_none), " --scaling none"));
-    RunConfig cart_zscore = glass_config("cart");
+    RunConfig cart_zscore = glass_quick("cart");
     cart_zscore.scaling = Scaling::ZScore;
     EXPECT_TRUE(contains(equivalent_command(cart_zscore), " --scaling zscore"));
-    RunConfig gradtree = glass_config("cart");
+    RunConfig gradtree = glass_quick("cart");
     set_scaling(gradtree, "quantile-gradtree");
     EXPECT_TRUE(contains(equivalent_command(gradtree), " --scaling quantile-gradtree"));
 }
@@ -88,7 +84,7 @@ TEST(RunDefaults, EquivalentCommandPinsTheAppliedScaling) {
 // Sweeps resolve "auto" the same way: every row's model carries the method's default scaling.
 TEST(RunDefaults, SweepsApplyTheSameResolution) {
     SweepConfig sweep;
-    sweep.base = glass_config("latent");
+    sweep.base = glass_quick("latent");
     sweep.param = "lambda";
     sweep.values = {"0", "0.1"};
     const std::vector<SweepRow> rows = run_sweep(sweep);
@@ -103,7 +99,7 @@ TEST(RunDefaults, SweepsApplyTheSameResolution) {
 // message names the method and the reason), by a run and by a sweep, and allowed for the others.
 TEST(RunDefaults, FitOnTrainAndValidIsRefusedForLearnersThatStopOnValidation) {
     for (const LearnerInfo& learner : learners()) {
-        RunConfig config = glass_config(learner.name);
+        RunConfig config = glass_quick(learner.name);
         config.fit_on = FitOn::TrainAndValid;
         if (!learner.uses_validation) {
             EXPECT_NO_THROW(check_run_config(config)) << learner.name;
@@ -123,10 +119,10 @@ TEST(RunDefaults, FitOnTrainAndValidIsRefusedForLearnersThatStopOnValidation) {
         EXPECT_THROW(run_sweep(sweep), ParamError) << learner.name;
     }
     EXPECT_TRUE(find_learner("latent").uses_validation);  // the case above is exercised
-    RunConfig cart = glass_config("cart");
+    RunConfig cart = glass_quick("cart");
     cart.fit_on = FitOn::TrainAndValid;
-    EXPECT_EQ(run_training(cart).fit_rows, run_training(glass_config("cart")).fit_rows +
-                                               run_training(glass_config("cart")).valid_rows);
+    EXPECT_EQ(run_training(cart).fit_rows, run_training(glass_quick("cart")).fit_rows +
+                                               run_training(glass_quick("cart")).valid_rows);
 }
 
 }  // namespace

@@ -28,13 +28,16 @@ constexpr int kGenerous = 300000;           // ms; a safety net for a loaded mac
 
 QString glassFile() { return QString::fromStdString(test::dataset("glass.csv").string()); }
 
-// A shown window with glass loaded, the way a user starts.
+// A shown window with glass loaded, the way a user starts, and a temporary folder for the files
+// it reads next; `ended` and `changed` count the panel's signals from then on.
 struct Workbench {
     Workbench() {
         QSettings().clear();
         window.show();
         EXPECT_TRUE(QTest::qWaitForWindowExposed(&window));
         EXPECT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
+        ended.clear();
+        changed.clear();
     }
     DataPanel& data() { return *window.dataPanel(); }
     QProgressBar* bar() { return data().findChild<QProgressBar*>("loadProgress"); }
@@ -42,7 +45,23 @@ struct Workbench {
     int classRows() { return data().findChild<QTableWidget*>("classBalance")->rowCount(); }
     QString summary() { return data().findChild<QLabel*>("dataSummary")->text(); }
 
+    // A CSV of kLargeRows rows (test::write_large_csv) in the folder.
+    std::filesystem::path largeFile(const std::string& name) {
+        const auto file = dir.file(name);
+        test::write_large_csv(file, kLargeRows);
+        return file;
+    }
+    // Opens `file` as the window does and waits until the progress bar moves; false when the read
+    // ended before it could be watched.
+    bool openAndWatch(const std::filesystem::path& file) {
+        window.openFile(QString::fromStdString(file.string()));
+        return QTest::qWaitFor([&] { return bar()->value() > 0 || !ended.isEmpty(); }, kGenerous) && ended.isEmpty();
+    }
+
+    test::TempDir dir;
     MainWindow window;
+    QSignalSpy ended{window.dataPanel(), &DataPanel::loadEnded};
+    QSignalSpy changed{window.dataPanel(), &DataPanel::dataChanged};
 };
 
 // Counts the GUI thread's timer ticks: they go on only while the event loop runs.
@@ -58,19 +77,13 @@ struct Ticks {
 // A large file reads with the progress bar and Cancel visible in the data panel while the event
 // loop runs; clicking Cancel stops the read and glass stays loaded and shown.
 TEST(BackgroundLoading, LargeFileShowsProgressAndCancelKeepsTheOldData) {
-    test::TempDir dir;
-    const auto large = dir.file("large.csv");
-    test::write_large_csv(large, kLargeRows);
     Workbench bench;
     ASSERT_NE(bench.bar(), nullptr);
     ASSERT_NE(bench.cancel(), nullptr);
     EXPECT_FALSE(bench.bar()->isVisible());  // nothing is being read
 
     Ticks ticks;
-    QSignalSpy ended(&bench.data(), &DataPanel::loadEnded);
-    bench.window.openFile(QString::fromStdString(large.string()));
-    ASSERT_TRUE(QTest::qWaitFor([&] { return bench.bar()->value() > 0 || !ended.isEmpty(); }, kGenerous));
-    ASSERT_TRUE(ended.isEmpty()) << "the read ended before it could be watched";
+    ASSERT_TRUE(bench.openAndWatch(bench.largeFile("large.csv"))) << "the read ended before it could be watched";
     EXPECT_TRUE(bench.bar()->isVisible());
     EXPECT_TRUE(bench.cancel()->isVisible());
     EXPECT_LT(bench.bar()->value(), 100);
@@ -78,7 +91,7 @@ TEST(BackgroundLoading, LargeFileShowsProgressAndCancelKeepsTheOldData) {
     EXPECT_EQ(bench.data().file(), glassFile());
 
     QTest::mouseClick(bench.cancel(), Qt::LeftButton);
-    ASSERT_TRUE(ended.wait(kGenerous));
+    ASSERT_TRUE(bench.ended.wait(kGenerous));
     EXPECT_FALSE(bench.bar()->isVisible());
     EXPECT_FALSE(bench.data().isLoading());
     EXPECT_EQ(bench.data().file(), glassFile());
@@ -91,19 +104,16 @@ TEST(BackgroundLoading, LargeFileShowsProgressAndCancelKeepsTheOldData) {
 // A file broken near its end fails after seconds of reading: the event loop runs throughout,
 // the reader's message (file:line:) shows in a dialog that does not block, and glass stays.
 TEST(BackgroundLoading, MalformedFileShowsItsErrorWithoutBlocking) {
-    test::TempDir dir;
-    const auto broken = dir.file("broken.csv");
-    test::write_large_csv(broken, kLargeRows);
+    Workbench bench;
+    const auto broken = bench.largeFile("broken.csv");
     {
         std::FILE* out = std::fopen(broken.c_str(), "a");
         std::fputs("1,2,3\n", out);  // a short row after every good one: line kLargeRows + 2
         std::fclose(out);
     }
-    Workbench bench;
     Ticks ticks;
-    QSignalSpy ended(&bench.data(), &DataPanel::loadEnded);
     bench.window.openFile(QString::fromStdString(broken.string()));
-    ASSERT_TRUE(ended.wait(kGenerous));
+    ASSERT_TRUE(bench.ended.wait(kGenerous));
     EXPECT_GT(ticks.count, 0);
     const auto boxes = bench.window.findChildren<QMessageBox*>();
     ASSERT_EQ(boxes.size(), 1);
@@ -121,23 +131,17 @@ TEST(BackgroundLoading, MalformedFileShowsItsErrorWithoutBlocking) {
 // While a second file reads, the first stays shown (file, summary, class balance); once the
 // second has been read completely it replaces the first everywhere.
 TEST(BackgroundLoading, SecondFileReplacesTheFirstOnlyWhenRead) {
-    test::TempDir dir;
-    const auto large = dir.file("large.csv");
-    test::write_large_csv(large, kLargeRows);
     Workbench bench;
-    QSignalSpy ended(&bench.data(), &DataPanel::loadEnded);
-    QSignalSpy changed(&bench.data(), &DataPanel::dataChanged);
-    bench.window.openFile(QString::fromStdString(large.string()));
-    ASSERT_TRUE(QTest::qWaitFor([&] { return bench.bar()->value() > 0 || !ended.isEmpty(); }, kGenerous));
-    ASSERT_TRUE(ended.isEmpty()) << "the read ended before it could be watched";
+    const auto large = bench.largeFile("large.csv");
+    ASSERT_TRUE(bench.openAndWatch(large)) << "the read ended before it could be watched";
     EXPECT_EQ(bench.data().file(), glassFile());
     EXPECT_EQ(bench.data().table().rows, 214u);
     EXPECT_TRUE(bench.summary().contains("glass.csv"));
     EXPECT_EQ(bench.classRows(), 6);
-    EXPECT_TRUE(changed.isEmpty());
+    EXPECT_TRUE(bench.changed.isEmpty());
 
-    ASSERT_TRUE(ended.wait(kGenerous));
-    EXPECT_EQ(changed.count(), 1);
+    ASSERT_TRUE(bench.ended.wait(kGenerous));
+    EXPECT_EQ(bench.changed.count(), 1);
     EXPECT_EQ(bench.data().file(), QString::fromStdString(large.string()));
     EXPECT_EQ(bench.data().table().rows, kLargeRows);
     EXPECT_TRUE(bench.summary().contains("large.csv"));
@@ -149,34 +153,26 @@ TEST(BackgroundLoading, SecondFileReplacesTheFirstOnlyWhenRead) {
 // Opening another file while a large one reads stops that read and reads the new file: the large
 // file never shows, the new one does, and the panel reports one change and one end.
 TEST(BackgroundLoading, OpeningAnotherFileDuringAReadReadsTheNewOne) {
-    test::TempDir dir;
-    const auto large = dir.file("large.csv");
-    test::write_large_csv(large, kLargeRows);
     Workbench bench;
-    QSignalSpy ended(&bench.data(), &DataPanel::loadEnded);
-    QSignalSpy changed(&bench.data(), &DataPanel::dataChanged);
-    bench.window.openFile(QString::fromStdString(large.string()));
+    bench.window.openFile(QString::fromStdString(bench.largeFile("large.csv").string()));
     const QString iris = QString::fromStdString(test::dataset("iris.csv").string());
     bench.window.openFile(iris);
-    ASSERT_TRUE(ended.wait(kGenerous));
-    EXPECT_EQ(changed.count(), 1);
+    ASSERT_TRUE(bench.ended.wait(kGenerous));
+    EXPECT_EQ(bench.changed.count(), 1);
     EXPECT_EQ(bench.data().file(), iris);
     EXPECT_EQ(bench.data().table().rows, 150u);
     EXPECT_EQ(bench.classRows(), 3);
     EXPECT_FALSE(bench.bar()->isVisible());
     QTest::qWait(200);  // nothing of the stopped read arrives later
-    EXPECT_EQ(ended.count(), 1);
+    EXPECT_EQ(bench.ended.count(), 1);
     EXPECT_EQ(bench.data().file(), iris);
 }
 
 // Choosing another target of the large table (a key press on the Target box) returns at once
 // with the old class balance still shown; the new column's histogram follows from the worker.
 TEST(BackgroundLoading, ChangingTheTargetOfALargeTableSummarisesInTheBackground) {
-    test::TempDir dir;
-    const auto large = dir.file("large.csv");
-    test::write_large_csv(large, kLargeRows);
     Workbench bench;
-    ASSERT_TRUE(test::load_data(bench.data(), QString::fromStdString(large.string()), kGenerous));
+    ASSERT_TRUE(test::load_data(bench.data(), QString::fromStdString(bench.largeFile("large.csv").string()), kGenerous));
     auto* target = bench.data().findChild<QComboBox*>("target");
     ASSERT_EQ(target->currentText(), "class");
     ASSERT_EQ(bench.classRows(), 3);

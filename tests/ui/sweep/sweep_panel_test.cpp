@@ -29,16 +29,6 @@
 namespace treelab {
 namespace {
 
-RunConfig glass_config(const std::string& method) {
-    RunConfig config;
-    config.data_file = test::dataset("glass.csv");
-    config.target = "Type";
-    config.method = method;
-    config.params = ParamValues(find_learner(method).params);
-    config.seed = 3;
-    return config;
-}
-
 // Starts the sweep and runs the event loop until finished(), with a generous bound so a hang
 // fails instead of blocking ctest.
 void run_to_end(SweepPanel& panel) {
@@ -69,7 +59,7 @@ std::string read_text(const std::filesystem::path& file) {
 TEST(SweepPanel, CartAutomaticAlphaEndToEnd) {
     SweepPanel panel;
     panel.resize(1100, 750);
-    panel.setConfigSource([] { return std::optional<RunConfig>(glass_config("cart")); });
+    panel.setConfigSource([] { return std::optional<RunConfig>(test::dataset_run("glass.csv", "Type", "cart", {}, 3)); });
     EXPECT_EQ(panel.findChild<QComboBox*>("sweepParam")->currentData().toString(), "ccp_alpha");
     EXPECT_EQ(panel.findChild<SweepGridEditor*>()->kind(), GridKind::Automatic);
     panel.findChild<QSpinBox*>("sweepSeeds")->setValue(2);
@@ -122,7 +112,7 @@ TEST(SweepPanel, CartAutomaticAlphaEndToEnd) {
 TEST(SweepPanel, LatentLambdaListSweep) {
     SweepPanel panel;
     panel.setConfigSource([] {
-        RunConfig config = glass_config("latent");
+        RunConfig config = test::dataset_run("glass.csv", "Type", "latent", {}, 3);
         const auto specs = find_learner("latent").params;
         config.params.set(specs, "depth", "3");
         config.params.set(specs, "epochs", "3");
@@ -154,7 +144,7 @@ TEST(SweepPanel, LatentLambdaListSweep) {
 TEST(SweepPanel, JobsGiveTheSameRows) {
     SweepPanel panel;
     panel.setConfigSource([] {
-        RunConfig config = glass_config("latent");
+        RunConfig config = test::dataset_run("glass.csv", "Type", "latent", {}, 3);
         const auto specs = find_learner("latent").params;
         config.params.set(specs, "depth", "2");
         config.params.set(specs, "epochs", "3");
@@ -186,7 +176,7 @@ TEST(SweepPanel, JobsGiveTheSameRows) {
 // array and merge job of treelab-cli sweep --slurm; the dialog's fields become the settings.
 TEST(SweepPanel, ExportsTheFormsSweepAsASlurmJob) {
     SweepPanel panel;
-    panel.setConfigSource([] { return std::optional<RunConfig>(glass_config("cart")); });
+    panel.setConfigSource([] { return std::optional<RunConfig>(test::dataset_run("glass.csv", "Type", "cart", {}, 3)); });
     auto* param = panel.findChild<QComboBox*>("sweepParam");
     param->setCurrentIndex(param->findData("max_depth"));
     auto* grid = panel.findChild<SweepGridEditor*>();
@@ -220,7 +210,7 @@ TEST(SweepPanel, ExportsTheFormsSweepAsASlurmJob) {
 // where the default formulation's trees go from nearly every node active to the root alone.
 TEST(SweepPanel, LatentLambdaStartsWithItsSweepRange) {
     SweepPanel panel;
-    panel.setConfigSource([] { return std::optional<RunConfig>(glass_config("latent")); });
+    panel.setConfigSource([] { return std::optional<RunConfig>(test::dataset_run("glass.csv", "Type", "latent", {}, 3)); });
     auto* param = panel.findChild<QComboBox*>("sweepParam");
     param->setCurrentIndex(param->findData("lambda"));
     auto* grid = panel.findChild<SweepGridEditor*>();
@@ -290,7 +280,7 @@ TEST(SweepPanel, GetStageTwoAlphaSweep) {
 // A value outside the parameter's range is refused before any work, in a non-modal dialog.
 TEST(SweepPanel, BadGridShowsADialog) {
     SweepPanel panel;
-    panel.setConfigSource([] { return std::optional<RunConfig>(glass_config("cart")); });
+    panel.setConfigSource([] { return std::optional<RunConfig>(test::dataset_run("glass.csv", "Type", "cart", {}, 3)); });
     auto* grid = panel.findChild<SweepGridEditor*>();
     grid->setKind(GridKind::List);
     grid->setList("-1");

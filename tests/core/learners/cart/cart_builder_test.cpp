@@ -29,8 +29,8 @@ Dataset random_classification(int rows, int features, int classes, int levels, s
 }
 
 ParamValues params_with(const std::vector<std::string>& assignments) {
-    ParamValues params(cart_params());
-    for (const std::string& assignment : assignments) params.set_assignment(cart_params(), assignment);
+    ParamValues params(cart_hyperparameter_table());
+    for (const std::string& assignment : assignments) params.set_assignment(cart_hyperparameter_table(), assignment);
     return params;
 }
 
@@ -98,10 +98,10 @@ TEST(CartBuilder, NodeStatisticsAreConsistent) {
 // and train_cart reports stopped_early; its reports are heartbeats, so no epochs are recorded.
 TEST(CartBuilder, ProgressReturningFalseStopsEarlyWithAValidTree) {
     const Dataset data = random_classification(4000, 3, 3, 1000, 11);
-    const std::size_t full = grow_cart(data, ParamValues(cart_params()), 0).nodes.size();
+    const std::size_t full = grow_cart(data, ParamValues(cart_hyperparameter_table()), 0).nodes.size();
     ASSERT_GT(full, 2000u);
     std::vector<int> calls;  // heartbeats after the root and after node 1000; the second one stops
-    const TreeModel stopped = grow_cart(data, ParamValues(cart_params()), 0, [&](const EpochReport& report) {
+    const TreeModel stopped = grow_cart(data, ParamValues(cart_hyperparameter_table()), 0, [&](const EpochReport& report) {
         EXPECT_TRUE(report.heartbeat) << "CART has no epochs for the curves, only a chance to stop";
         calls.push_back(report.epoch);
         return report.epoch < 1000;
@@ -110,7 +110,7 @@ TEST(CartBuilder, ProgressReturningFalseStopsEarlyWithAValidTree) {
     EXPECT_LT(stopped.nodes.size(), full);
     EXPECT_GE(stopped.nodes.size(), 1000u);
     EXPECT_NO_THROW(stopped.validate());
-    const TrainResult result = train_cart(TrainInput{data, nullptr, ParamValues(cart_params()), 0},
+    const TrainResult result = train_cart(TrainInput{data, nullptr, ParamValues(cart_hyperparameter_table()), 0},
                                           [](const EpochReport&) { return false; });
     EXPECT_TRUE(result.stopped_early);
     EXPECT_TRUE(result.history.empty());
@@ -129,7 +129,7 @@ TEST(CartBuilder, NearlyEqualFloat32ValuesCountAsOneValue) {
     for (int ulps = 1; ulps <= 3; ++ulps) {
         above = std::nextafter(above, 1.0f);
         data.X << 0.5, above;
-        EXPECT_EQ(grow_cart(data, ParamValues(cart_params()), 0).nodes.size(), ulps < 3 ? 1u : 3u) << ulps << " ulps";
+        EXPECT_EQ(grow_cart(data, ParamValues(cart_hyperparameter_table()), 0).nodes.size(), ulps < 3 ? 1u : 3u) << ulps << " ulps";
     }
 }
 
@@ -165,7 +165,7 @@ TEST(CartBuilder, CriterionMustFitTheTask) {
 // max_features counts above the number of features mean all features (the unrestricted tree).
 TEST(CartBuilder, MaxFeaturesCountIsCappedAtTheFeatureCount) {
     const test::CartFixture fixture = test::load_cart_fixture("iris");
-    const TreeModel all = grow_cart(fixture.train, ParamValues(cart_params()), 5);
+    const TreeModel all = grow_cart(fixture.train, ParamValues(cart_hyperparameter_table()), 5);
     const TreeModel capped = grow_cart(fixture.train, params_with({"max_features=50"}), 5);
     ASSERT_EQ(all.nodes.size(), capped.nodes.size());
     for (std::size_t i = 0; i < all.nodes.size(); ++i) {
@@ -178,7 +178,7 @@ TEST(CartBuilder, MaxFeaturesCountIsCappedAtTheFeatureCount) {
 
 // The parameter table carries sklearn's defaults under TreeLab's names.
 TEST(CartBuilder, ParamsDescribeSklearnDefaults) {
-    const ParamValues defaults(cart_params());
+    const ParamValues defaults(cart_hyperparameter_table());
     EXPECT_EQ(defaults.text("criterion"), "auto");
     EXPECT_EQ(defaults.integer("max_depth"), 0);
     EXPECT_EQ(defaults.integer("min_samples_split"), 2);

@@ -44,8 +44,8 @@ Eigen::VectorXd probe_predictions(const nlohmann::json& run) {
 }
 
 ParamValues cart_run_params(const nlohmann::json& run) {
-    ParamValues values(cart_params());
-    for (const auto& [name, text] : run.at("params").items()) values.set(cart_params(), name, text.get<std::string>());
+    ParamValues values(cart_hyperparameter_table());
+    for (const auto& [name, text] : run.at("params").items()) values.set(cart_hyperparameter_table(), name, text.get<std::string>());
     return values;
 }
 

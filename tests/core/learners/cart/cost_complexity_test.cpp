@@ -81,7 +81,7 @@ TEST(CostComplexity, PruningFlagsDescendantsOfCollapsedNodes) {
 // alpha: same leaf count, and only descendants of the collapsed nodes are flagged.
 TEST(CostComplexity, PruneAtPathAlphasAgreesWithThePath) {
     const test::CartFixture fixture = test::load_cart_fixture("wdbc");
-    const TreeModel tree = grow_cart(fixture.train, ParamValues(cart_params()), 0);
+    const TreeModel tree = grow_cart(fixture.train, ParamValues(cart_hyperparameter_table()), 0);
     const PruningPath path = cost_complexity_path(tree);
     ASSERT_GT(path.alphas.size(), 2u);
     EXPECT_EQ(path.leaves.back(), 1);
@@ -103,8 +103,8 @@ TEST(CostComplexity, PruneAtPathAlphasAgreesWithThePath) {
 // prune_cost_complexity at that alpha.
 TEST(CostComplexity, TrainCartPrunesAtCcpAlpha) {
     const test::CartFixture fixture = test::load_cart_fixture("wine");
-    ParamValues params(cart_params());
-    params.set(cart_params(), "ccp_alpha", "0.02");
+    ParamValues params(cart_hyperparameter_table());
+    params.set(cart_hyperparameter_table(), "ccp_alpha", "0.02");
     const TrainResult result = train_cart(TrainInput{fixture.train, nullptr, params, 0}, {});
     const TreeModel expected = prune_cost_complexity(grow_cart(fixture.train, params, 0), 0.02);
     ASSERT_EQ(result.model.nodes.size(), expected.nodes.size());

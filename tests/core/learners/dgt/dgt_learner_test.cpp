@@ -14,8 +14,8 @@ namespace treelab {
 namespace {
 
 ParamValues params(std::initializer_list<std::string> assignments) {
-    ParamValues values(dgt_params());
-    for (const std::string& assignment : assignments) values.set_assignment(dgt_params(), assignment);
+    ParamValues values(dgt_hyperparameter_table());
+    for (const std::string& assignment : assignments) values.set_assignment(dgt_hyperparameter_table(), assignment);
     return values;
 }
 

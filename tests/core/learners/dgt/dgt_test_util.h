@@ -8,7 +8,7 @@
 
 #include "core/data/dataset.h"
 #include "core/learners/dgt/dgt_network.h"
-#include "core/learners/dgt/dgt_params.h"
+#include "core/learners/dgt/dgt_parameter_layout.h"
 #include "core/nn/linear_chain.h"
 #include "tests/core/nn/nn_test_util.h"
 

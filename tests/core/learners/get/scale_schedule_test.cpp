@@ -67,11 +67,11 @@ TEST(ScaleSchedule, BadTextsSayWhatIsWrong) {
 
 // The hyperparameter table checks the schedule where every parameter is checked, naming it.
 TEST(ScaleSchedule, TheParameterRefusesBadTextWithItsName) {
-    ParamValues values(get_params());
-    values.set(get_params(), "schedule", "U(1,2):3");
+    ParamValues values(get_hyperparameter_table());
+    values.set(get_hyperparameter_table(), "schedule", "U(1,2):3");
     EXPECT_EQ(values.text("schedule"), "U(1,2):3");
     try {
-        values.set(get_params(), "schedule", "U(2,1):3");
+        values.set(get_hyperparameter_table(), "schedule", "U(2,1):3");
         FAIL() << "accepted";
     } catch (const ParamError& error) {
         EXPECT_NE(std::string(error.what()).find("parameter schedule = 'U(2,1):3': the scale-factor schedule stage 1"), std::string::npos)
@@ -83,7 +83,7 @@ TEST(ScaleSchedule, TheParameterRefusesBadTextWithItsName) {
 // The schedule parameter describes itself as a stage list whose read and write round-trip through
 // the grammar, presets included, so the GUI's schedule editor needs no GET code.
 TEST(ScaleSchedule, TheParameterIsAStageListForm) {
-    const ParamSpec& spec = get_params()[1];
+    const ParamSpec& spec = get_hyperparameter_table()[1];
     ASSERT_EQ(spec.name, "schedule");
     ASSERT_TRUE(spec.stages.has_value());
     const std::vector<ParamStage> paper = spec.stages->read("paper");

@@ -36,8 +36,8 @@ Dataset blobs(int per_corner, int classes, std::uint32_t seed) {
 }
 
 ParamValues params(std::initializer_list<std::string> assignments) {
-    ParamValues values(gradtree_params());
-    for (const std::string& assignment : assignments) values.set_assignment(gradtree_params(), assignment);
+    ParamValues values(gradtree_hyperparameter_table());
+    for (const std::string& assignment : assignments) values.set_assignment(gradtree_hyperparameter_table(), assignment);
     return values;
 }
 
@@ -128,7 +128,7 @@ TEST(GradTreeLearner, PruningKeepsEveryTrainingPrediction) {
     const Dataset train_set = blobs(40, 4, 1), valid_set = blobs(10, 4, 2);
     const ParamValues base = params({"depth=5", "epochs=100", "restarts=0"});
     ParamValues unpruned = base;
-    unpruned.set(gradtree_params(), "prune", "false");
+    unpruned.set(gradtree_hyperparameter_table(), "prune", "false");
     const TreeModel pruned_model = train(train_set, valid_set, base).model;
     const TreeModel full_model = train(train_set, valid_set, unpruned).model;
     EXPECT_LT(pruned_model.nodes.size(), full_model.nodes.size());

@@ -4,7 +4,7 @@
 
 #include <Eigen/Core>
 
-#include "core/learners/gradtree/gradtree_params.h"
+#include "core/learners/gradtree/gradtree_parameter_layout.h"
 #include "tests/core/nn/nn_test_util.h"
 
 namespace treelab::test {

@@ -12,7 +12,7 @@
 
 #include "core/error.h"
 #include "core/learners/latent/latent_learner.h"
-#include "core/model/latent_routing.h"
+#include "core/model/soft_routing.h"
 #include "core/model/model_file.h"
 
 namespace treelab {
@@ -56,8 +56,8 @@ Dataset step_regression(int rows, std::uint32_t seed) {
 }
 
 ParamValues params(std::initializer_list<std::string> assignments) {
-    ParamValues values(latent_params());
-    for (const std::string& assignment : assignments) values.set_assignment(latent_params(), assignment);
+    ParamValues values(latent_hyperparameter_table());
+    for (const std::string& assignment : assignments) values.set_assignment(latent_hyperparameter_table(), assignment);
     return values;
 }
 
@@ -287,7 +287,7 @@ TEST(LatentLearner, ProgressCanStop) {
     const int best = best_epoch(result.history);
     ASSERT_EQ(best, stop_at - 1);
     ParamValues until_best = values;
-    until_best.set_assignment(latent_params(), "epochs=" + std::to_string(best));
+    until_best.set_assignment(latent_hyperparameter_table(), "epochs=" + std::to_string(best));
     const TrainResult reference = train_latent({train, &valid, until_best, 0}, {});
     EXPECT_FALSE(reference.stopped_early);
     expect_same_model(result.model, reference.model);

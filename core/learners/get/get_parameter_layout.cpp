@@ -1,5 +1,5 @@
-// get_params.h.
-#include "core/learners/get/get_params.h"
+// get_parameter_layout.h.
+#include "core/learners/get/get_parameter_layout.h"
 
 #include <span>
 #include <string>
@@ -54,7 +54,7 @@ Eigen::VectorXd random_parameters(const Spec& spec, std::mt19937& random) {
         for (double& value : leaves) value = nn::random_uniform(random, 0.0, 1.0);
     else
         nn::fill_uniform(random, 1.0, leaves);
-    mutable_view(spec, parameters).K.setZero();  // get_params.h: linear leaves start constant
+    mutable_view(spec, parameters).K.setZero();  // get_parameter_layout.h: linear leaves start constant
     return parameters;
 }
 

@@ -1,5 +1,5 @@
-// Parameter layout and initialisation of GradTree (gradtree_params.h).
-#include "core/learners/gradtree/gradtree_params.h"
+// Parameter layout and initialisation of GradTree (gradtree_parameter_layout.h).
+#include "core/learners/gradtree/gradtree_parameter_layout.h"
 
 #include <cmath>
 #include <random>

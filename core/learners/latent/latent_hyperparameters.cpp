@@ -13,47 +13,51 @@
 
 namespace treelab {
 
-std::span<const ParamSpec> latent_params() {
+std::span<const ParamSpec> latent_hyperparameter_table() {
     static const std::vector<ParamSpec> specs = [] {
         std::vector<ParamSpec> rows = {
-            {"depth", "Depth",
-             "Depth D of the complete tree (2^D leaves); 6 is the reference's Glass clustering depth.", ParamType::Integer,
-             1, 10, 6LL, {}},
-            {"lambda", "Pruning lambda",
-             "Pruning strength, the weight of the formulation's pruning term; larger prunes more. activity: about 1e-3 "
-             "(nearly no pruning) to 1 (the root alone). The reference's tuned Glass value 17.89 is for iclr.",
-             ParamType::Real, 0, 1e300, 1e-2, {}, false, true,
-             {1e-3, 10.0, 9}},  // activity: nearly every node active at 1e-3, the root alone from about 1 to 10 (README)
-            {"formulation", "Formulation",
-             "Where lambda acts. activity: lambda times the mean activity a_t of the nodes is added to the loss, so a node "
-             "stays only if it lowers the loss by more than its share of lambda (as CART's ccp_alpha); iclr: 000 eq. 10 "
-             "as written, lambda*||eta||_inf (prunes little whatever lambda, README); icml: the authors' ICML-2021 "
-             "code, lambda inside the pruning QP, no eta.",
-             ParamType::Choice, 0, 0, std::string("activity"), {"activity", "iclr", "icml"}},
-            {"eta_init", "Initial eta",
-             "Pruning scores at the start: symmetric = U(-1, 1) as 000 Alg. 2 (about half the nodes can start pruned); "
-             "positive = U(0, 1), every node rows reach starts active; auto = symmetric for iclr, positive otherwise.",
-             ParamType::Choice, 0, 0, std::string("auto"), {"auto", "symmetric", "positive"}},
-            {"task", "Task",
-             "auto follows the target; self_supervised regresses the `regress` features from the others (000 §4.2), "
-             "the target is then used only for evaluation.",
-             ParamType::Choice, 0, 0, std::string("auto"), {"auto", "classification", "regression", "self_supervised"}},
-            {"regress", "Regressed features",
-             "self_supervised: comma-separated feature names to regress; empty = the first two (RI, Na on Glass).",
-             ParamType::Text, 0, 0, std::string(""), {}},
-            {"split_activation", "Split activation", "Applied to s(x) = w.x + b; elu keeps the routing signs.",
-             ParamType::Choice, 0, 0, std::string("none"), {"none", "elu"}},
-            {"predictor", "Predictor",
-             "f_phi on [x, z_leaves]: linear, or mlp, a multi-layer perceptron with ELU and dropout (000 §4).",
-             ParamType::Choice, 0, 0, std::string("linear"), {"linear", "mlp"}},
-            {"mlp_layers", "MLP layers",
-             "predictor=mlp: fully-connected layers L of f_phi, the hidden ones 64, 128, 256... units wide "
-             "(000 §4 tunes L in 2..5; the reference's Click setting is 5).",
-             ParamType::Integer, 2, 6, 2LL, {}},
-            {"dropout", "MLP dropout",
-             "predictor=mlp: probability of zeroing each hidden unit during training (000 §4 tunes it in [0, 0.5]; "
-             "the reference's Click setting is 0.0704).",
-             ParamType::Real, 0, 0.99, 0.0, {}},
+            {.name = "depth", .label = "Depth",
+             .help = "Depth D of the complete tree (2^D leaves); 6 is the reference's Glass clustering depth.",
+             .type = ParamType::Integer, .min = 1, .max = 10, .default_value = 6LL},
+            {.name = "lambda", .label = "Pruning lambda",
+             .help = "Pruning strength, the weight of the formulation's pruning term; larger prunes more. activity: about 1e-3 "
+                     "(nearly no pruning) to 1 (the root alone). The reference's tuned Glass value 17.89 is for iclr.",
+             .type = ParamType::Real, .min = 0, .max = 1e300, .default_value = 1e-2, .log_scale = true,
+             .sweep = {1e-3, 10.0, 9}},  // activity: nearly every node active at 1e-3, the root alone from about 1 to 10 (README)
+            {.name = "formulation", .label = "Formulation",
+             .help = "Where lambda acts. activity: lambda times the mean activity a_t of the nodes is added to the loss, so a node "
+                     "stays only if it lowers the loss by more than its share of lambda (as CART's ccp_alpha); iclr: 000 eq. 10 "
+                     "as written, lambda*||eta||_inf (prunes little whatever lambda, README); icml: the authors' ICML-2021 "
+                     "code, lambda inside the pruning QP, no eta.",
+             .type = ParamType::Choice, .default_value = std::string("activity"),
+             .choices = {"activity", "iclr", "icml"}},
+            {.name = "eta_init", .label = "Initial eta",
+             .help = "Pruning scores at the start: symmetric = U(-1, 1) as 000 Alg. 2 (about half the nodes can start pruned); "
+                     "positive = U(0, 1), every node rows reach starts active; auto = symmetric for iclr, positive otherwise.",
+             .type = ParamType::Choice, .default_value = std::string("auto"),
+             .choices = {"auto", "symmetric", "positive"}},
+            {.name = "task", .label = "Task",
+             .help = "auto follows the target; self_supervised regresses the `regress` features from the others (000 §4.2), "
+                     "the target is then used only for evaluation.",
+             .type = ParamType::Choice, .default_value = std::string("auto"),
+             .choices = {"auto", "classification", "regression", "self_supervised"}},
+            {.name = "regress", .label = "Regressed features",
+             .help = "self_supervised: comma-separated feature names to regress; empty = the first two (RI, Na on Glass).",
+             .type = ParamType::Text, .default_value = std::string("")},
+            {.name = "split_activation", .label = "Split activation",
+             .help = "Applied to s(x) = w.x + b; elu keeps the routing signs.",
+             .type = ParamType::Choice, .default_value = std::string("none"), .choices = {"none", "elu"}},
+            {.name = "predictor", .label = "Predictor",
+             .help = "f_phi on [x, z_leaves]: linear, or mlp, a multi-layer perceptron with ELU and dropout (000 §4).",
+             .type = ParamType::Choice, .default_value = std::string("linear"), .choices = {"linear", "mlp"}},
+            {.name = "mlp_layers", .label = "MLP layers",
+             .help = "predictor=mlp: fully-connected layers L of f_phi, the hidden ones 64, 128, 256... units wide "
+                     "(000 §4 tunes L in 2..5; the reference's Click setting is 5).",
+             .type = ParamType::Integer, .min = 2, .max = 6, .default_value = 2LL},
+            {.name = "dropout", .label = "MLP dropout",
+             .help = "predictor=mlp: probability of zeroing each hidden unit during training (000 §4 tunes it in [0, 0.5]; "
+                     "the reference's Click setting is 0.0704).",
+             .type = ParamType::Real, .min = 0, .max = 0.99, .default_value = 0.0},
         };
         TrainingDefaults training;
         training.epochs = 100;

@@ -3,14 +3,14 @@
 #include <gtest/gtest.h>
 
 #include "core/error.h"
-#include "core/model/latent_routing.h"
+#include "core/model/soft_routing.h"
 #include "tests/core/model/latent_small_tree.h"
 
 namespace treelab {
 namespace {
 
 // q and its Danskin sources on a depth-2 tree match 000 eq. 1 worked by hand (left child −s, right +s).
-TEST(LatentRouting, PathScoresByHand) {
+TEST(SoftRouting, PathScoresByHand) {
     Eigen::MatrixXd s(2, 3);
     s << 0.5, -0.3, 2.0,  //
         -2.0, 0.25, 7.0;
@@ -28,7 +28,7 @@ TEST(LatentRouting, PathScoresByHand) {
 }
 
 // z = min(clamp(q, 0, 1), a_t) per node (000 Prop. 1).
-TEST(LatentRouting, TraversalClampsAndCapsByActivity) {
+TEST(SoftRouting, TraversalClampsAndCapsByActivity) {
     Eigen::MatrixXd q(1, 7);
     q << 1.0, -0.5, 0.5, -0.5, -0.5, -2.0, 0.5;
     Eigen::VectorXd a(7);
@@ -39,7 +39,7 @@ TEST(LatentRouting, TraversalClampsAndCapsByActivity) {
 }
 
 // s = X Wᵀ + b, then ELU (expm1 below zero, identity above) when asked.
-TEST(LatentRouting, SplitScoresWithAndWithoutElu) {
+TEST(SoftRouting, SplitScoresWithAndWithoutElu) {
     Eigen::MatrixXd X(2, 2), W(1, 2);
     X << 1.0, 2.0, -3.0, 0.5;
     W << 0.5, -1.0;
@@ -56,7 +56,7 @@ TEST(LatentRouting, SplitScoresWithAndWithoutElu) {
 // s < 0 goes left both in q (000 §3.1: the left child's reward is −s) and in TreeModel's route;
 // s > 0 goes right in both (the reference code's opposite convention is not used); at s = 0
 // TreeModel goes left while q gives both children 0.
-TEST(LatentRouting, LeftRightMappingBothWays) {
+TEST(SoftRouting, LeftRightMappingBothWays) {
     const TreeModel tree = test::latent_tree();  // s = x0 − x1 + 0.5
     Eigen::MatrixXd X(3, 2);
     X << 0.0, 1.0,  // s = −0.5: left
@@ -84,7 +84,7 @@ TEST(LatentRouting, LeftRightMappingBothWays) {
 
 // A model with a routing predictor predicts f_φ(x, z) (softmax for the classes), worked by hand
 // in latent_small_tree.h, while route() sees the pruned structure.
-TEST(LatentRouting, ModelPredictsThroughThePredictor) {
+TEST(SoftRouting, ModelPredictsThroughThePredictor) {
     const TreeModel tree = test::latent_tree();
     ASSERT_NO_THROW(tree.validate());
     Eigen::MatrixXd X(2, 2);
@@ -106,7 +106,7 @@ TEST(LatentRouting, ModelPredictsThroughThePredictor) {
 
 // A regression model's predict is the first output; a self-supervised model's predict_proba reads
 // the node distributions while predict_outputs gives the regressed features.
-TEST(LatentRouting, RegressionAndSelfSupervisedOutputs) {
+TEST(SoftRouting, RegressionAndSelfSupervisedOutputs) {
     Eigen::MatrixXd X(1, 2);
     X << 0.0, 1.0;
     TreeModel regression = test::latent_tree();
@@ -135,7 +135,7 @@ TEST(LatentRouting, RegressionAndSelfSupervisedOutputs) {
 
 // validate() refuses activities that are not a feasible pruning (000 eq. 4) or disagree with the
 // pruned flags, a non-heap layout and mis-sized predictor weights.
-TEST(LatentRouting, ValidationOfThePredictor) {
+TEST(SoftRouting, ValidationOfThePredictor) {
     auto refused = [](auto&& edit) {
         TreeModel tree = test::latent_tree();
         edit(tree);
@@ -159,7 +159,7 @@ TEST(LatentRouting, ValidationOfThePredictor) {
 
 // An MLP predictor (000 §4) predicts through its layers with ELU between them, worked by hand in
 // latent_small_tree.h.
-TEST(LatentRouting, ModelPredictsThroughAnMlpPredictor) {
+TEST(SoftRouting, ModelPredictsThroughAnMlpPredictor) {
     const TreeModel tree = test::latent_mlp_tree();
     ASSERT_NO_THROW(tree.validate());
     Eigen::MatrixXd X(2, 2);
@@ -174,7 +174,7 @@ TEST(LatentRouting, ModelPredictsThroughAnMlpPredictor) {
 
 // validate() refuses MLP layers that do not chain from features + leaves to the outputs, and
 // non-finite hidden values; a self-supervised MLP may not read a regressed feature in its first layer.
-TEST(LatentRouting, ValidationOfAnMlpPredictor) {
+TEST(SoftRouting, ValidationOfAnMlpPredictor) {
     auto refused = [](auto&& edit) {
         TreeModel tree = test::latent_mlp_tree();
         edit(tree);

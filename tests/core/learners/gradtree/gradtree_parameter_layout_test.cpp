@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/error.h"
-#include "core/learners/gradtree/gradtree_params.h"
+#include "core/learners/gradtree/gradtree_parameter_layout.h"
 
 namespace treelab {
 namespace {
@@ -16,8 +16,8 @@ gradtree::Spec spec_of(int depth, Eigen::Index inputs, Eigen::Index outputs) {
     return spec;
 }
 
-// The layout is I, T (N × n each), then Λ (L × m), all column-major (gradtree_params.h).
-TEST(GradTreeParams, LayoutAndViews) {
+// The layout is I, T (N × n each), then Λ (L × m), all column-major (gradtree_parameter_layout.h).
+TEST(GradTreeParameterLayout, LayoutAndViews) {
     const gradtree::Spec spec = spec_of(2, 3, 4);
     ASSERT_EQ(spec.internal(), 3);
     ASSERT_EQ(spec.leaves(), 4);
@@ -38,7 +38,7 @@ TEST(GradTreeParams, LayoutAndViews) {
 
 // gradtree.md §1.3: one seed for all arrays, so T = I at start, Glorot bounds √(6/(N + n)) for
 // them and √(3/L) (one output) or √(6/(L + C)) for Λ; the same vector for the same seed.
-TEST(GradTreeParams, GlorotInitialisationWithTEqualToI) {
+TEST(GradTreeParameterLayout, GlorotInitialisationWithTEqualToI) {
     for (const Eigen::Index outputs : {Eigen::Index{1}, Eigen::Index{5}}) {
         const gradtree::Spec spec = spec_of(7, 4, outputs);
         const Eigen::VectorXd p = gradtree::initial_parameters(spec, 42);
@@ -55,7 +55,7 @@ TEST(GradTreeParams, GlorotInitialisationWithTEqualToI) {
 }
 
 // A spec that cannot make a tree, or holds a Poly-1 term it cannot apply, throws with a message.
-TEST(GradTreeParams, RejectsImpossibleShapes) {
+TEST(GradTreeParameterLayout, RejectsImpossibleShapes) {
     EXPECT_THROW(gradtree::initial_parameters(spec_of(0, 3, 1), 1), Error);
     EXPECT_THROW(gradtree::initial_parameters(spec_of(2, 0, 1), 1), Error);
     EXPECT_THROW(gradtree::initial_parameters(spec_of(2, 3, 0), 1), Error);

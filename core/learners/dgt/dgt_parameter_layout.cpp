@@ -1,5 +1,5 @@
-// dgt_params.h: the DGT network's shape, its parameter layout and initialisation.
-#include "core/learners/dgt/dgt_params.h"
+// dgt_parameter_layout.h: the DGT network's shape, its parameter layout and initialisation.
+#include "core/learners/dgt/dgt_parameter_layout.h"
 
 #include <cmath>
 #include <random>

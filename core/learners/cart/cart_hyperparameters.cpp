@@ -10,25 +10,31 @@
 
 namespace treelab {
 
-std::span<const ParamSpec> cart_params() {
+std::span<const ParamSpec> cart_hyperparameter_table() {
     static const std::vector<ParamSpec> specs = {
-        {"criterion", "Criterion",
-         "Split impurity: auto = gini for classification, squared_error for regression.", ParamType::Choice, 0, 0,
-         std::string("auto"), {"auto", "gini", "entropy", "squared_error"}},
-        {"max_depth", "Max depth", "Deepest level a node may have; 0 = no limit.", ParamType::Integer, 0, 1000,
-         0LL, {}},
-        {"min_samples_split", "Min samples to split", "A node with fewer training rows becomes a leaf.",
-         ParamType::Integer, 2, 1e9, 2LL, {}},
-        {"min_samples_leaf", "Min samples per leaf", "Splits leaving fewer rows in a child are not considered.",
-         ParamType::Integer, 1, 1e9, 1LL, {}},
-        {"min_impurity_decrease", "Min impurity decrease",
-         "A split must lower the weighted impurity (N_t/N)·Δi by at least this much.", ParamType::Real, 0, 1e300,
-         0.0, {}},
-        {"max_features", "Max features",
-         "Features drawn per node: all, sqrt, log2, a count >= 1 (capped at the feature count) or a fraction in (0, 1).",
-         ParamType::Choice, 0, 1e9, std::string("all"), {"all", "sqrt", "log2"}, true},
-        {"ccp_alpha", "Pruning alpha", "Minimal cost-complexity pruning strength (Breiman et al. 1984 ch. 3).",
-         ParamType::Real, 0, 1e300, 0.0, {}, false, true},
+        {.name = "criterion", .label = "Criterion",
+         .help = "Split impurity: auto = gini for classification, squared_error for regression.",
+         .type = ParamType::Choice, .default_value = std::string("auto"),
+         .choices = {"auto", "gini", "entropy", "squared_error"}},
+        {.name = "max_depth", .label = "Max depth",
+         .help = "Deepest level a node may have; 0 = no limit.",
+         .type = ParamType::Integer, .min = 0, .max = 1000, .default_value = 0LL},
+        {.name = "min_samples_split", .label = "Min samples to split",
+         .help = "A node with fewer training rows becomes a leaf.",
+         .type = ParamType::Integer, .min = 2, .max = 1e9, .default_value = 2LL},
+        {.name = "min_samples_leaf", .label = "Min samples per leaf",
+         .help = "Splits leaving fewer rows in a child are not considered.",
+         .type = ParamType::Integer, .min = 1, .max = 1e9, .default_value = 1LL},
+        {.name = "min_impurity_decrease", .label = "Min impurity decrease",
+         .help = "A split must lower the weighted impurity (N_t/N)·Δi by at least this much.",
+         .type = ParamType::Real, .min = 0, .max = 1e300, .default_value = 0.0},
+        {.name = "max_features", .label = "Max features",
+         .help = "Features drawn per node: all, sqrt, log2, a count >= 1 (capped at the feature count) or a fraction in (0, 1).",
+         .type = ParamType::Choice, .min = 0, .max = 1e9, .default_value = std::string("all"),
+         .choices = {"all", "sqrt", "log2"}, .accepts_number = true},
+        {.name = "ccp_alpha", .label = "Pruning alpha",
+         .help = "Minimal cost-complexity pruning strength (Breiman et al. 1984 ch. 3).",
+         .type = ParamType::Real, .min = 0, .max = 1e300, .default_value = 0.0, .log_scale = true},
     };
     return specs;
 }

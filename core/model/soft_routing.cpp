@@ -1,6 +1,6 @@
 // LatentTrees' soft routing on a batch, one node column at a time in heap order, so every parent's
-// q is ready before its children's (latent_routing.h).
-#include "core/model/latent_routing.h"
+// q is ready before its children's (soft_routing.h).
+#include "core/model/soft_routing.h"
 
 #include <string>
 #include <vector>
