@@ -25,6 +25,7 @@
 #include <QVBoxLayout>
 
 #include "app/render/model_figures.h"
+#include "app/session/evaluation_session.h"
 #include "app/session/training_session.h"
 #include "core/data/csv_reader.h"
 #include "core/error.h"
@@ -58,7 +59,8 @@ QString elapsedText(qint64 milliseconds) {
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), runTime_(std::make_unique<QElapsedTimer>()), session_(new TrainingSession(this)) {
+    : QMainWindow(parent), runTime_(std::make_unique<QElapsedTimer>()), session_(new TrainingSession(this)),
+      evaluation_(new EvaluationSession(this)) {
     setWindowTitle(tr("TreeLab"));
     setAcceptDrops(true);
     const QScreen* screen = QGuiApplication::primaryScreen();
@@ -137,6 +139,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     buildMenus();
     connectSession();
+    connectEvaluation();
     connect(trainButton_, &QPushButton::clicked, this, &MainWindow::train);
     connect(stopButton_, &QPushButton::clicked, this, &MainWindow::stop);
     connect(data_, &DataPanel::dataChanged, this, [this] {

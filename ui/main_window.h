@@ -27,6 +27,7 @@ class MethodPanel;
 class ResultsPanel;
 class SweepPanel;
 class TrainingPanel;
+class EvaluationSession;
 class TrainingSession;
 class TreeCanvas;
 class TreeTab;
@@ -82,6 +83,7 @@ protected:
 private:
     void buildMenus();
     void connectSession();
+    void connectEvaluation();  // the evaluation's result joins the results list
     RunConfig panelsConfig() const;  // the run the data and method panels describe
     void showRun(std::shared_ptr<const RunOutcome> outcome);
     // A sweep's tree: the Tree tab shows it, Save model writes it, and the Training tab says its
@@ -89,7 +91,9 @@ private:
     void showSweepModel(std::shared_ptr<const ModelFile> model, std::shared_ptr<const PreparedData> data);
     void finishRun(std::shared_ptr<const RunOutcome> outcome);
     void saveModelWithDialog();
-    void evaluateShownModel();  // the shown run's model on the loaded data, as a new result
+    // The shown run's model on the loaded data, scored in the EvaluationSession's worker; the
+    // result joins the list as a new run.
+    void evaluateShownModel();
     void exportCurrentView();
     // The current tab's figure; nullopt with `why` set when it has none.
     std::optional<FigureDrawing> currentFigure(QString& why) const;
@@ -120,6 +124,8 @@ private:
     QTimer* clock_ = nullptr;
     std::unique_ptr<QElapsedTimer> runTime_;
     TrainingSession* session_ = nullptr;
+    EvaluationSession* evaluation_ = nullptr;
+    QString evaluationName_;  // the evaluation going on, for its title in the results list
     int runNumber_ = 0;
     QString runMethodLabel_;
     bool phaseShown_ = false;  // the status bar names a learner's preliminary phase (phaseReported)

@@ -8,9 +8,9 @@
 #include <QStatusBar>
 #include <QTabWidget>
 
+#include "app/session/evaluation_session.h"
 #include "app/session/training_session.h"
 #include "core/model/model_file.h"
-#include "core/run/evaluation.h"
 #include "ui/help/about_dialog.h"
 #include "ui/data/data_panel.h"
 #include "ui/main_window.h"
@@ -49,7 +49,8 @@ void MainWindow::buildMenus() {
     trainAction_ = run->addAction(tr("&Train"), QKeySequence(tr("Ctrl+R")), this, &MainWindow::train);
     stopAction_ = run->addAction(tr("&Stop"), QKeySequence(Qt::Key_Escape), this, &MainWindow::stop);
     run->addSeparator();
-    run->addAction(tr("&Evaluate the shown model on the loaded data"), this, &MainWindow::evaluateShownModel);
+    QAction* evaluate = run->addAction(tr("&Evaluate the shown model on the loaded data"), this, &MainWindow::evaluateShownModel);
+    evaluate->setObjectName("evaluateShownModel");
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (int tab = 0; tab < tabs_->count(); ++tab)
@@ -110,21 +111,26 @@ void MainWindow::evaluateShownModel() {
         showError(tr("Nothing to evaluate"), tr("Open a model (or select a run) and load a CSV file with its columns."));
         return;
     }
-    auto outcome = std::make_shared<RunOutcome>();
-    outcome->model = shown_->model;
-    try {
-        auto data = std::make_shared<const PreparedData>(prepare_saved_model_data(data_->table(), shown_->model));
-        outcome->test_scores = evaluate(outcome->model.tree, data->test);
-        outcome->test_rows = data->test.rows();
-        outcome->data = std::move(data);
-    } catch (const std::exception& error) {
-        showError(tr("Cannot evaluate on %1").arg(QFileInfo(data_->file()).fileName()), QString::fromStdString(error.what()));
+    if (evaluation_->isRunning()) {
+        statusBar()->showMessage(tr("An evaluation is still going: its result joins the Results tab when it ends."), 5000);
         return;
     }
-    const QString name = tr("%1 on %2 (every row)").arg(results_->runName(results_->currentRow()),
-                                                        QFileInfo(data_->file()).fileName());
-    results_->addRun(name, std::move(outcome));
-    tabs_->setCurrentWidget(results_);
+    evaluationName_ = tr("%1 on %2 (every row)").arg(results_->runName(results_->currentRow()),
+                                                     QFileInfo(data_->file()).fileName());
+    evaluation_->start(shown_->model, data_->loadedTable());
+    statusBar()->showMessage(tr("Evaluating %1…").arg(evaluationName_));
+}
+
+void MainWindow::connectEvaluation() {
+    connect(evaluation_, &EvaluationSession::finished, this, [this](std::shared_ptr<const RunOutcome> outcome) {
+        statusBar()->clearMessage();
+        results_->addRun(evaluationName_, std::move(outcome));
+        tabs_->setCurrentWidget(results_);
+    });
+    connect(evaluation_, &EvaluationSession::failed, this, [this](const QString& message) {
+        statusBar()->clearMessage();
+        showError(tr("Cannot evaluate %1").arg(evaluationName_), message);
+    });
 }
 
 }  // namespace treelab

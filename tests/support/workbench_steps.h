@@ -1,10 +1,14 @@
 #pragma once
 // What a user does in the workbench, for tests and benches that go through it: open a file and
-// wait for the background read, train and wait for the run, select a run in Results with a click.
+// wait for the background read, train and wait for the run, select a run in Results with a click,
+// choose a menu command with two clicks.
 // Each runs the event loop as a user's session would; the waits are safety nets, not timings.
 #include <QAbstractItemView>
+#include <QAction>
 #include <QApplication>
 #include <QEventLoop>
+#include <QMenu>
+#include <QMenuBar>
 #include <QObject>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -57,6 +61,25 @@ inline bool click_run(MainWindow& window, int row) {
     const QRect cell = list->visualRect(list->model()->index(row, 0));
     QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, cell.center());
     return window.resultsPanel()->currentRow() == row;
+}
+
+// Clicks the window's menu holding `action` in the menu bar, then the action in the menu that
+// opens; true when the menu opened and the click reached the action.
+inline bool choose_from_menu(QMainWindow& window, QAction* action) {
+    if (!action) return false;
+    QMenuBar* bar = window.menuBar();
+    for (QAction* title : bar->actions()) {
+        QMenu* menu = title->menu();
+        if (!menu || !menu->actions().contains(action)) continue;
+        QTest::mouseClick(bar, Qt::LeftButton, {}, bar->actionGeometry(title).center());
+        if (!QTest::qWaitFor([menu] { return menu->isVisible(); })) return false;
+        bool triggered = false;
+        const QMetaObject::Connection seen = QObject::connect(action, &QAction::triggered, [&triggered] { triggered = true; });
+        QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(action).center());
+        QObject::disconnect(seen);
+        return triggered;
+    }
+    return false;
 }
 
 }  // namespace treelab::test

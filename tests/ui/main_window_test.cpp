@@ -15,6 +15,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QSettings>
+#include <QTableWidget>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QProgressBar>
@@ -23,10 +24,12 @@
 #include <QTimer>
 #include <qcustomplot.h>
 
+#include "app/session/evaluation_session.h"
 #include "app/session/training_session.h"
 #include "core/learners/learner.h"
 #include "core/model/model_file.h"
 #include "core/run/evaluation.h"
+#include "core/run/prepared_data.h"
 #include "tests/support/workbench_steps.h"
 #include "tests/support/test_support.h"
 #include "ui/data/data_panel.h"
@@ -331,6 +334,57 @@ TEST(MainWindow, SavesOpensAndExportsEveryView) {
     window.tabs()->setCurrentWidget(window.resultsPanel());
     EXPECT_FALSE(window.exportView(QString::fromStdString((dir.path() / "results.svg").string())));
     EXPECT_FALSE(std::filesystem::exists(dir.path() / "results.svg"));
+}
+
+// A model opened from a file has no scores until Run > Evaluate (chosen with the mouse) scores it on
+// the loaded data: the command returns with nothing added, the EvaluationSession's worker scores
+// every row, and the result joins the list with the scores of the core's evaluation, its
+// confusion matrix counting every row.
+TEST(MainWindow, EvaluateScoresALoadedModelInTheWorkerAndListsTheResult) {
+    test::TempDir dir;
+    QSettings().clear();
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
+    window.methodPanel()->setMethod("cart");
+    setField(*window.methodPanel(), "max_depth", "3");
+    ASSERT_TRUE(test::train_and_wait(window));
+    const QString file = QString::fromStdString((dir.path() / "glass-cart.json").string());
+    ASSERT_TRUE(window.saveModel(file));
+    ASSERT_TRUE(window.openModel(file));
+    ASSERT_EQ(window.resultsPanel()->runCount(), 2);
+    EXPECT_TRUE(window.resultsPanel()->run(1)->test_scores.empty());  // opened: not scored yet
+
+    auto* session = window.findChild<EvaluationSession*>();
+    ASSERT_NE(session, nullptr);
+    QSignalSpy finished(session, &EvaluationSession::finished);
+    ASSERT_TRUE(test::choose_from_menu(window, window.findChild<QAction*>("evaluateShownModel")));
+    EXPECT_EQ(window.resultsPanel()->runCount(), 2);  // the result comes through the session, not this call
+    ASSERT_TRUE(finished.count() > 0 || finished.wait(120000));
+    ASSERT_EQ(window.resultsPanel()->runCount(), 3);
+
+    const ModelFile model = load_model(file.toStdString());
+    const PreparedData every_row = prepare_saved_model_data(window.dataPanel()->table(), model);
+    const auto evaluated = window.resultsPanel()->run(2);
+    EXPECT_EQ(window.resultsPanel()->runName(2), "glass-cart.json on glass.csv (every row)");
+    EXPECT_EQ(evaluated->test_rows, 214);
+    EXPECT_EQ(evaluated->test_scores, evaluate(model.tree, every_row.test));
+    EXPECT_EQ(window.tabs()->currentWidget(), window.resultsPanel());
+    EXPECT_TRUE(window.resultsPanel()->metricsCsv().contains("glass-cart.json on glass.csv (every row)"));
+
+    const auto* matrix = window.resultsPanel()->findChild<QTableWidget*>("confusionMatrix");
+    ASSERT_NE(matrix, nullptr);
+    ASSERT_EQ(matrix->rowCount(), 6);
+    long total = 0, diagonal = 0;
+    for (int t = 0; t < matrix->rowCount(); ++t)
+        for (int p = 0; p < matrix->columnCount(); ++p) {
+            total += matrix->item(t, p)->text().toLong();
+            if (t == p) diagonal += matrix->item(t, p)->text().toLong();
+        }
+    EXPECT_EQ(total, 214);
+    EXPECT_NEAR(double(diagonal) / double(total), evaluated->test_scores.at("accuracy"), 1e-12);
 }
 
 // A click on a start's small plot only selects it; "Keep start 2's tree" keeps that start's tree:

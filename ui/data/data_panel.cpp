@@ -395,6 +395,8 @@ void DataPanel::openWithDialog() {
 bool DataPanel::hasData() const { return parts_->data != nullptr; }
 QString DataPanel::file() const { return hasData() ? parts_->data->file : QString(); }
 
+std::shared_ptr<const LoadedTable> DataPanel::loadedTable() const { return parts_->data; }
+
 const Table& DataPanel::table() const {
     static const Table none;
     return hasData() ? parts_->data->table : none;

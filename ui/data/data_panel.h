@@ -19,6 +19,8 @@ class QSettings;
 
 namespace treelab {
 
+struct LoadedTable;
+
 class DataPanel : public QWidget {
     Q_OBJECT
 public:
@@ -40,6 +42,7 @@ public:
     QString problem() const;
     QString file() const;
     const Table& table() const;
+    std::shared_ptr<const LoadedTable> loadedTable() const;  // the file shown as it was read; null without data
 
     // Writes data_file, the CSV format the data shown were read with (delimiter, decimal and
     // encoding given, 0 or empty where detected), target, task and the PreparationForm's choices.

@@ -29,17 +29,11 @@ struct RunDetailView::Parts {
     QCustomPlot* scatter = nullptr;
     QWidget* empty = nullptr;
 
-    // The run's test predictions, made in its worker; a model evaluated after loading has none.
-    static Eigen::VectorXd test_predictions(const RunOutcome& outcome) {
-        const Dataset& test = outcome.data->test;
-        return outcome.test_predictions.size() == test.rows() ? outcome.test_predictions : outcome.model.tree.predict(test.X);
-    }
-
     void fillConfusion(const RunOutcome& outcome) {
         const Dataset& test = outcome.data->test;
         const TreeModel& tree = outcome.model.tree;
         const int classes = tree.classes();
-        const Eigen::MatrixXi counts = confusion_matrix(test.y, test_predictions(outcome), classes);
+        const Eigen::MatrixXi counts = confusion_matrix(test.y, outcome.test_predictions, classes);
         QStringList names;
         for (const std::string& name : outcome.model.target.class_names) names << QString::fromStdString(name);
         confusion->clear();
@@ -72,7 +66,7 @@ struct RunDetailView::Parts {
 
     void fillScatter(const RunOutcome& outcome) {
         const Dataset& test = outcome.data->test;
-        const Eigen::VectorXd predicted = test_predictions(outcome);
+        const Eigen::VectorXd& predicted = outcome.test_predictions;
         QCPGraph* points = scatter->graph(0);
         points->data()->clear();
         for (Eigen::Index i = 0; i < test.rows(); ++i) points->addData(test.y(i), predicted(i));
@@ -136,6 +130,9 @@ void RunDetailView::showRun(const RunOutcome* outcome) {
     const auto& predictor = outcome->model.tree.routing_predictor;
     if (predictor && !predictor->predicts_target())
         return p.showNothing(tr("A self-supervised tree predicts features, not the target: see its scores above."));
+    // The predictions come from the worker that scored the run (score_model); the GUI thread predicts nothing.
+    if (outcome->test_predictions.size() != outcome->data->test.rows())
+        return p.showNothing(tr("This run holds no predictions for its test rows."));
     if (outcome->model.target.task == Task::Classification)
         p.fillConfusion(*outcome);
     else

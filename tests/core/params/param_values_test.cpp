@@ -9,11 +9,19 @@ namespace treelab {
 namespace {
 
 const std::array<ParamSpec, 4> kSpecs = {
-    ParamSpec{"depth", "Depth", "maximum depth", ParamType::Integer, 1, 10, 4LL, {}},
-    ParamSpec{"rate", "Rate", "learning rate", ParamType::Real, 0.0, 1.0, 0.1, {}},
-    ParamSpec{"polish", "Polish", "polish subtrees", ParamType::Boolean, 0, 0, false, {}},
-    ParamSpec{"features", "Features", "features per split", ParamType::Choice, 0.0, 100.0, std::string("all"),
-              {"all", "sqrt"}, true},
+    ParamSpec{.name = "depth", .label = "Depth",
+              .help = "maximum depth",
+              .type = ParamType::Integer, .min = 1, .max = 10, .default_value = 4LL},
+    ParamSpec{.name = "rate", .label = "Rate",
+              .help = "learning rate",
+              .type = ParamType::Real, .min = 0.0, .max = 1.0, .default_value = 0.1},
+    ParamSpec{.name = "polish", .label = "Polish",
+              .help = "polish subtrees",
+              .type = ParamType::Boolean, .default_value = false},
+    ParamSpec{.name = "features", .label = "Features",
+              .help = "features per split",
+              .type = ParamType::Choice, .min = 0.0, .max = 100.0, .default_value = std::string("all"),
+              .choices = {"all", "sqrt"}, .accepts_number = true},
 };
 
 // Defaults fill every parameter and are readable with the typed getters.

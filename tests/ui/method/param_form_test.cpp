@@ -17,12 +17,25 @@ namespace {
 
 const std::vector<ParamSpec>& everyType() {
     static const std::vector<ParamSpec> specs = {
-        {"depth", "Depth", "How deep.", ParamType::Integer, 1, 1e12, 4LL, {}},
-        {"rate", "Rate", "Step size.", ParamType::Real, 1e-12, 10, 1e-3, {}, false, true},
-        {"alpha", "Alpha", "Pruning strength.", ParamType::Real, 0, 1e300, 0.0, {}, false, true},
-        {"features", "Features", "Per node.", ParamType::Choice, 0, 1e9, std::string("all"), {"all", "sqrt"}, true},
-        {"shuffle", "Shuffle", "Shuffle rows.", ParamType::Boolean, 0, 0, true, {}},
-        {"note", "Note", "Free text.", ParamType::Text, 0, 0, std::string(""), {}},
+        {.name = "depth", .label = "Depth",
+         .help = "How deep.",
+         .type = ParamType::Integer, .min = 1, .max = 1e12, .default_value = 4LL},
+        {.name = "rate", .label = "Rate",
+         .help = "Step size.",
+         .type = ParamType::Real, .min = 1e-12, .max = 10, .default_value = 1e-3, .log_scale = true},
+        {.name = "alpha", .label = "Alpha",
+         .help = "Pruning strength.",
+         .type = ParamType::Real, .min = 0, .max = 1e300, .default_value = 0.0, .log_scale = true},
+        {.name = "features", .label = "Features",
+         .help = "Per node.",
+         .type = ParamType::Choice, .min = 0, .max = 1e9, .default_value = std::string("all"),
+         .choices = {"all", "sqrt"}, .accepts_number = true},
+        {.name = "shuffle", .label = "Shuffle",
+         .help = "Shuffle rows.",
+         .type = ParamType::Boolean, .default_value = true},
+        {.name = "note", .label = "Note",
+         .help = "Free text.",
+         .type = ParamType::Text, .default_value = std::string("")},
     };
     return specs;
 }
