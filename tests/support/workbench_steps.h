@@ -16,11 +16,15 @@
 #include <QTest>
 #include <QTimer>
 
+#include "tests/support/test_support.h"
 #include "ui/data/data_panel.h"
 #include "ui/main_window.h"
 #include "ui/results/results_panel.h"
 
 namespace treelab::test {
+
+// The shipped glass.csv, the data set most GUI tests start from.
+inline QString glass_file() { return QString::fromStdString(dataset("glass.csv").string()); }
 
 // Opens `file` in the panel and waits for the read to end; true when it replaced the data.
 inline bool load_data(DataPanel& panel, const QString& file, int timeout_ms = 120000) {

@@ -48,8 +48,6 @@
 namespace treelab {
 namespace {
 
-QString glassFile() { return QString::fromStdString(test::dataset("glass.csv").string()); }
-
 // Sets the generated form's field for `name` as a user would, whatever widget the form chose.
 void setField(MethodPanel& panel, const QString& name, const QString& text) {
     QWidget* field = panel.form()->findChild<QWidget*>(name);
@@ -75,7 +73,7 @@ void setField(MethodPanel& panel, const QString& name, const QString& text) {
 TEST(MainWindow, TrainsEveryLearnerFromTheFormsAndListsTheResult) {
     QSettings().clear();  // a window restores what an earlier test saved
     MainWindow window;
-    ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), test::glass_file()));
     auto* target = window.dataPanel()->findChild<QComboBox*>("target");
     ASSERT_NE(target, nullptr);
     EXPECT_EQ(target->currentText(), "Type");
@@ -112,7 +110,7 @@ TEST(MainWindow, TrainsEveryLearnerFromTheFormsAndListsTheResult) {
 TEST(MainWindow, StopEndsALatentTreesRunAndKeepsItsModel) {
     QSettings().clear();
     MainWindow window;
-    ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), test::glass_file()));
     window.methodPanel()->setMethod("latent");
     setField(*window.methodPanel(), "depth", "3");
     setField(*window.methodPanel(), "epochs", "100000");
@@ -141,7 +139,7 @@ TEST(MainWindow, StopEndsALatentTreesRunAndKeepsItsModel) {
 TEST(MainWindow, LatentTreesWithAutomaticPreprocessingLearnsGlass) {
     QSettings().clear();
     MainWindow window;
-    ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), test::glass_file()));
     ASSERT_EQ(window.dataPanel()->findChild<QComboBox*>("scaling")->currentData().toString(), "auto");
     window.methodPanel()->setMethod("latent");
     setField(*window.methodPanel(), "epochs", "30");
@@ -164,12 +162,12 @@ TEST(MainWindow, BadFileShowsWhereItIsBrokenAndKeepsTheData) {
     const auto file = dir.write("broken.csv", "a,b\n1,2\n3,\"4\n");
     QSettings().clear();
     MainWindow window;
-    ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), test::glass_file()));
     EXPECT_FALSE(test::load_data(*window.dataPanel(), QString::fromStdString(file.string())));
     const auto boxes = window.findChildren<QMessageBox*>();
     ASSERT_EQ(boxes.size(), 1);
     EXPECT_TRUE(boxes.first()->text().contains("broken.csv:3:")) << boxes.first()->text().toStdString();
-    EXPECT_EQ(window.dataPanel()->file(), glassFile());
+    EXPECT_EQ(window.dataPanel()->file(), test::glass_file());
 }
 
 // Clicks Train as a user does.
@@ -186,7 +184,7 @@ TEST(MainWindow, FitOnTrainAndValidIsRefusedForGradTreeWithTheReason) {
     MainWindow window;
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), test::glass_file()));
     window.methodPanel()->setMethod("gradtree");
     QTest::keyClick(window.dataPanel()->findChild<QComboBox*>("fitOn"), Qt::Key_Down);
     clickTrain(window);
@@ -213,7 +211,7 @@ TEST(MainWindow, CartTrainsWithTheDataPanelsProtocolChoices) {
     MainWindow window;
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), test::glass_file()));
     window.methodPanel()->setMethod("cart");
     QTest::keyClicks(window.dataPanel()->findChild<QComboBox*>("categorical"), "Leave");
     auto* smote = window.dataPanel()->findChild<QCheckBox*>("smote");
@@ -235,7 +233,7 @@ TEST(MainWindow, BanditFeedbackIsATrainingModeOfTheMethodPanel) {
     MainWindow window;
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), test::glass_file()));
     window.methodPanel()->setMethod("dgt");
     setField(*window.methodPanel(), "feedback", "bandit");
     setField(*window.methodPanel(), "passes", "2");
@@ -262,7 +260,7 @@ TEST(MainWindow, BanditFeedbackIsATrainingModeOfTheMethodPanel) {
 TEST(MainWindow, LiveTreesNeverRouteThePreviousRunsRows) {
     QSettings().clear();
     MainWindow window;
-    ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), test::glass_file()));
     window.methodPanel()->setMethod("cart");
     ASSERT_TRUE(test::train_and_wait(window));
     ASSERT_NE(window.treeCanvas()->data(), nullptr);
@@ -302,7 +300,7 @@ TEST(MainWindow, SavesOpensAndExportsEveryView) {
     MainWindow window;
     window.resize(1200, 800);
     window.show();
-    ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), test::glass_file()));
     window.methodPanel()->setMethod("cart");
     ASSERT_TRUE(test::train_and_wait(window));
     const QString model = QString::fromStdString((dir.path() / "glass-cart.json").string());
@@ -347,7 +345,7 @@ TEST(MainWindow, EvaluateScoresALoadedModelInTheWorkerAndListsTheResult) {
     window.resize(1200, 800);
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), test::glass_file()));
     window.methodPanel()->setMethod("cart");
     setField(*window.methodPanel(), "max_depth", "3");
     ASSERT_TRUE(test::train_and_wait(window));
@@ -396,7 +394,7 @@ TEST(MainWindow, KeepingAStartsTreeIsAnExplicitCommandWithTheWayBackInSight) {
     MainWindow window;
     window.resize(1400, 900);
     window.show();
-    ASSERT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), test::glass_file()));
     window.methodPanel()->setMethod("get");
     window.methodPanel()->setValues(method_params("get", {"depth=2", "schedule=U(5,25):6,U(50,150):6", "starts=3"}));
     ASSERT_TRUE(test::train_and_wait(window));

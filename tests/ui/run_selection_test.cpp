@@ -34,8 +34,6 @@
 namespace treelab {
 namespace {
 
-QString glassFile() { return QString::fromStdString(test::dataset("glass.csv").string()); }
-
 bool trainAndWait(MainWindow& window, const std::string& method, const std::vector<std::string>& params) {
     window.methodPanel()->setMethod(QString::fromStdString(method));
     window.methodPanel()->setValues(method_params(method, params));
@@ -67,7 +65,7 @@ struct Workbench {
         QSettings().clear();
         window.resize(1366, 768);
         window.show();
-        loaded = test::load_data(*window.dataPanel(), glassFile());
+        loaded = test::load_data(*window.dataPanel(), test::glass_file());
     }
     MainWindow window;
     bool loaded = false;

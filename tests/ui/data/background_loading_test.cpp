@@ -26,8 +26,6 @@ namespace {
 constexpr std::size_t kLargeRows = 400000;  // about 24 MB: seconds to read, long enough to watch
 constexpr int kGenerous = 300000;           // ms; a safety net for a loaded machine, not a timing assertion
 
-QString glassFile() { return QString::fromStdString(test::dataset("glass.csv").string()); }
-
 // A shown window with glass loaded, the way a user starts, and a temporary folder for the files
 // it reads next; `ended` and `changed` count the panel's signals from then on.
 struct Workbench {
@@ -35,7 +33,7 @@ struct Workbench {
         QSettings().clear();
         window.show();
         EXPECT_TRUE(QTest::qWaitForWindowExposed(&window));
-        EXPECT_TRUE(test::load_data(*window.dataPanel(), glassFile()));
+        EXPECT_TRUE(test::load_data(*window.dataPanel(), test::glass_file()));
         ended.clear();
         changed.clear();
     }
@@ -88,13 +86,13 @@ TEST(BackgroundLoading, LargeFileShowsProgressAndCancelKeepsTheOldData) {
     EXPECT_TRUE(bench.cancel()->isVisible());
     EXPECT_LT(bench.bar()->value(), 100);
     EXPECT_GT(ticks.count, 0);  // the GUI thread handled events while the file was read
-    EXPECT_EQ(bench.data().file(), glassFile());
+    EXPECT_EQ(bench.data().file(), test::glass_file());
 
     QTest::mouseClick(bench.cancel(), Qt::LeftButton);
     ASSERT_TRUE(bench.ended.wait(kGenerous));
     EXPECT_FALSE(bench.bar()->isVisible());
     EXPECT_FALSE(bench.data().isLoading());
-    EXPECT_EQ(bench.data().file(), glassFile());
+    EXPECT_EQ(bench.data().file(), test::glass_file());
     EXPECT_EQ(bench.data().table().rows, 214u);
     EXPECT_EQ(bench.classRows(), 6);
     EXPECT_TRUE(bench.summary().contains("glass.csv"));
@@ -123,7 +121,7 @@ TEST(BackgroundLoading, MalformedFileShowsItsErrorWithoutBlocking) {
     // The dialog is open and events still flow: the ticks go on and the data panel answers.
     const int before = ticks.count;
     ASSERT_TRUE(QTest::qWaitFor([&] { return ticks.count > before + 3; }, kGenerous));
-    EXPECT_EQ(bench.data().file(), glassFile());
+    EXPECT_EQ(bench.data().file(), test::glass_file());
     EXPECT_EQ(bench.classRows(), 6);
     EXPECT_FALSE(bench.bar()->isVisible());
 }
@@ -134,7 +132,7 @@ TEST(BackgroundLoading, SecondFileReplacesTheFirstOnlyWhenRead) {
     Workbench bench;
     const auto large = bench.largeFile("large.csv");
     ASSERT_TRUE(bench.openAndWatch(large)) << "the read ended before it could be watched";
-    EXPECT_EQ(bench.data().file(), glassFile());
+    EXPECT_EQ(bench.data().file(), test::glass_file());
     EXPECT_EQ(bench.data().table().rows, 214u);
     EXPECT_TRUE(bench.summary().contains("glass.csv"));
     EXPECT_EQ(bench.classRows(), 6);
