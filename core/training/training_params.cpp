@@ -6,9 +6,10 @@ namespace treelab {
 
 std::vector<ParamSpec> training_param_specs(const TrainingDefaults& d) {
     std::vector<ParamSpec> specs;
-    if (d.epochs) specs.push_back({.name = "epochs", .label = "Epochs",
-                                   .help = "Most passes over the training rows.",
-                                   .type = ParamType::Integer, .min = 1, .max = 100000, .default_value = *d.epochs});
+    if (d.epochs)
+        specs.push_back({.name = "epochs", .label = "Epochs",
+                         .help = "Most passes over the training rows.",
+                         .type = ParamType::Integer, .min = 1, .max = 100000, .default_value = *d.epochs});
     if (d.batch_size)
         specs.push_back({.name = "batch_size", .label = "Batch size",
                          .help = d.batch_size_help.empty() ? "Rows per optimizer step." : d.batch_size_help,

@@ -27,7 +27,7 @@ std::span<const ParamSpec> latent_hyperparameter_table() {
             {.name = "formulation", .label = "Formulation",
              .help = "Where lambda acts. activity: lambda times the mean activity a_t of the nodes is added to the loss, so a node "
                      "stays only if it lowers the loss by more than its share of lambda (as CART's ccp_alpha); iclr: 000 eq. 10 "
-                     "as written, lambda*||eta||_inf (prunes little whatever lambda, README); icml: the authors' ICML-2021 "
+                     "as written, lambda*||eta||_inf (prunes little whatever lambda); icml: the authors' ICML-2021 "
                      "code, lambda inside the pruning QP, no eta.",
              .type = ParamType::Choice, .default_value = std::string("activity"),
              .choices = {"activity", "iclr", "icml"}},
