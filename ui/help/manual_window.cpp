@@ -103,6 +103,8 @@ struct ManualWindow::Parts {
     QLineEdit* search = nullptr;
     QLabel* matchCount = nullptr;
     QListWidget* results = nullptr;
+    QLabel* resultsTitle = nullptr;  // how many pages hold the search text
+    QWidget* resultsPane = nullptr;
     QLabel* status = nullptr;
     QList<QTextCursor> matches;  // the search text in the page shown
     int currentMatch = -1;
@@ -127,7 +129,15 @@ void ManualWindow::Parts::build() {
     contents->setHeaderHidden(true);
     results = new QListWidget;
     results->setObjectName(QStringLiteral("manualSearchResults"));
-    results->hide();
+    resultsTitle = new QLabel;
+    resultsTitle->setObjectName(QStringLiteral("manualSearchTitle"));
+    resultsTitle->setWordWrap(true);
+    resultsPane = new QWidget;
+    auto* resultsLayout = new QVBoxLayout(resultsPane);
+    resultsLayout->setContentsMargins(0, 0, 0, 0);
+    resultsLayout->addWidget(resultsTitle);
+    resultsLayout->addWidget(results, 1);
+    resultsPane->hide();
     search = new QLineEdit;
     search->setObjectName(QStringLiteral("manualSearch"));
     search->setPlaceholderText(tr("Search the manual"));
@@ -177,7 +187,7 @@ void ManualWindow::Parts::build() {
 
     auto* left = new QSplitter(Qt::Vertical);
     left->addWidget(contents);
-    left->addWidget(results);
+    left->addWidget(resultsPane);
     left->setStretchFactor(0, 2);
     left->setStretchFactor(1, 1);
     auto* split = new QSplitter(Qt::Horizontal);
@@ -260,7 +270,9 @@ void ManualWindow::Parts::searchChanged() {
         auto* item = new QListWidgetItem(tr("%1 (%2)").arg(page->title).arg(page->text.count(text, Qt::CaseInsensitive)), results);
         item->setData(pathRole, path);
     }
-    results->setVisible(!text.isEmpty());
+    resultsTitle->setText(results->count() == 0 ? tr("No page holds “%1”.").arg(text)
+                                                : tr("Pages holding “%1”: %2").arg(text).arg(results->count()));
+    resultsPane->setVisible(!text.isEmpty());
     findMatches();
     step(+1);  // the first match from the top
 }
@@ -274,6 +286,11 @@ void ManualWindow::Parts::findMatches() {
          found = browser->document()->find(text, found))
         matches.append(found);
     matchCount->setText(text.isEmpty() ? QString() : matches.isEmpty() ? tr("not on this page") : tr("%n on this page", nullptr, static_cast<int>(matches.size())));
+    if (matches.isEmpty() && browser->textCursor().hasSelection()) {  // no match of the text left selected
+        QTextCursor cursor = browser->textCursor();
+        cursor.clearSelection();
+        browser->setTextCursor(cursor);
+    }
     highlight();
 }
 

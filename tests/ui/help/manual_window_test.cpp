@@ -190,6 +190,7 @@ TEST(ManualWindow, SearchFindsInThePageAndListsThePages) {
     auto* matches = window.findChild<QLabel*>("manualMatches");
     QTest::keyClicks(search, word);
     EXPECT_TRUE(results->isVisible());
+    EXPECT_TRUE(window.findChild<QLabel*>("manualSearchTitle")->text().endsWith(QString(": %1").arg(results->count())));
     QStringList listed;
     for (int k = 0; k < results->count(); ++k) listed.append(results->item(k)->data(Qt::UserRole).toString());
     auto* contents = window.findChild<QTreeWidget*>("manualContents");
@@ -221,6 +222,8 @@ TEST(ManualWindow, SearchFindsInThePageAndListsThePages) {
     QTest::keyClicks(search, "zqxjv");  // nowhere
     EXPECT_EQ(results->count(), 0);
     EXPECT_EQ(matches->text(), "not on this page");
+    EXPECT_FALSE(browser->textCursor().hasSelection());
+    EXPECT_TRUE(window.findChild<QLabel*>("manualSearchTitle")->text().startsWith("No page holds"));
 }
 
 // Links out of the manual go to the desktop's browser; the manual stays where it was.
