@@ -308,6 +308,7 @@ void ManualWindow::Parts::highlight() {
     QList<QTextEdit::ExtraSelection> marks = target;
     QTextCharFormat found;
     found.setBackground(QColor(0xff, 0xe0, 0x66));
+    found.setForeground(QColor(Qt::black));  // readable on the yellow under a dark theme too
     for (int k = 0; k < matches.size(); ++k)
         if (k != currentMatch) marks.append({matches[k], found});
     browser->setExtraSelections(marks);
@@ -360,6 +361,7 @@ bool ManualWindow::showParameter(const QString& learner, const QStringList& keys
     if (row.isNull()) return false;
     QTextCharFormat mark;
     mark.setBackground(QColor(0xff, 0xd5, 0x80));
+    mark.setForeground(QColor(Qt::black));
     parts_->target = {{row, mark}};
     parts_->highlight();
     QTextCursor at(row);

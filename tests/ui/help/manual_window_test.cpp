@@ -22,6 +22,7 @@
 #include <QTreeWidget>
 
 #include "ui/help/about_dialog.h"
+#include "ui/help/manual_document.h"
 #include "ui/help/manual_window.h"
 
 namespace treelab {
@@ -99,6 +100,40 @@ TEST(ManualWindow, ClickedLinkOpensItsPageAndBackReturns) {
     EXPECT_EQ(window.currentPage(), "index.md");
     QTest::mouseClick(window.findChild<QToolButton*>("manualForward"), Qt::LeftButton);
     EXPECT_EQ(window.currentPage(), target);
+}
+
+// A link to a heading of another page ("../references.md#004-get"), clicked, opens that page
+// scrolled to the heading whose GitHub anchor it names.
+TEST(ManualWindow, ClickedLinkToAnotherPagesHeadingScrollsToIt) {
+    ManualWindow window;
+    window.resize(900, 400);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QTextBrowser* browser = pageView(window);
+    auto* contents = window.findChild<QTreeWidget*>("manualContents");
+    QTextCursor link;
+    for (int k = 0; k < contents->topLevelItemCount() && link.isNull(); ++k) {
+        window.showPage(contents->topLevelItem(k)->data(0, Qt::UserRole).toString());
+        link = findLink(browser->document(), [](const QString& href) {
+            return !href.startsWith("http") && href.contains(".md#");
+        });
+    }
+    ASSERT_FALSE(link.isNull()) << "no page links to a heading of another page";
+    const QUrl target = browser->source().resolved(QUrl(link.charFormat().anchorHref()));
+    clickAt(browser, link);
+    EXPECT_EQ(browser->source(), target);
+    QTextBlock heading;  // the heading whose GitHub anchor the link names, found by its text
+    QStringList slugs;
+    for (QTextBlock block = browser->document()->begin(); block.isValid(); block = block.next())
+        if (block.blockFormat().headingLevel() > 0) {
+            const QString slug = github_slug(block.text().trimmed());  // checked against GitHub's in manual_document_test
+            if (slug == target.fragment() && !heading.isValid()) heading = block;
+            slugs += slug;
+        }
+    ASSERT_TRUE(heading.isValid()) << target.toString().toStdString() << " names none of " << slugs.join(' ').toStdString();
+    const int top = qRound(browser->document()->documentLayout()->blockBoundingRect(heading).top());
+    QScrollBar* bar = browser->verticalScrollBar();
+    EXPECT_NEAR(bar->value(), std::min(top, bar->maximum()), 2) << target.toString().toStdString();
 }
 
 // A heading picked in the contents (references.md's "004 GET") is scrolled to the top of the view.
