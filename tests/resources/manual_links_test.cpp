@@ -2,6 +2,7 @@
 // folder exists, and an #anchor names a heading of the target page as GitHub spells its slug.
 // Images count as links. Absolute URLs (https:, mailto:, ...) are not followed.
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
