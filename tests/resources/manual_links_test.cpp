@@ -1,6 +1,7 @@
 // Every relative link of README.md and of the manual (resources/doc/**/*.md) resolves: the file or
-// folder exists, and an #anchor names a heading of the target page as GitHub spells its slug.
-// Images count as links. Absolute URLs (https:, mailto:, ...) are not followed.
+// folder exists, and an #anchor names a heading of the target page as GitHub spells its slug; the
+// manual's own links stay inside resources/doc. Images count as links. Absolute URLs (https:,
+// mailto:, ...) are not followed.
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -219,9 +220,18 @@ std::set<std::string> anchors_of(const std::string& text) {
     return anchors;
 }
 
+// Whether `path` is `folder` or lies under it (both normalised).
+bool inside(const fs::path& folder, const fs::path& path) {
+    const fs::path relative = path.lexically_relative(folder);
+    return !relative.empty() && *relative.begin() != "..";
+}
+
 // The broken relative links of `pages` (paths relative to `root`), one message per link naming the
-// page, the line, the link and what is missing.
+// page, the line, the link and what is wrong. The manual's pages are also compiled into the app
+// (Help > Manual reads resources/doc alone), so their links and pictures must stay inside it;
+// README.md may link anywhere in the repository.
 std::vector<std::string> broken_links(const fs::path& root, const std::vector<fs::path>& pages) {
+    const fs::path manual = (root / "resources" / "doc").lexically_normal();
     std::vector<std::string> broken;
     std::map<fs::path, std::set<std::string>> anchors;
     const auto anchors_in = [&](const fs::path& page) -> const std::set<std::string>& {
@@ -230,7 +240,7 @@ std::vector<std::string> broken_links(const fs::path& root, const std::vector<fs
         return it->second;
     };
     for (const fs::path& page : pages) {
-        const fs::path file = root / page;
+        const fs::path file = (root / page).lexically_normal();
         for (const Link& link : links_of(read_text(file))) {
             if (is_absolute_url(link.target)) continue;
             const std::string where = page.generic_string() + ":" + std::to_string(link.line) + ": (" + link.target + ") ";
@@ -242,6 +252,11 @@ std::vector<std::string> broken_links(const fs::path& root, const std::vector<fs
                 continue;
             }
             const fs::path target = path_part.empty() ? file : (file.parent_path() / path_part).lexically_normal();
+            if (inside(manual, file) && !inside(manual, target)) {
+                broken.push_back(where + "leaves resources/doc, which is all the manual inside the app holds: " +
+                                 target.lexically_relative(root).generic_string());
+                continue;
+            }
             if (!fs::exists(target)) {
                 broken.push_back(where + "names a file that does not exist: " +
                                  target.lexically_relative(root).generic_string());
@@ -289,21 +304,24 @@ TEST(ManualLinks, NamesEachBrokenLinkWithPageAndLine) {
               "# Top\n"
               "[manual](resources/doc/index.md) and [a section](resources/doc/index.md#the-first-part)\n"
               "[gone](resources/doc/missing.md)\n"
-              "`[code](not/a/link.md)` and [web](https://example.org/x.md)\n");
+              "`[code](not/a/link.md)` and [web](https://example.org/x.md)\n"
+              "[nowhere](resources/doc/index.md#not-a-heading) ![picture](resources/doc/images/a.png)\n");
     dir.write("resources/doc/index.md",
               "## The first part\n"
               "```sh\n"
               "# not a heading\n"
               "```\n"
               "![picture](images/a.png) ![lost](images/b.png)\n"
-              "[up](../../README.md#top) [nowhere](../../README.md#not-a-heading)\n"
+              "[up](../../README.md#top)\n"
               "[here](#the-first-part) [twice](#the-first-part-1)\n");
     const std::vector<std::string> broken = broken_links(dir.path(), manual_pages(dir.path()));
     const std::vector<std::string> expected{
         "README.md:3: (resources/doc/missing.md) names a file that does not exist: resources/doc/missing.md",
-        "resources/doc/index.md:5: (images/b.png) names a file that does not exist: resources/doc/images/b.png",
-        "resources/doc/index.md:6: (../../README.md#not-a-heading) names no heading of README.md (no slug "
+        "README.md:5: (resources/doc/index.md#not-a-heading) names no heading of resources/doc/index.md (no slug "
         "'not-a-heading')",
+        "resources/doc/index.md:5: (images/b.png) names a file that does not exist: resources/doc/images/b.png",
+        "resources/doc/index.md:6: (../../README.md#top) leaves resources/doc, which is all the manual inside the "
+        "app holds: README.md",
         "resources/doc/index.md:7: (#the-first-part-1) names no heading of resources/doc/index.md (no slug "
         "'the-first-part-1')"};
     EXPECT_EQ(broken, expected);
