@@ -4,8 +4,9 @@
 // of CART's pruning strength with its Compare trees window, the Compare dialog of two runs, class
 // paths, Whole tree, and every tab's export as SVG and PDF next to the shots. With `interactions`
 // it shoots Find in a DGT tree and a click on a GET start's small plot instead; with `manual`, the
-// manual's two pictures beyond the walk: a CART tree of depth 3 with the inspector open, and the data
-// panel after reading glass as a spreadsheet writes it (semicolons, decimal commas).
+// manual's pictures beyond the walk: a CART tree of depth 3 with the inspector open, the results of
+// one run per method, and the data panel after reading glass as a spreadsheet writes it (semicolons,
+// decimal commas).
 //   xvfb-run -a -s "-screen 0 1366x768x24" ./build/gui_walkthrough OUT_FOLDER [interactions|manual]
 #include <functional>
 
@@ -110,6 +111,14 @@ int main(int argc, char** argv) {
         for (QPushButton* button : window.treeTab()->findChildren<QPushButton*>())
             if (button->text() == QStringLiteral("Fit")) button->click();
         shoot(&window, "manual-tree-inspector");
+        for (const QString& method : QStringList{"latent", "gradtree", "get", "dgt"}) {
+            window.methodPanel()->setMethod(method);
+            window.train();
+            wait_for(&window, &MainWindow::trainingDone, 900000);
+        }
+        window.tabs()->setCurrentIndex(3);
+        window.resultsPanel()->selectRun(1);
+        shoot(&window, "manual-results");
         // glass as a spreadsheet saves it for a decimal-comma locale
         QFile glass(QDir(TREELAB_DATASETS).filePath("glass.csv"));
         const QTemporaryDir folder;
