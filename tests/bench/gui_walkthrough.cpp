@@ -3,19 +3,24 @@
 // and Tree tabs after each), every run selected again in Results (Training and Tree tabs), a sweep
 // of CART's pruning strength with its Compare trees window, the Compare dialog of two runs, class
 // paths, Whole tree, and every tab's export as SVG and PDF next to the shots. With `interactions`
-// it shoots Find in a DGT tree and a click on a GET start's small plot instead.
-//   xvfb-run -a -s "-screen 0 1366x768x24" ./build/gui_walkthrough OUT_FOLDER [interactions]
+// it shoots Find in a DGT tree and a click on a GET start's small plot instead; with `manual`, the
+// manual's pictures beyond the walk: a CART tree of depth 3 with the inspector open, the results of
+// one run per method, and the data panel after reading glass as a spreadsheet writes it (semicolons,
+// decimal commas).
+//   xvfb-run -a -s "-screen 0 1366x768x24" ./build/gui_walkthrough OUT_FOLDER [interactions|manual]
 #include <functional>
 
 #include <QApplication>
 #include <QDialog>
 #include <QDir>
 #include <QEventLoop>
+#include <QFile>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <qcustomplot.h>
@@ -93,6 +98,36 @@ int main(int argc, char** argv) {
         StartMultiples* starts = window.trainingPanel()->startMultiples();
         QTest::mouseClick(starts->plot(), Qt::LeftButton, {}, starts->startRect(2).center());
         shoot(&window, "start-click");
+        return 0;
+    }
+    if (argc > 2 && QString(argv[2]) == "manual") {
+        window.methodPanel()->setMethod("cart");
+        window.methodPanel()->setValues(method_params("cart", {"max_depth=3"}));
+        window.train();
+        wait_for(&window, &MainWindow::trainingDone, 900000);
+        window.tabs()->setCurrentIndex(1);
+        shoot(&window, "manual-tree");
+        window.treeTab()->inspectNode(2);
+        for (QPushButton* button : window.treeTab()->findChildren<QPushButton*>())
+            if (button->text() == QStringLiteral("Fit")) button->click();
+        shoot(&window, "manual-tree-inspector");
+        for (const QString& method : QStringList{"latent", "gradtree", "get", "dgt"}) {
+            window.methodPanel()->setMethod(method);
+            window.train();
+            wait_for(&window, &MainWindow::trainingDone, 900000);
+        }
+        window.tabs()->setCurrentIndex(3);
+        window.resultsPanel()->selectRun(1);
+        shoot(&window, "manual-results");
+        // glass as a spreadsheet saves it for a decimal-comma locale
+        QFile glass(QDir(TREELAB_DATASETS).filePath("glass.csv"));
+        const QTemporaryDir folder;
+        QFile spreadsheet(folder.filePath("glass-spreadsheet.csv"));
+        if (!glass.open(QIODevice::ReadOnly) || !spreadsheet.open(QIODevice::WriteOnly)) return 3;
+        spreadsheet.write(glass.readAll().replace(',', ';').replace('.', ','));
+        spreadsheet.close();
+        if (!test::load_data(*window.dataPanel(), spreadsheet.fileName())) return 3;
+        shoot(window.dataPanel(), "manual-data-panel");
         return 0;
     }
     const QStringList methods{"cart", "latent", "gradtree", "get", "dgt"};
