@@ -6,7 +6,8 @@
 // it shoots Find in a DGT tree and a click on a GET start's small plot instead; with `manual`, the
 // manual's pictures beyond the walk: a CART tree of depth 3 with the inspector open, the results of
 // one run per method, and the data panel after reading glass as a spreadsheet writes it (semicolons,
-// decimal commas).
+// decimal commas), then F1 on GET's learning rate field (the manual at its row) and the manual on the
+// workbench's page with its picture.
 //   xvfb-run -a -s "-screen 0 1366x768x24" ./build/gui_walkthrough OUT_FOLDER [interactions|manual]
 #include <functional>
 
@@ -29,8 +30,10 @@
 #include "ui/tree/epoch_scrubber.h"
 #include "ui/common/figure_view.h"
 #include "ui/tree/tree_canvas.h"
+#include "ui/help/manual_window.h"
 #include "ui/main_window.h"
 #include "ui/method/method_panel.h"
+#include "ui/method/param_form.h"
 #include "ui/results/results_panel.h"
 #include "ui/training/start_multiples.h"
 #include "ui/sweep/sweep_panel.h"
@@ -128,6 +131,17 @@ int main(int argc, char** argv) {
         spreadsheet.close();
         if (!test::load_data(*window.dataPanel(), spreadsheet.fileName())) return 3;
         shoot(window.dataPanel(), "manual-data-panel");
+        window.methodPanel()->setMethod("get");
+        QWidget* field = window.methodPanel()->form()->findChild<QWidget*>("learning_rate");
+        if (field == nullptr) return 3;
+        window.activateWindow();
+        field->setFocus();
+        QTest::keyClick(field, Qt::Key_F1);
+        auto* manual = window.findChild<ManualWindow*>();
+        if (manual == nullptr) return 3;
+        shoot(manual, "manual-f1-on-a-field");
+        manual->showPage("workbench.md");
+        shoot(manual, "manual-window");
         return 0;
     }
     const QStringList methods{"cart", "latent", "gradtree", "get", "dgt"};
