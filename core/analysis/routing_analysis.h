@@ -1,7 +1,7 @@
 #pragma once
 // How rows are routed through a tree: the numbers behind 000's Figure 3 (routing share per node
 // and EN, the number of empty nodes, as pruning grows) and Figure 4 (the same per class). Follows
-// the LatentTrees notebook "Analyze GLASS" (reference_implementations.md §1.7, §7 item 10).
+// the LatentTrees notebook "Analyze GLASS" (vzantedeschi/LatentTrees notebooks/Analyze GLASS.ipynb, at commit 7c36ffc: shares per depth level, on all 214 rows).
 #include <string>
 #include <vector>
 

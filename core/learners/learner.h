@@ -47,7 +47,7 @@ struct LearnerInfo {
     std::string label;  // "CART"
     std::string summary;  // one line
     std::string paper;    // where the method comes from (authors, title, venue)
-    bool uses_validation = false;  // false: trained on train ∪ valid (GradTree protocol, gradtree.md §8.6)
+    bool uses_validation = false;  // false: trained on train ∪ valid (GradTree protocol, 001 App. D)
     std::span<const ParamSpec> params;
     std::function<TrainResult(const TrainInput&, const Progress&)> train;
     std::optional<PruningPathHook> pruning_path;

@@ -11,7 +11,7 @@ Eigen::MatrixXd sigmoid(const Eigen::Ref<const Eigen::MatrixXd>& u);
 // log σ(u) = −log(1 + e^−u) = −softplus(−u), stable for any u (no log of 0, no exp overflow).
 double log_sigmoid(double u);
 
-// GET's scaled sigmoid s = σ(α·u) (reference_implementations.md §4.2: the soft left indicator
+// GET's scaled sigmoid s = σ(α·u) (004 §4.1; maoqiangqiang/GET GET/GET_IterAlp.py: the soft left indicator
 // σ(α(b − a·x)), custom autograd `scaledSigmoid`), and its backward pass:
 // ∂L/∂u = g · α · s · (1 − s), with g = ∂L/∂s and s the forward output.
 Eigen::MatrixXd scaled_sigmoid(const Eigen::Ref<const Eigen::MatrixXd>& u, double alpha);

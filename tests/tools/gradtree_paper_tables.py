@@ -3,7 +3,7 @@
 
     python3 tests/tools/gradtree_paper_tables.py build/treelab-cli [--seeds K]
 
-Protocol (gradtree.md §8): numpy-identical 60/20/20 splits of data seeds 42..51 (--split-mode
+Protocol (001 §4.1, App. D): numpy-identical 60/20/20 splits of data seeds 42..51 (--split-mode
 gradtree), leave-one-out encoding of categorical columns, the noisy quantile-normal fit, SMOTE
 when the smallest class share is at most 0.25/(C - 1); the learner's seed is always 42
 (--learner-seed 42). Scores: test macro-F1, mean ± population std over the seeds; sizes: nodes
@@ -34,7 +34,7 @@ WDBC_NOT_MEAN = [f"{name}_error" for name in WDBC_NAMES] + [f"worst_{name}" for 
 
 @dataclass
 class Paper:
-    """A printed value: mean ± std (gradtree.md §9)."""
+    """A printed value: mean ± std (001 Tables 1-2, B.2)."""
     mean: float
     std: float
 

@@ -3,7 +3,7 @@
 // left indicators Î = σ(α·u) (eq. 4) and the path product of every node (eq. 2 with Î), i.e. the
 // probability mass of each row reaching it. Memory O(n·2^D): the margins, the indicators and one
 // reach column per node; the reference holds n × 2^D × D path factors
-// (reference_implementations.md §4.2).
+// (maoqiangqiang/GET GET/GET_IterAlp.py; its path tables from GET/treeFunc.py).
 #include <Eigen/Core>
 
 #include "core/learners/get/get_params.h"

@@ -4,7 +4,7 @@
 // parameter gradient sums over rows, so a chunk's buffers (get_forward.h) are all the memory the
 // pass needs: O(chunk·2^D) instead of O(n·2^D), and small enough to stay in cache while the
 // forward, loss and backward passes walk them (the reference holds n × 2^D × D path factors,
-// reference_implementations.md §4.2, and runs out of memory at depth 12 on 15,000 rows).
+// maoqiangqiang/GET GET/treeFunc.py, and runs out of memory at depth 12 on 15,000 rows).
 #include <Eigen/Core>
 
 #include "core/learners/get/get_forward.h"

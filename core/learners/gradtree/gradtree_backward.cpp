@@ -1,4 +1,4 @@
-// gradtree.md §4 (gradtree_backward.h).
+// 001 §3.3 (gradtree_backward.h).
 #include "core/learners/gradtree/gradtree_backward.h"
 
 #include <vector>

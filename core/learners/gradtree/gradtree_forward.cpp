@@ -1,4 +1,4 @@
-// gradtree.md §2 (gradtree_forward.h).
+// 001 §3.1–3.4, eq. 1–7 (gradtree_forward.h).
 #include "core/learners/gradtree/gradtree_forward.h"
 
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// GradTree's forward pass over a batch (gradtree.md §2): hard in value, with what the
+// GradTree's forward pass over a batch (001 §3.2–3.4, Algorithm 1): hard in value, with what the
 // straight-through backward pass (gradtree_loss.h) needs kept beside it.
 //   E = entmax₁.₅(I), H = hardmax(E)                    feature choice k_i = argmax I_i   (§2.1, §3)
 //   u_{b,i} = T_{i,k_i} − X_{b,k_i}, s = σ(u)            selected threshold and value      (§2.2–3)

@@ -1,5 +1,5 @@
 // The LatentTrees hyperparameter table (conventions §4) and its resolution against a training set.
-// Defaults follow the reference's Glass clustering run (reference_implementations.md §1.6) except
+// Defaults follow the reference's Glass clustering run (vzantedeschi/LatentTrees hierarchical_clustering.py: depth 6, batch 8) except
 // lambda and the formulation. "lambda" weighs the formulation's pruning term: the mean activity, the
 // ICLR ‖η‖_∞, or the ICML "reg" inside the QP (§7 item 14).
 #include <algorithm>

@@ -1,4 +1,4 @@
-// GradTree's default setting (gradtree.md §6.1: depth 10, rates 0.05 / 0.01 / 0.05, focal loss,
+// GradTree's default setting (001 App. B.2: depth 10, rates 0.05 / 0.01 / 0.05, focal loss,
 // 3 restarts) on Iris with the paper's protocol (§8): numpy-identical splits of data seeds 42..51,
 // the noisy quantile-normal fit, SMOTE's trigger, learner seed 42; test macro-F1 over the 10 seeds.
 #include <gtest/gtest.h>
@@ -13,7 +13,7 @@
 namespace treelab {
 namespace {
 
-// The paper's Iris default-setting value is ambiguous (gradtree.md §9.5): App. B.2 prints
+// The paper's Iris default-setting value is ambiguous: App. B.2 prints
 // 0.938 ± .039, but B.2's multi-class GradTree column does not average to its own printed mean,
 // which is that of App. B.1's default ST-entmax column, where Iris is 0.922 ± .068, the value the
 // authors' GDTs-MULTI-DEFAULT notebook prints for this setting (0.922027 ± 0.068100). This test

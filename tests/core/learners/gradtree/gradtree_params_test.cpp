@@ -36,7 +36,7 @@ TEST(GradTreeParams, LayoutAndViews) {
     EXPECT_THROW(gradtree::view(spec, wrong), Error);
 }
 
-// gradtree.md §1.3: one seed for all arrays, so T = I at start, Glorot bounds √(6/(N + n)) for
+// GDT.py's GlorotUniform initialisers: one seed for all arrays, so T = I at start, Glorot bounds √(6/(N + n)) for
 // them and √(3/L) (one output) or √(6/(L + C)) for Λ; the same vector for the same seed.
 TEST(GradTreeParams, GlorotInitialisationWithTEqualToI) {
     for (const Eigen::Index outputs : {Eigen::Index{1}, Eigen::Index{5}}) {
