@@ -25,7 +25,7 @@ struct NodeRouting {
 
 struct RoutingAnalysis {
     std::vector<NodeRouting> nodes;  // in node order; only depth <= max_depth when truncated
-    // Over ALL nodes of the model, whatever max_depth (§1.7):
+    // Over ALL nodes of the model, whatever max_depth (as the Analyze GLASS notebook counts them):
     int empty_nodes = 0;   // EN: nodes no row reaches, internal and pruned ones included
     int active_nodes = 0;  // nodes some row reaches (never pruned ones)
     int pruned_nodes = 0;  // nodes flagged pruned

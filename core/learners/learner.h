@@ -1,5 +1,5 @@
 #pragma once
-// The learner interface every method implements (conventions §2 and §5): a function of plain
+// The learner interface every method implements: a function of plain
 // structs with a progress callback that can stop the run; the best model so far is returned.
 #include <cstdint>
 #include <functional>

@@ -1,6 +1,6 @@
 #pragma once
 // The one implementation of LatentTrees' soft routing (000 §3.1 eq. 1 and Prop. 1), on a whole
-// batch (rows × nodes, conventions §6). Used by the learner (core/learners/latent) and by
+// batch (rows × nodes). Used by the learner (core/learners/latent) and by
 // TreeModel when it carries a routing predictor. Nodes are in heap order: node t has children
 // 2t+1 (left) and 2t+2 (right); the internal nodes come first, then the 2^D leaves.
 //

@@ -17,7 +17,7 @@ double log_sigmoid(double u);
 Eigen::MatrixXd scaled_sigmoid(const Eigen::Ref<const Eigen::MatrixXd>& u, double alpha);
 Eigen::MatrixXd scaled_sigmoid_backward(const Eigen::Ref<const Eigen::MatrixXd>& s, const Eigen::Ref<const Eigen::MatrixXd>& g,
                                         double alpha);
-// The same into buffers of the right shape allocated once per run (conventions §6); `g_to_u`
+// The same into buffers of the right shape allocated once per run; `g_to_u`
 // holds g on entry and ∂L/∂u on return. Throw treelab::Error on a shape mismatch.
 void scaled_sigmoid_into(const Eigen::Ref<const Eigen::MatrixXd>& u, double alpha, Eigen::Ref<Eigen::MatrixXd> s);
 void scaled_sigmoid_backward_in_place(const Eigen::Ref<const Eigen::MatrixXd>& s, Eigen::Ref<Eigen::MatrixXd> g_to_u, double alpha);

@@ -48,7 +48,7 @@ struct RunConfig {
     // data are prepared (resolved_scaling); a value = the user's explicit choice, which wins.
     std::optional<Scaling> scaling;
     bool quantile_fit_noise = false;       // GradTree protocol's noisy quantile fit (PipelineOptions)
-    CategoricalEncoding categorical_encoding = CategoricalEncoding::OneHot;  // loo: GradTree protocol (§8.3)
+    CategoricalEncoding categorical_encoding = CategoricalEncoding::OneHot;  // loo: GradTree protocol (001 §4.1)
     bool missing_as_level = false;  // a missing categorical value is a level, "?" (PipelineOptions)
     FitOn fit_on = FitOn::Train;
     // GradTree protocol (001 §4.1): SMOTE the training rows, after scaling, when the

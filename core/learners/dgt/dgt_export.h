@@ -1,5 +1,5 @@
 #pragma once
-// A DGT parameter vector → the shared TreeModel (conventions §3) through complete_tree.h
+// A DGT parameter vector → the shared TreeModel through complete_tree.h
 // (microsoft/DGT src/xmodelrunner.py evaluates the network, the extracted tree and the relabelled tree): the chain folded into one (w, b) per
 // node (003 §3.2: w̃ = (W^(L−1)⋯W^(1))ᵀ w^(L); the code's _extract_pred_weights_for_dt), the code's
 // "left iff w·x + b ≥ 0" mapped onto TreeModel's "left iff w·x ≤ threshold" as weights −w and

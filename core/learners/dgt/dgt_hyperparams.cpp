@@ -1,4 +1,4 @@
-// The DGT hyperparameter table (conventions §4) and its resolution against a training set.
+// The DGT hyperparameter table and its resolution against a training set.
 // Supervised defaults follow the authors' run.sh and 003 Table 11 (microsoft/DGT
 // src/run.sh): height 6, Table 12's over-parameterisation, the ScaleBinarizer, L1 on the predicate
 // layer, RMSprop at 1e-2 with batches of 128 for 200 epochs (400 where the training rows fit in one

@@ -1,5 +1,5 @@
 #pragma once
-// A GET parameter vector → the shared TreeModel (conventions §3) through complete_tree.h: the
+// A GET parameter vector → the shared TreeModel through complete_tree.h: the
 // oblique splits mapped back to the data's units and the leaves refitted on the hard routing of
 // the training rows (the trained leaf constants are never exported, as in the code's update_c,
 // maoqiangqiang/GET GET/treeFunc.py); GET-Linear's leaves become the model's linear leaves, in the data's units.

@@ -10,7 +10,7 @@
 
 namespace treelab::get {
 
-// Buffers of one batch size, allocated once per run (conventions §6) and reused by the backward
+// Buffers of one batch size, allocated once per run and reused by the backward
 // pass (get_backward.h), which overwrites `margins` with ∂/∂u and `reach` with ∂/∂reach.
 struct Workspace {
     Workspace(const Spec& spec, Eigen::Index rows);

@@ -18,7 +18,7 @@ Eigen::Index chunk_rows(const Spec& spec, Eigen::Index rows);
 constexpr Eigen::Index kChunkValues = Eigen::Index{1} << 17;  // 1 MiB of doubles
 constexpr Eigen::Index kMinChunkRows = 16;
 
-// Buffers for one batch size, allocated once per run (conventions §6): one workspace of the chunk
+// Buffers for one batch size, allocated once per run: one workspace of the chunk
 // size and one for the last, shorter chunk. With `l1` = λ > 0 the objective is 004 eq. 5's:
 // L + λ Σ_t ‖a_t‖₁ over the split weights A only (App. F.4), added to the mean over rows (the
 // paper writes eq. 5 with the sum), with the subgradient λ·sign(a), 0 at a = 0.

@@ -1,5 +1,5 @@
 #pragma once
-// Trained GradTree parameters → the shared TreeModel (conventions §3) through complete_tree.h.
+// Trained GradTree parameters → the shared TreeModel through complete_tree.h.
 #include <Eigen/Core>
 
 #include "core/data/dataset.h"

@@ -1,4 +1,4 @@
-// The GradTree hyperparameter table (conventions §4) and its resolution against a training set.
+// The GradTree hyperparameter table and its resolution against a training set.
 // Defaults are the paper's "default setting" (001 App. B.2; s-marton/GradTree, the GDTs-*-DEFAULT notebooks).
 #include <algorithm>
 #include <cmath>

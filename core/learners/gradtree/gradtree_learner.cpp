@@ -1,6 +1,6 @@
 // GradTree training (001 §3.4, App. A, App. C): minibatch Adam steps on the straight-through loss with three
 // parameter groups, early stopping on the validation loss, restarts chosen by it, then the
-// post-hoc pruning of §7 on the returned tree.
+// post-hoc pruning of 001 §4.1 on the returned tree.
 #include "core/learners/gradtree/gradtree_learner.h"
 
 #include <algorithm>
@@ -55,7 +55,7 @@ std::vector<ParameterGroup> parameter_groups(const Settings& s) {
             {"leaves", 2 * block, s.spec.leaves() * s.spec.outputs, s.lr_leaf}};
 }
 
-// The returned tree: leaves mapped back to the target's scale for regression, then pruned (§7).
+// The returned tree: leaves mapped back to the target's scale for regression, then pruned (001 §4.1).
 TreeModel export_model(const Settings& s, const Eigen::VectorXd& parameters, const Dataset& train) {
     CompleteTree tree = gradtree::complete_tree(s.spec, parameters);
     if (s.spec.loss == gradtree::Loss::SquaredError) tree.leaf_values = tree.leaf_values.array() * s.target_scale + s.target_mean;

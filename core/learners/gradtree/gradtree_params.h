@@ -1,11 +1,11 @@
 #pragma once
 // The dense GradTree of 001 on one flat parameter vector (001 §3.1–3.2): for depth d,
 // N = 2^d − 1 internal nodes (heap order, children 2i+1 left and 2i+2 right) and L = 2^d leaves:
-//   I ∈ ℝ^{N×n}   feature-selection logits, node i reads feature argmax entmax₁.₅(I_i)   (§1.1, §3)
+//   I ∈ ℝ^{N×n}   feature-selection logits, node i reads feature argmax entmax₁.₅(I_i)   (001 §3.2–3.3)
 //   T ∈ ℝ^{N×n}   one threshold per node AND feature, so a node that switches feature gets
-//                 back the threshold it remembers for the new one (§11 item 1)
+//                 back the threshold it remembers for the new one (001 §3.2)
 //   Λ ∈ ℝ^{L×m}   leaf outputs: m = 1 logit for binary (then σ), C logits for multi-class (then
-//                 softmax), 1 value for regression (§0 item 2, §5)
+//                 softmax), 1 value for regression (001 §3.3)
 // Layout of the vector: I, T (both N × n, column-major), then Λ (L × m, column-major).
 #include <cstdint>
 

@@ -1,5 +1,5 @@
 // GradTree's default setting (001 App. B.2: depth 10, rates 0.05 / 0.01 / 0.05, focal loss,
-// 3 restarts) on Iris with the paper's protocol (§8): numpy-identical splits of data seeds 42..51,
+// 3 restarts) on Iris with the paper's protocol (001 §4.1, App. D): numpy-identical splits of data seeds 42..51,
 // the noisy quantile-normal fit, SMOTE's trigger, learner seed 42; test macro-F1 over the 10 seeds.
 #include <gtest/gtest.h>
 

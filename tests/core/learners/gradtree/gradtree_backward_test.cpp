@@ -36,7 +36,7 @@ Anchor anchor_at(const gradtree::Spec& spec, const Eigen::VectorXd& p, const Eig
 // The pre-rounding forward pass in its straight-through form, with the DENSE leaf membership
 // 𝕃_{b,l} = Π_j [h or 1 − h] over the path table (001 eq. 3). At θ₀ it
 // equals the hard forward; its derivative there is, by construction, the straight-through
-// gradient, so central differences of it check the hand-written backward pass (§4, §10.3: the
+// gradient, so central differences of it check the hand-written backward pass (the
 // path-based ∂ℒ/∂h against the dense product rule).
 double relaxed_loss(const gradtree::Spec& spec, const gradtree::PathTable& paths, const Eigen::VectorXd& p, const Eigen::MatrixXd& X,
                     const Eigen::VectorXd& y, const Anchor& anchor) {
@@ -70,7 +70,7 @@ void check_backward(const gradtree::Spec& spec, const Eigen::VectorXd& y, std::u
     const gradtree::ParameterView d = gradtree::view(spec, gradient);
     EXPECT_GT((d.I.array() != 0.0).count(), spec.internal());  // features in the support get gradient
     EXPECT_GT((d.T.array() != 0.0).count(), spec.internal() / 2);
-    EXPECT_LE((d.T.array() != 0.0).count(), spec.internal());  // one threshold per node at most (§11 item 1)
+    EXPECT_LE((d.T.array() != 0.0).count(), spec.internal());  // one threshold per node at most (001 §3.2)
     EXPECT_GT((d.leaf.array() != 0.0).count(), 0);
 }
 
