@@ -5,7 +5,7 @@
 //   T ∈ ℝ^{N×n}   one threshold per node AND feature, so a node that switches feature gets
 //                 back the threshold it remembers for the new one (001 §3.2)
 //   Λ ∈ ℝ^{L×m}   leaf outputs: m = 1 logit for binary (then σ), C logits for multi-class (then
-//                 softmax), 1 value for regression (001 §3.3)
+//                 softmax), 1 value for regression (001 §3.3; regression is TreeLab's addition)
 // Layout of the vector: I, T (both N × n, column-major), then Λ (L × m, column-major).
 #include <cstdint>
 
