@@ -24,11 +24,11 @@ std::span<const ParamSpec> latent_params() {
              "Pruning strength, the weight of the formulation's pruning term; larger prunes more. activity: about 1e-3 "
              "(nearly no pruning) to 1 (the root alone). The reference's tuned Glass value 17.89 is for iclr.",
              ParamType::Real, 0, 1e300, 1e-2, {}, false, true,
-             {1e-3, 10.0, 9}},  // activity: nearly every node active at 1e-3, the root alone from about 1 to 10 (README)
+             {1e-3, 10.0, 9}},  // activity: nearly every node active at 1e-3, the root alone from about 1 to 10 (resources/doc/methods/latent.md)
             {"formulation", "Formulation",
              "Where lambda acts. activity: lambda times the mean activity a_t of the nodes is added to the loss, so a node "
              "stays only if it lowers the loss by more than its share of lambda (as CART's ccp_alpha); iclr: 000 eq. 10 "
-             "as written, lambda*||eta||_inf (prunes little whatever lambda, README); icml: the authors' ICML-2021 "
+             "as written, lambda*||eta||_inf (prunes little whatever lambda, see the manual); icml: the authors' ICML-2021 "
              "code, lambda inside the pruning QP, no eta.",
              ParamType::Choice, 0, 0, std::string("activity"), {"activity", "iclr", "icml"}},
             {"eta_init", "Initial eta",
