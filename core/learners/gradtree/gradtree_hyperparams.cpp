@@ -1,5 +1,5 @@
-// The GradTree hyperparameter table (conventions §4) and its resolution against a training set.
-// Defaults are the paper's "default setting" (gradtree.md §6.1, the GDTs-*-DEFAULT notebooks).
+// The GradTree hyperparameter table and its resolution against a training set.
+// Defaults are the paper's "default setting" (001 App. B.2; s-marton/GradTree, the GDTs-*-DEFAULT notebooks).
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -14,41 +14,41 @@ namespace treelab {
 std::span<const ParamSpec> gradtree_params() {
     static const std::vector<ParamSpec> specs = [] {
         std::vector<ParamSpec> rows = {
-            {"depth", "Depth", "Depth d of the dense tree (2^d leaves) before pruning; 10 is the paper's default (gradtree.md §6.1).",
+            {"depth", "Depth", "Depth d of the dense tree (2^d leaves) before pruning; 10 is the paper's default.",
              ParamType::Integer, 1, 12, 10LL, {}},
-            {"lr_index", "Feature learning rate", "Adam rate of the feature-selection logits I (gradtree.md §6.1: 0.05).",
+            {"lr_index", "Feature learning rate", "Adam rate of the feature-selection logits I (paper default 0.05).",
              ParamType::Real, 1e-12, 10, 0.05, {}, false, true},
-            {"lr_values", "Threshold learning rate", "Adam rate of the thresholds T (gradtree.md §6.1: 0.01).", ParamType::Real,
+            {"lr_values", "Threshold learning rate", "Adam rate of the thresholds T (paper default 0.01).", ParamType::Real,
              1e-12, 10, 0.01, {}, false, true},
             {"lr_leaf", "Leaf learning rate",
-             "Adam rate of the leaf outputs; auto = 0.005 for two classes, 0.05 for more (gradtree.md §6.1) and for "
+             "Adam rate of the leaf outputs; auto = 0.005 for two classes, 0.05 for more (the paper's defaults) and for "
              "regression (our choice: the paper has no regression setting).",
              ParamType::Choice, 1e-12, 10, std::string("auto"), {"auto"}, true, true},
             {"loss", "Loss",
-             "auto = cross-entropy for two classes, focal (gamma 3) for more (gradtree.md §6.1), squared error for a "
-             "regression target; focal = (1 - p_t)^3 times the cross-entropy (§5).",
+             "auto = cross-entropy for two classes, focal (gamma 3) for more (the paper's defaults), squared error for a "
+             "regression target; focal = (1 - p_t)^3 times the cross-entropy.",
              ParamType::Choice, 0, 0, std::string("auto"), {"auto", "crossentropy", "focal"}},
             {"poly_epsilon", "Poly-1 epsilon",
              "Poly-1 (Leng et al. 2022): adds epsilon * (1 - p_t) to the loss; 0 = off. The paper's tuned settings use "
-             "2 or 5 where Table 12 says polyLoss=True (gradtree.md §5).",
+             "2 or 5 where its Table 12 says polyLoss=True.",
              ParamType::Real, 0, 1e6, 0.0, {}, false, false, {0.0, 5.0, 6}},
             {"poly_pt", "Poly-1 p_t",
              "Where Poly-1's p_t comes from. paper = the paper code's quirk, the activation applied twice: sigma(sigma(z)) "
              "for two classes, softmax(softmax(z))_y for more (with focal loss on more classes the code's term is a "
-             "constant, so it has no effect); clean = sigma(z) or softmax(z)_y (gradtree.md §5).",
+             "constant, so it has no effect); clean = sigma(z) or softmax(z)_y.",
              ParamType::Choice, 0, 0, std::string("paper"), {"paper", "clean"}},
-            {"batch_size", "Batch size", "Rows per step; auto = min(128, ceil(n/2)) of the n training rows (gradtree.md §6).",
+            {"batch_size", "Batch size", "Rows per step; auto = min(128, ceil(n/2)) of the n training rows.",
              ParamType::Choice, 1, 1e9, std::string("auto"), {"auto"}, true},
             {"restarts", "Restarts",
              "Further runs from new initial parameters, the one of the lowest validation loss kept; auto = 5 for two "
-             "classes, 3 otherwise (gradtree.md §6: the default-setting notebooks).",
+             "classes, 3 otherwise (the paper's default-setting notebooks).",
              ParamType::Choice, 0, 1000, std::string("auto"), {"auto"}, true},
             {"prune", "Prune", "Post-hoc pruning: a node with a branch no training row reaches is replaced by its other child "
-                                "(gradtree.md §7); keeps every training prediction.",
+                                "(001 §4.1); keeps every training prediction.",
              ParamType::Boolean, 0, 0, true, {}},
         };
         TrainingDefaults training;
-        training.epochs = 10000;  // gradtree.md §6: the maximum; patience ends runs long before
+        training.epochs = 10000;  // 001 App. C: the maximum; patience ends runs long before
         training.patience = 200;
         for (ParamSpec& row : training_param_specs(training)) rows.push_back(std::move(row));
         return rows;
@@ -93,7 +93,7 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train) {
     // batch_size and restarts are "auto" or a whole number (read_training_params reads the number).
     if (!params.whole_number("batch_size")) s.training.batch_size = static_cast<int>(std::clamp<long long>(half, 1, 128));
     if (!params.whole_number("restarts")) s.training.restarts = binary ? 5 : 3;
-    s.training.optimizer.kind = "adam";  // TF legacy Adam (gradtree.md §6, §11 item 6)
+    s.training.optimizer.kind = "adam";  // TF legacy Adam, ε after the bias-corrected step (001 App. A)
     s.training.optimizer.epsilon = 1e-7;
     s.training.optimizer.epsilon_placement = EpsilonPlacement::TensorFlow;
     if (!classification && train.rows() > 0) {
