@@ -12,6 +12,7 @@
 #include "app/session/training_session.h"
 #include "core/model/model_file.h"
 #include "ui/help/about_dialog.h"
+#include "ui/help/context_help.h"
 #include "ui/data/data_panel.h"
 #include "ui/main_window.h"
 #include "ui/results/results_panel.h"
@@ -63,6 +64,8 @@ void MainWindow::buildMenus() {
             if (!action->shortcuts().isEmpty()) windowShortcuts_.append(action);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    add_manual_action(help, this);
+    help->addSeparator();
     help->addAction(tr("&About TreeLab"), this, [this] { show_about_dialog(this); });
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }

@@ -2,7 +2,7 @@
 // display (Qt's offscreen platform). One model: its tree. Several: side by side, aligned node
 // for node, each titled with its metric and EN (000 Fig. 3). --by-class: one small tree per
 // class, shares normalised per depth level (000 Fig. 4). A huge tree is cut at a depth that keeps
-// the picture readable unless --max-depth all asks for every node (issue 16).
+// the picture readable unless --max-depth all asks for every node.
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
@@ -36,7 +36,7 @@ struct DrawOptions {
     CsvFormatOptions format;
 };
 
-// Issue 16: a full CART on a million rows has 173,435 leaves, a 100 MB SVG nobody can read. Unless
+// A full CART on a million rows has 173,435 leaves, a 100 MB SVG nobody can read. Unless
 // asked for all, a tree is drawn down to the deepest depth with at most this many nodes (an SVG
 // of a few MB at full detail); the folded nodes say how many leaves they hide.
 

@@ -33,11 +33,11 @@ std::vector<TreePicture> class_path_panels(const ModelFile& model, const Dataset
                                            const PictureOptions& options);
 
 // A caption line holding the run card: "label: LatentTrees, seed 1225, glass.csv (sha256 1a2b3c4d5e6f):
-// treelab-cli train …" (issue 7: every exported figure says how to redo it).
+// treelab-cli train …": every exported figure says how to redo it.
 std::string run_card_line(const std::string& label, const RunCard& card);
 
 // Every row of a run (train, valid and test, in that order): 000's figures route all 214 Glass
-// rows in one batch (reference_implementations.md §1.7).
+// rows in one batch (vzantedeschi/LatentTrees notebooks/Analyze GLASS.ipynb).
 Dataset all_rows(const PreparedData& data);
 
 }  // namespace treelab

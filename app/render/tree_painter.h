@@ -1,7 +1,7 @@
 #pragma once
 // Paints a TreePicture on any QPainter, in layout units: the canvas's node items call
 // paint_node / paint_edge one by one, figures call paint_tree. One drawing code for screen and
-// files (issue 7).
+// files.
 #include <cstddef>
 
 #include <QLineF>

@@ -1,6 +1,6 @@
 #pragma once
-// Painting only the part of a huge TreePicture that a view shows (issue 16: 173,435 leaves, frames
-// under 16 ms). The boxes are kept per depth level, sorted by x, so the boxes and edges of a
+// Painting only the part of a huge TreePicture that a view shows (a full CART on a million rows has 173,435 leaves; frames
+// stay under 16 ms). The boxes are kept per depth level, sorted by x, so the boxes and edges of a
 // rectangle are found by binary search; when many boxes share one pixel, one per pixel is drawn.
 #include <cstddef>
 #include <functional>

@@ -1,5 +1,5 @@
 #pragma once
-// Reads one CSV file in a worker thread (conventions §5, as TrainingSession trains): the reader's
+// Reads one CSV file in a worker thread (as TrainingSession trains): the reader's
 // progress callback reports bytes read and reads the stop flag, so Cancel stops a large read
 // within a few thousand lines; the default target's class balance or histogram is computed there
 // too, so the GUI thread only displays the result. Every exception becomes failed().

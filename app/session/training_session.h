@@ -1,5 +1,5 @@
 #pragma once
-// Runs one training run in a worker thread (conventions §5): progress and results come back as
+// Runs one training run in a worker thread: progress and results come back as
 // queued signals, stop is an atomic flag the learner's progress callback reads, and every
 // exception is caught inside the thread and reported through failed().
 #include <chrono>

@@ -1,6 +1,6 @@
 #pragma once
-// One background job at a time on a fresh QThread, shared by the training and sweep sessions
-// (conventions §5): a stop flag the job's progress callback reads (never a queued slot, which a
+// One background job at a time on a fresh QThread, shared by the training and sweep sessions:
+// a stop flag the job's progress callback reads (never a queued slot, which a
 // busy worker would not reach), and a busy flag that clears before the job's last signal is
 // emitted, so a receiver of "finished" can start the next job at once.
 #include <atomic>

@@ -11,7 +11,7 @@ namespace treelab {
 namespace {
 
 // Each row of `counts` (anything × nodes) divided by its sum over the nodes of the same depth,
-// NaN -> 0: the notebook's bst.normalize (§1.7).
+// NaN -> 0: the notebook's bst.normalize (vzantedeschi/LatentTrees src/trees.py).
 Eigen::MatrixXd normalise_per_level(const TreeModel& tree, const Eigen::MatrixXd& counts) {
     int deepest = 0;
     for (const TreeNode& node : tree.nodes) deepest = std::max(deepest, node.depth);

@@ -236,7 +236,7 @@ FeaturePipeline fit_pipeline(const Table& table, std::size_t target_column, cons
     pipeline.scaling = options.scaling;
     if (options.scaling == Scaling::None) return pipeline;
 
-    // gradtree.md §8.3-4: the scaling is fitted on the leave-one-out encoded training rows.
+    // 001 §4.1 (utilities_GDT.py, preprocess_data): the scaling is fitted on the leave-one-out encoded training rows.
     const TrainingTargets training{train_rows, y};
     Eigen::MatrixXd train = encode(pipeline.inputs, table, &training)(train_rows, Eigen::all);
     if (options.scaling == Scaling::ZScore) {

@@ -49,7 +49,7 @@ struct FeaturePipeline {
     // Looks the inputs up by name in `table`; throws DataError naming a missing column.
     Eigen::MatrixXd transform(const Table& table) const;
     // Every row of the table the pipeline was fitted on, where the training rows (targets y, one per
-    // table row) are leave-one-out encoded without their own target (gradtree.md §8.3).
+    // table row) are leave-one-out encoded without their own target (001 §4.1).
     Eigen::MatrixXd transform_fitted(const Table& table, const std::vector<Eigen::Index>& train_rows,
                                      const Eigen::VectorXd& y) const;
 
@@ -63,7 +63,7 @@ constexpr std::uint32_t kQuantileNoiseSeed = 42;
 struct PipelineOptions {
     Scaling scaling = Scaling::None;
     int n_quantiles = 1000;  // capped at the number of training rows, as sklearn does
-    // GradTree protocol (gradtree.md §8.4, from NODE): fit the quantiles on a noisy copy of the
+    // GradTree protocol (001 §4.1, from NODE, Popov et al. 2019; utilities_GDT.py): fit the quantiles on a noisy copy of the
     // training features, x + 1e-3 / max(std, 1e-3) * N(0, 1) drawn by numpy RandomState(42).randn,
     // then transform the un-noised data. Only the fit changes; the pipeline stays QuantileNormal.
     bool quantile_fit_noise = false;
@@ -71,7 +71,7 @@ struct PipelineOptions {
     // A missing categorical value is a level of its own, kMissingLevel, in columns with missing
     // values (like any level, listed when the table has it, fitted on the training rows): the
     // GradTree protocol's loader reads Congressional Voting's "?" as a value, not as missing
-    // (utilities_GDT.py imputes "?" only for other data sets; gradtree.md §8 step 1).
+    // (utilities_GDT.py imputes "?" only for other data sets).
     bool missing_as_level = false;
 };
 

@@ -1,6 +1,6 @@
 #pragma once
 // Leave-one-out target encoding of a categorical column, as category_encoders 2.5.1's
-// LeaveOneOutEncoder does it in the GradTree protocol (gradtree.md §8.3). With S_c and n_c the sum
+// LeaveOneOutEncoder does it in the GradTree protocol (001 §4.1). With S_c and n_c the sum
 // and count of y over the training rows of level c, and ȳ the training mean of y:
 //   training row i:  (S_c − y_i)/(n_c − 1), or ȳ when n_c = 1;
 //   any other row:   S_c/n_c, or ȳ when n_c ≤ 1 (a level unseen in training);

@@ -1,7 +1,7 @@
 #pragma once
 // A regression target scaled to [0, 1] on the training rows, y' = (y − low)/range, and back:
 // GET's target (004 §2 assumes y ∈ [0, 1]) and DGT's (the authors' main.py min-max scales y to
-// [0, 1], reference_implementations.md §3.1). A constant target keeps range 1.
+// [0, 1], microsoft/DGT src/main.py). A constant target keeps range 1.
 #include <Eigen/Core>
 
 namespace treelab {

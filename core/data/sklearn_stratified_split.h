@@ -2,7 +2,7 @@
 // Internal to core/data: scikit-learn 1.2.1's train_test_split(stratify=y, random_state=seed),
 // i.e. StratifiedShuffleSplit with _approximate_mode, on numpy's legacy RandomState, reproduced
 // row for row. The LatentTrees scripts split this way twice (test, then valid from the rest;
-// reference_implementations.md §1.5).
+// vzantedeschi/LatentTrees src/clus_datasets.py).
 #include <cstdint>
 
 #include <Eigen/Core>

@@ -1,5 +1,5 @@
 #pragma once
-// Class rebalancing of the training rows in the GradTree protocol (gradtree.md §8.5): imblearn's
+// Class rebalancing of the training rows in the GradTree protocol (001 §4.1; Chawla et al. 2002): imblearn's
 // SMOTE (k = 5 nearest neighbours of the same class, every class oversampled up to the majority
 // count), falling back to RandomOverSampler(random_state=42) when a class to oversample has at most
 // k rows, where SMOTE raises. Validation and test rows are never rebalanced.

@@ -135,7 +135,7 @@ Split stratified_split(const std::vector<RowIndices>& groups, std::size_t n, con
 }
 
 // sklearn train_test_split(test_size=test, random_state=seed), then again on the rest with
-// test_size = floor(valid * n) rows (gradtree.md §8, §10.1).
+// test_size = floor(valid * n) rows (001 App. D; utilities_GDT.py, split_train_test_valid).
 Split gradtree_split(Eigen::Index n, const SplitFractions& fractions, std::uint32_t seed) {
     const auto test_rows = static_cast<Eigen::Index>(std::floor(fractions.test * static_cast<double>(n)));
     const auto valid_rows = static_cast<Eigen::Index>(std::floor(fractions.valid * static_cast<double>(n)));

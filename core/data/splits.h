@@ -20,7 +20,7 @@ SplitFractions parse_split_fractions(const std::string& text);
 enum class SplitMode {
     Stratified,  // per class (classification), shuffled with the seed; plain shuffle for regression
     Shuffled,    // plain shuffle
-    GradTree,    // the GradTree protocol (gradtree.md §8, §10.1): numpy RandomState(seed).permutation,
+    GradTree,    // the GradTree protocol (001 §4.1, App. D; utilities_GDT.py, split_train_test_valid): numpy RandomState(seed).permutation,
                  // test = floor(test*n) first, then valid = floor(valid*n) of the rest; bit-identical
                  // to sklearn's train_test_split(random_state=seed) twice
     SklearnStratified,  // sklearn's train_test_split(stratify=y, random_state=seed) for test, then
@@ -41,7 +41,7 @@ Split make_split(const Eigen::VectorXd& labels, const SplitFractions& fractions,
 // k folds over n rows (stratified by `labels` when given non-empty); fold i's test rows are folds[i].
 std::vector<RowIndices> make_folds(Eigen::Index n, int k, std::uint32_t seed, const Eigen::VectorXd& labels = {});
 
-// numpy.random.RandomState(seed).permutation(n), bit for bit (gradtree.md §10.1).
+// numpy.random.RandomState(seed).permutation(n), bit for bit (it underlies sklearn's train_test_split with an int random_state).
 RowIndices numpy_permutation(Eigen::Index n, std::uint32_t seed);
 
 }  // namespace treelab

@@ -1,7 +1,7 @@
 #pragma once
 // The rule a row satisfies to reach a node, read from the root down: "Mg ≤ 2.7 and Al > 1.4".
 // The canvas's tooltips and node inspector show it (Orange's tree viewer lists the same path;
-// dtreeviz #278 asks for it by node id). Same left/right convention as TreeModel: left iff
+// a dtreeviz feature request, github.com/parrt/dtreeviz/issues/278, asks for it by node id). Same left/right convention as TreeModel: left iff
 // x_k ≤ t (resp. w·x ≤ t).
 #include <string>
 #include <vector>

@@ -1,6 +1,6 @@
 #pragma once
 // Every file TreeLab writes goes to a temporary file in the same folder and is renamed into place,
-// so a crash never leaves half a file (conventions §10).
+// so a crash never leaves half a file.
 #include <filesystem>
 #include <string_view>
 

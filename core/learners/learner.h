@@ -1,5 +1,5 @@
 #pragma once
-// The learner interface every method implements (conventions §2 and §5): a function of plain
+// The learner interface every method implements: a function of plain
 // structs with a progress callback that can stop the run; the best model so far is returned.
 #include <cstdint>
 #include <functional>
@@ -47,7 +47,7 @@ struct LearnerInfo {
     std::string label;  // "CART"
     std::string summary;  // one line
     std::string paper;    // where the method comes from (authors, title, venue)
-    bool uses_validation = false;  // false: trained on train ∪ valid (GradTree protocol, gradtree.md §8.6)
+    bool uses_validation = false;  // false: trained on train ∪ valid (GradTree protocol, 001 App. D)
     std::span<const ParamSpec> params;
     std::function<TrainResult(const TrainInput&, const Progress&)> train;
     std::optional<PruningPathHook> pruning_path;

@@ -37,7 +37,7 @@ std::span<const LearnerInfo> learners() {
                     "Marton, Lüdtke, Bartelt, Stuckenschmidt: GradTree: Learning Axis-Aligned Decision Trees with "
                     "Gradient Descent (AAAI 2024)",
                     true, gradtree_hyperparameter_table(), train_gradtree, std::nullopt, "", "",
-                    Scaling::QuantileNormal,  // gradtree.md §8: quantile transform to a normal distribution
+                    Scaling::QuantileNormal,  // 001 §4.1: quantile transform to a normal distribution
                     {"depth=3", "epochs=5", "restarts=0"}},
         LearnerInfo{"get", "GET",
                     "Oblique tree learned whole by gradient descent on scaled-sigmoid splits with a schedule of growing "
@@ -55,7 +55,7 @@ std::span<const LearnerInfo> learners() {
                     "Karthikeyan, Jain, Natarajan, Jain: Learning Accurate Decision Trees with Bandit Feedback via Quantized "
                     "Gradient Descent (DGT)",
                     true, dgt_hyperparameter_table(), train_dgt, std::nullopt, "", "",
-                    Scaling::ZScore,  // the code z-scores the inputs (reference_implementations.md §3.1)
+                    Scaling::ZScore,  // the code z-scores the inputs (microsoft/DGT src/main.py)
                     {"height=3", "epochs=5"}},
     };
     return table;

@@ -32,7 +32,7 @@ Eigen::MatrixXd subtree_sums(const TreeModel& tree, const Eigen::Ref<const Eigen
 }
 
 // Σ_t Σ_c purity[c,t] · (pairs of class c whose LCA is t) over the sum of the pair counts; see the
-// header for the pair count per node. Reference: ordered pairs with self-pairs (§1.7). Textbook:
+// header for the pair count per node. Reference: ordered pairs with self-pairs (vzantedeschi/LatentTrees src/metrics.py). Textbook:
 // the self-pairs of rows stopping at t are removed; ordered distinct pairs give the same mean as
 // unordered ones.
 double pair_purity(const TreeModel& tree, const Eigen::Ref<const Eigen::MatrixXd>& purity,

@@ -5,13 +5,13 @@
 //
 // Each row's "leaf" is its stopping node from TreeModel::route: a row whose path is pruned stops
 // at its deepest active ancestor. The LatentTrees code takes the argmax of z over the leaves,
-// which silently puts such rows in leaf 0 (reference_implementations.md §7 item 5); TreeLab does
+// which silently puts such rows in leaf 0 (vzantedeschi/LatentTrees src/metrics.py); TreeLab does
 // not copy that.
 //
 // purity[c, t] = (rows of class c below t) / (rows below t), 0/0 -> 0, where "below t" means the
 // path passes through t (z_t > 0), internal nodes included. With TreeLab's routing this is the
 // same as "the stopping node lies in t's subtree", so both variants share it; they differ in which
-// pairs they average over (reference_implementations.md §1.7 and §7 item 9).
+// pairs they average over (the code's src/metrics.py counts ordered pairs and self-pairs; the textbook mean is over distinct pairs).
 #include <Eigen/Core>
 
 #include "core/model/tree_model.h"
@@ -38,7 +38,7 @@ Eigen::VectorXi class_indices(const Eigen::Ref<const Eigen::VectorXd>& y, int cl
 
 // DP from purity[c, t] and stops[c, t] (classes × nodes; stops = rows of class c whose stopping
 // node is t). Exposed so the reference's unit oracles, which set purity and counts independently
-// (reference_implementations.md §8.1 item 5), can test the formula. O(nodes · classes): the
+// (the asserts in vzantedeschi/LatentTrees src/metrics.py __main__), can test the formula. O(nodes · classes): the
 // ordered pairs whose LCA is t number sub[c,t]² − sub[c,left]² − sub[c,right]², with sub the
 // counts summed over t's subtree. NaN when there is no pair (no row; Textbook: no class with two
 // rows). An empty class contributes nothing to either sum.

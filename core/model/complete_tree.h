@@ -8,8 +8,8 @@
 //     x[feature] <= threshold           (axis-aligned)
 //     weights · x + bias <= 0           (oblique; stored as threshold = −bias)
 // A learner whose paper says otherwise maps onto it here, e.g. GradTree's "left iff x < t"
-// (gradtree.md §2 step 4) is threshold = std::nextafter(t, −∞), and GET's "a·x > b → right"
-// (reference_implementations.md §4.2) is bias = −b.
+// (001 eq. 7: tf.round sends a tie right) is threshold = std::nextafter(t, −∞), and GET's "a·x > b → right"
+// (maoqiangqiang/GET GET/GET_IterAlp.py) is bias = −b.
 #include <variant>
 #include <vector>
 

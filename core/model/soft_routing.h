@@ -1,11 +1,11 @@
 #pragma once
-// Soft routing (000 §3.1 eq. 1 and Prop. 1) on a whole batch (rows × nodes, conventions §6): how
-// any TreeModel that carries a routing predictor routes its rows, and the one implementation the
-// LatentTrees learner (core/learners/latent) trains through. Nodes are in heap order: node t has children
+// Soft routing (000 §3.1 eq. 1 and Prop. 1) on a whole batch (rows × nodes): how any TreeModel
+// that carries a routing predictor routes its rows, and the one implementation the LatentTrees
+// learner (core/learners/latent) trains through. Nodes are in heap order: node t has children
 // 2t+1 (left) and 2t+2 (right); the internal nodes come first, then the 2^D leaves.
 //
 // Left/right: the paper sends x left iff s(x) < 0 (000 §3.1), so a left child's reward is −s and
-// a right child's +s. The reference code flips this (reference_implementations.md §1.3); we follow
+// a right child's +s. The reference code flips this (vzantedeschi/LatentTrees src/LT_models.py, LatentTree._compute_q: left iff s > 0); we follow
 // the paper. TreeModel stores the split s(x) = w·x + b as weights = w, threshold = −b (left iff
 // w·x <= −b, i.e. s <= 0): the same routing except exactly at s = 0, where q gives both children 0.
 #include <Eigen/Core>

@@ -1,5 +1,5 @@
 #pragma once
-// The one tree model every learner returns (conventions §3). Canvas, metrics, sweeps and model
+// The one tree model every learner returns. Canvas, metrics, sweeps and model
 // files read only this.
 //
 // Routing convention, fixed here once for every learner: a row goes LEFT iff

@@ -1,4 +1,4 @@
-// Batched routing (conventions §6): the rows at a node are split in one pass, an oblique split as
+// Batched routing: the rows at a node are split in one pass, an oblique split as
 // one matrix-vector product over those rows, and the tree is walked level by level.
 #include <string>
 #include <utility>

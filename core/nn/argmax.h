@@ -2,8 +2,8 @@
 // The one argmax behind every class prediction and accuracy in core, so that all of them break
 // ties the same way.
 //
-// Tie rule: the LOWEST index among the maxima wins (numpy's argmax, tf.argmax; gradtree.md §2 step 1
-// and §11 item 14).
+// Tie rule: the LOWEST index among the maxima wins (numpy's argmax, tf.argmax; the GradTree code's
+// hardmax and its class prediction).
 // NaN: a NaN counts as larger than every number, so the first NaN wins, again as numpy's argmax.
 // A diverged model's NaN outputs therefore predict the class of the first NaN (class 0 when a
 // whole row is NaN) instead of a class that depends on where the NaN sits.

@@ -1,4 +1,4 @@
-// entmax-1.5, gradtree.md §3 (the algorithm of entmax15 in the GradTree code and Peters et al.
+// entmax-1.5, 001 §3.3 (the algorithm of entmax15 in the GradTree code and Peters et al.
 // 2019, Alg. 2 for α = 1.5).
 #include "core/nn/entmax.h"
 
@@ -15,7 +15,7 @@
 namespace treelab::nn {
 namespace {
 
-// p = entmax₁.₅(v) of one row of n logits, written to z (gradtree.md §3 steps 1–5); `sorted` and
+// p = entmax₁.₅(v) of one row of n logits, written to z (shift by the max of v/2, sort, running means, support size, threshold τ); `sorted` and
 // `taus` are scratch of n entries each. Raw contiguous arrays, because GradTree calls this for each
 // of its 2^d − 1 nodes at every step, on rows of about ten features.
 void entmax15_row(const double* v, Eigen::Index n, double* z, double* sorted, double* taus) {

@@ -1,6 +1,6 @@
 #pragma once
-// Focal loss (Lin et al. 2017) as GradTree's tuned configurations use it (gradtree.md §5, "Focal"
-// option): ℓ = −(1 − p_t)^γ log p_t, averaged over the rows. γ = 0 gives plain cross-entropy.
+// Focal loss (Lin et al. 2017) as GradTree's tuned configurations use it (001 App. C, "focal_crossentropy"
+// in Table 12): ℓ = −(1 − p_t)^γ log p_t, averaged over the rows. γ = 0 gives plain cross-entropy.
 #include <Eigen/Core>
 
 namespace treelab::nn {
@@ -9,7 +9,7 @@ namespace treelab::nn {
 // BinaryFocalCrossentropy with class balancing off, so α unused). Labels must be 0 or 1.
 // With `d_logits` (n × 1), writes ∂L/∂z, the 1/n included:
 //   ∂ℓ/∂z = ±[γ p_t (1 − p_t)^γ log p_t − (1 − p_t)^(γ+1)]   (+ for y = 1, − for y = 0),
-// gradtree.md §5's dℓ/dp_t · dp_t/dz with the 1/p_t cancelled, so it stays finite as p_t → 0 or 1.
+// the chain rule dℓ/dp_t · dp_t/dz with the 1/p_t cancelled, so it stays finite as p_t → 0 or 1.
 double binary_focal_loss(const Eigen::Ref<const Eigen::MatrixXd>& logits, const Eigen::Ref<const Eigen::VectorXd>& labels,
                          double gamma, Eigen::MatrixXd* d_logits = nullptr);
 

@@ -1,7 +1,7 @@
 #pragma once
 // An L1 penalty λ·Σ|θ| on a block of parameters with its (sub)gradient λ·sign(θ), 0 at θ = 0 as
 // torch.norm(θ, 1).backward() gives it: DGT's L1 on the predicate layer (003 eq. 1,
-// reference_implementations.md §3.3), GET-Linear's on the split weights (004 eq. 5).
+// microsoft/DGT --pred_reg), GET-Linear's on the split weights (004 eq. 5).
 #include <span>
 
 #include "core/nn/matrix_product.h"

@@ -1,6 +1,6 @@
 #pragma once
 // A chain of fully-connected layers without activations: DGT's over-parameterised predicate layer
-// (003 §3.2; reference_implementations.md §3.2, the code's nn.Sequential of nn.Linear). It is the
+// (003 §3.2; microsoft/DGT src/models/xdgt.py, an nn.Sequential of nn.Linear). It is the
 // MLP of mlp.h without its ELU, in the same layout (W_k size_k × size_{k−1} column-major, then
 // b_k), and its map is affine:
 //   z = W_L(…(W_2(W_1 x + b_1) + b_2)…) + b_L = A x + c,

@@ -1,7 +1,7 @@
 #pragma once
 // A multi-layer perceptron on a flat parameter span, so that it sits inside a learner's parameter
 // vector: LatentTrees' predictor f_φ (000 §4, "Architecture details": L fully-connected layers with
-// ELU and dropout; reference `src/utils.py: MLP`, reference_implementations.md §1.6):
+// ELU and dropout; vzantedeschi/LatentTrees `src/utils.py: MLP`: 64 units, each further layer doubling):
 //   h_0 = x,   h_k = dropout(elu(h_{k−1} W_kᵀ + b_k)) for k < L,   output = h_{L−1} W_Lᵀ + b_L.
 // One layer (L = 1) is a linear map. Layout, layer after layer as PyTorch's state_dict orders them:
 // W_k (size_k × size_{k−1}, column-major), then b_k (size_k).

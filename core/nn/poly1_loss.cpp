@@ -1,4 +1,4 @@
-// Poly-1's added term ε(1 − p_t) and its gradient (poly1_loss.h, gradtree.md §5).
+// Poly-1's added term ε(1 − p_t) and its gradient (poly1_loss.h, Leng et al. 2022).
 #include "core/nn/poly1_loss.h"
 
 #include <cmath>

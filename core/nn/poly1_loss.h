@@ -1,7 +1,7 @@
 #pragma once
 // Poly-1 (Leng et al. 2022, "PolyLoss"): ε(1 − p_t), the first term of a classification loss'
-// polynomial expansion in (1 − p_t), added to that loss by GradTree's tuned settings (gradtree.md
-// §5 "Poly-1", Table 12: ε ∈ {2, 5}). Only the added term is computed here; the caller adds it to
+// polynomial expansion in (1 − p_t), added to that loss by GradTree's tuned settings (001
+// App. C, Table 12: ε ∈ {2, 5}). Only the added term is computed here; the caller adds it to
 // its cross-entropy or focal loss.
 #include <Eigen/Core>
 
@@ -10,7 +10,7 @@ namespace treelab::nn {
 // What p_t is computed from.
 enum class PolyPt {
     Logits,     // the clean term: p_t = σ(z) for y = 1, 1 − σ(z) for y = 0; softmax(z)_y for C logits
-    Activated,  // the GradTree code's quirk (gradtree.md §5 ⚠): its Poly-1 receives the already
+    Activated,  // the GradTree code's quirk (GDT.py, poly1_cross_entropy): its Poly-1 receives the already
                 // activated output and activates it again, p_t = σ(σ(z)) for y = 1, 1 − σ(σ(z)) for
                 // y = 0; softmax(softmax(z))_y
 };

@@ -1,5 +1,5 @@
 #pragma once
-// Binary cross-entropy on one logit per row (gradtree.md §5, "binary_crossentropy" on σ(z) in its
+// Binary cross-entropy on one logit per row (001 §4.1; the GradTree code's "binary_crossentropy" on σ(z) in its
 // logits form).
 #include <Eigen/Core>
 

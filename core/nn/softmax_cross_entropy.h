@@ -1,5 +1,5 @@
 #pragma once
-// Softmax cross-entropy on logits (categorical cross-entropy; gradtree.md §5, 000 eq. 10).
+// Softmax cross-entropy on logits (categorical cross-entropy; 001 §4.1, 000 eq. 10).
 #include <Eigen/Core>
 
 namespace treelab::nn {

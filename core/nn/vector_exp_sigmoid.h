@@ -2,7 +2,7 @@
 // The scaled sigmoid s = 1/(1 + e^(−α·u)) over a contiguous array with glibc's vector exp
 // (libmvec's AVX2 variant, four doubles at a time) on CPUs that have AVX2 and FMA. The build
 // targets baseline x86-64, where Eigen's packet exp works on two doubles with SSE2; GET spends
-// about a third of an epoch in this sigmoid (README, GET speed).
+// about a third of an epoch in this sigmoid (resources/doc/benchmarks.md, GET).
 #include <cstddef>
 
 namespace treelab::nn {

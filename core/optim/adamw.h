@@ -1,7 +1,7 @@
 #pragma once
 // AdamW (Loshchilov & Hutter 2019): Adam with decoupled weight decay, θ ← θ·(1 − lr·wd) before the
 // Adam step: torch.optim.AdamW (torch/optim/adamw.py, _single_tensor_adamw, amsgrad off). GET trains
-// with it (reference_implementations.md §4.3). Epsilon placement as Adam's.
+// with it (maoqiangqiang/GET GET/GET_IterAlp.py, AdamW(lr=0.01)). Epsilon placement as Adam's.
 #include <vector>
 
 #include "core/optim/adam.h"

@@ -2,7 +2,7 @@
 // Cosine annealing with warm restarts (Loshchilov & Hutter 2017, SGDR): torch's
 // CosineAnnealingWarmRestarts(T_0 = first_period, T_mult = period_multiplier, eta_min = min_rate),
 // stepped once every step_every optimizer steps, after optimizer steps 1, k + 1, 2k + 1, … as DGT's
-// loop does (reference_implementations.md §3.3; microsoft/DGT src/models/xdgt.py steps it when
+// loop does (003 App. C.3.1; microsoft/DGT src/models/xdgt.py steps it when
 // (epoch·steps_per_epoch + batch) % 10 == 0, batch counted from 0).
 #include "core/optim/learning_rate_schedule.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 // Gradient clipping by the total norm, as torch.nn.utils.clip_grad_norm_ (torch/nn/utils/clip_grad.py,
-// norm_type 2, error_if_nonfinite False). DGT clips every step to 0.01 (reference_implementations.md §3.3).
+// norm_type 2, error_if_nonfinite False). DGT clips every step to 0.01 (003 App. C.3.1; microsoft/DGT src/models/xdgt.py).
 // The gradient is not scaled here: the coefficient goes to Optimizer::step, which applies it where
 // it first reads the gradient (one pass less over DGT's 10⁶–10⁸ weights per step).
 

@@ -16,7 +16,7 @@ namespace treelab {
 
 // Where Adam adds epsilon. PyTorch: θ ← θ − (lr/(1−β1^t))·m/(√v/√(1−β2^t) + ε) (torch.optim.Adam).
 // TensorFlow: legacy Keras/TF Adam as GradTree trains, θ ← θ − lr_t·m/(√v + ε) with
-// lr_t = lr·√(1−β2^t)/(1−β1^t) (notes/gradtree.md §6 and §11 item 6; GradTree's ε is 1e-7).
+// lr_t = lr·√(1−β2^t)/(1−β1^t) (001 App. A; tf.keras.optimizers.legacy.Adam; GradTree's ε is 1e-7, added after the bias-corrected step size).
 enum class EpsilonPlacement { PyTorch, TensorFlow };
 
 struct OptimizerSettings {

@@ -1,7 +1,7 @@
 #pragma once
 // QHAdam (Ma & Yarats 2019, "Quasi-hyperbolic momentum and Adam for deep learning", Alg. 1) with
 // coupled weight decay, as facebookresearch/qhoptim's qhoptim/pyt/qhadam.py QHAdam.step. LatentTrees
-// trains with it (reference_implementations.md §1.6). With ν1 = ν2 = 1 it is Adam up to rounding.
+// trains with it (vzantedeschi/LatentTrees hierarchical_clustering.py: nus (0.7, 1.0), betas (0.995, 0.998)). With ν1 = ν2 = 1 it is Adam up to rounding.
 #include <vector>
 
 #include "core/optim/optimizer.h"

@@ -1,7 +1,7 @@
 #pragma once
 // RMSprop (Hinton's lecture 6e; centered variant Graves 2013) with momentum and coupled weight
 // decay: torch.optim.RMSprop (torch/optim/rmsprop.py, _single_tensor_rmsprop). DGT trains with it
-// (reference_implementations.md §3.3: lr 1e-2, eps 1e-5, momentum 0 or 0.3).
+// (003 App. C.3.1; microsoft/DGT src/run.sh and src/xhp.py: lr 1e-2, eps 1e-5, momentum 0 or 0.3).
 #include <vector>
 
 #include "core/optim/optimizer.h"

@@ -1,6 +1,6 @@
 #pragma once
-// Linear warm-up then one cosine decay, as GET trains (reference_implementations.md §4.3,
-// GET/modifiedScheduler.py): after u schedule updates each group's rate is
+// Linear warm-up then one cosine decay, as GET trains (004 App. D;
+// maoqiangqiang/GET GET/modifiedScheduler.py): after u schedule updates each group's rate is
 //   u <= W:      min + (base − min)·u/W                            (W = warmup_steps)
 //   W <= u <= T: min + (base − min)·(1 + cos(π(u − W)/(T − W)))/2   (T = total_steps)
 //   u >= T:      min

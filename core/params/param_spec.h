@@ -1,5 +1,5 @@
 #pragma once
-// Hyperparameters are described once, as data (conventions §4). The description drives the CLI
+// Hyperparameters are described once, as data. The description drives the CLI
 // flags (--param name=value), the `params` table, the README table and later the GUI form;
 // validation lives here, never in a widget.
 #include <functional>

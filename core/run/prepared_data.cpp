@@ -31,7 +31,7 @@ namespace {
 // numpy's global state when the paper's rebalance_data calls SMOTE() (utilities_GDT.py):
 // preprocess_data seeds it with the data seed; the noisy quantile fit re-seeds it and draws one
 // standard normal per training value (feature_pipeline.h). SMOTE then draws from it class after
-// class (gradtree.md §8.5, §10.1).
+// class (001 §4.1; imblearn's SMOTE draws from numpy's global RandomState).
 SmoteRandom protocol_smote_random(const RunConfig& config, const Dataset& train) {
     if (config.quantile_fit_noise) return {kQuantileNoiseSeed, true, static_cast<std::size_t>(train.X.size())};
     return {resolved_split_seed(config), true, 0};
@@ -71,7 +71,7 @@ PreparedData prepare_data(Table table, std::string sha256, const RunConfig& conf
     if (config.smote) {
         if (data.target.task != Task::Classification)
             throw ParamError("--smote rebalances classes; the target '" + data.target.column + "' is a regression target");
-        // After scaling, on the training rows only (gradtree.md §8.5); seeded by the data seed.
+        // After scaling, on the training rows only (001 §4.1); seeded by the data seed.
         if (needs_rebalancing(data.train.y, data.train.classes()))
             data.synthetic = smote_rows(data.train, protocol_smote_random(config, data.train));
     }

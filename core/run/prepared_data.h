@@ -17,7 +17,7 @@ struct PreparedData {
     FeaturePipeline pipeline;
     Split split;
     Dataset train, valid, test;
-    // Rows SMOTE added to the training rows (RunConfig::smote; gradtree.md §8.5); no table row
+    // Rows SMOTE added to the training rows (RunConfig::smote; 001 §4.1); no table row
     // behind them, so they stay out of `train`, whose rows are split.train's.
     Dataset synthetic;
 

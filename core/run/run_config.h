@@ -18,7 +18,7 @@ namespace treelab {
 
 enum class FitOn {
     Train,          // learners fit on the training split; valid is for early stopping and selection
-    TrainAndValid,  // GradTree protocol for non-gradient learners (gradtree.md §8.6)
+    TrainAndValid,  // GradTree protocol for non-gradient learners (001 App. D: the methods without early stopping use the complete training data)
 };
 std::string to_string(FitOn fit_on);
 FitOn fit_on_from_string(const std::string& text);  // "train" | "train+valid"
@@ -37,10 +37,10 @@ struct RunConfig {
     ParamValues params;                    // complete (defaults filled in)
     std::uint32_t seed = 0;                // the split's seed unless split_seed is set, the learner's unless learner_seed is
     // A split held fixed while the learner's seed varies (the LatentTrees protocol: one split,
-    // seed 459107, four model seeds; reference_implementations.md §1.5).
+    // seed 459107, four model seeds; vzantedeschi/LatentTrees src/clus_datasets.py).
     std::optional<std::uint32_t> split_seed;
     // A learner seed held fixed while the seed varies the split and SMOTE (the GradTree protocol:
-    // data seeds 42..51, model seed always 42; gradtree.md §8).
+    // data seeds 42..51, model seed always 42; utilities_GDT.py and the GDTs-*.ipynb notebooks).
     std::optional<std::uint32_t> learner_seed;
     SplitFractions split;
     SplitMode split_mode = SplitMode::Stratified;
@@ -48,10 +48,10 @@ struct RunConfig {
     // data are prepared (resolved_scaling); a value = the user's explicit choice, which wins.
     std::optional<Scaling> scaling;
     bool quantile_fit_noise = false;       // GradTree protocol's noisy quantile fit (PipelineOptions)
-    CategoricalEncoding categorical_encoding = CategoricalEncoding::OneHot;  // loo: GradTree protocol (§8.3)
+    CategoricalEncoding categorical_encoding = CategoricalEncoding::OneHot;  // loo: GradTree protocol (001 §4.1)
     bool missing_as_level = false;  // a missing categorical value is a level, "?" (PipelineOptions)
     FitOn fit_on = FitOn::Train;
-    // GradTree protocol (gradtree.md §8.5): SMOTE the training rows, after scaling, when the
+    // GradTree protocol (001 §4.1): SMOTE the training rows, after scaling, when the
     // smallest class share is at most 0.25/(C − 1) (smote.h).
     bool smote = false;
 };

@@ -1,6 +1,6 @@
 #pragma once
 // What each data-preparation option of a run does, written once: treelab-cli's --help and the
-// workbench's tooltips and combo boxes both read it (conventions §4: described once, as data, as
+// workbench's tooltips and combo boxes both read it (described once, as data, as
 // ParamSpec describes the hyperparameters).
 #include <string>
 #include <vector>

@@ -52,7 +52,7 @@ struct GradientProblem {
     // next scale-factor stage and warm-starts from the stage's best tree). Returning a schedule
     // begins a new stage: the optimizer is created afresh (no moments, step count 0) and this
     // schedule starts on it, as GET trains each stage with its own AdamW and warm-up + cosine
-    // (reference_implementations.md §4.3).
+    // (maoqiangqiang/GET GET/GET_IterAlp.py).
     std::function<std::optional<ScheduleSettings>(const StepContext& context, Eigen::VectorXd& parameters)> on_epoch_start;
     // Optional: how many loss queries the batch loss just computed made (bandit feedback: the
     // answers of its loss oracle); the loops add them up into EpochReport::loss_queries.
@@ -82,7 +82,7 @@ struct GradientProblem {
     std::string_view schedule_name = {};
     // Evaluate each epoch (selection loss, metrics, snapshot, the best parameters) on the parameters
     // its last batch loss was computed at, before that step, instead of after it: GET's code scores
-    // the hard tree before each step (reference_implementations.md §4.3), so a stage's first
+    // the hard tree before each step (its CalMSEonEpochEnd callback), so a stage's first
     // evaluation is its starting tree, and the learner may reuse what the batch loss computed.
     bool evaluate_before_step = false;
 };

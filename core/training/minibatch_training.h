@@ -20,7 +20,7 @@ namespace treelab {
 // ends after `patience` epochs without improvement. The run keeps the parameters of the lowest
 // selection loss over every start (ties: the earlier start).
 //
-// Cancellation (conventions §5): returning false from `progress` stops the run at once. So that a
+// Cancellation: returning false from `progress` stops the run at once. So that a
 // long epoch can be cancelled too, `progress` is also called within an epoch, at most once per
 // heartbeat_seconds, with a heartbeat report (EpochReport::heartbeat: epoch in progress, step,
 // start, train_loss so far, other values NaN). The unfinished epoch is discarded.

@@ -1,5 +1,5 @@
 #pragma once
-// What a training run reports while it runs and returns at its end (conventions §5). Shared by
+// What a training run reports while it runs and returns at its end. Shared by
 // every learner and every loop; the learner interface (learners/learner.h) builds on it.
 #include <functional>
 #include <limits>

@@ -42,7 +42,7 @@ std::vector<ParamSpec> training_param_specs(const TrainingDefaults& d) {
 
 void read_training_params(const ParamValues& params, TrainingSettings& settings) {
     // A learner may describe epochs, batch_size, learning_rate or restarts as its own "auto" | number
-    // row (GradTree, gradtree.md §6; DGT's rate, which depends on its feedback, and its epochs, which
+    // row (GradTree, 001 App. C; DGT's rate, which depends on its feedback, and its epochs, which
     // depend on the training rows); "auto" leaves the setting to the learner.
     if (params.contains("epochs") && params.is_number("epochs"))
         settings.max_epochs = static_cast<int>(*params.whole_number("epochs"));

@@ -1,6 +1,6 @@
 #pragma once
 // The training hyperparameters every gradient learner shares (epochs, batch size, learning rate,
-// optimizer, schedule, patience, restarts), described once (conventions §4). A learner appends the
+// optimizer, schedule, patience, restarts), described once. A learner appends the
 // rows it uses, with its own defaults, to its ParamSpec table, and reads them back into its
 // TrainingSettings.
 #include <optional>

@@ -1,7 +1,7 @@
 // The shared core of the training loops (training_state.h). Early stopping follows the
 // LatentTrees scripts: an epoch improves when its selection loss is <= the start's best so far,
 // and a start ends after `patience` epochs without improvement. Across starts the strictly
-// lowest best loss wins, so ties keep the earlier start (GradTree's restarts, gradtree.md §6).
+// lowest best loss wins, so ties keep the earlier start (GradTree's restarts, 001 App. A).
 #include "core/training/training_state.h"
 
 #include <cmath>

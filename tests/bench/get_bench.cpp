@@ -1,4 +1,4 @@
-// GET's speed and memory beside the authors' code (issue 14; README, GET "Speed"), one CPU thread:
+// GET's speed and memory beside the authors' code (resources/doc/benchmarks.md), one CPU thread:
 //   epochs: a whole full-batch epoch of train_get (the AdamW step on the soft objective and its
 //           gradient, the hard tree scored on the training rows, the metrics), as the thread's CPU
 //           time between its epoch reports 2 → last (epoch 1 also builds the first live tree; CPU
@@ -6,7 +6,7 @@
 //           on diabetes.csv (progression) and letterrecognition.csv (x.box on the 15 other numeric
 //           columns, lettr dropped), both split 75/25 as the paper does (004 App. F.1): 332 and
 //           15,000 training rows; depths 4, 8, 12;
-//   fit:    the issue's default fit (the code's depth 4, 10 starts × 2 stages × 3000 epochs) on
+//   fit:    the authors' default fit (the code's depth 4, 10 starts × 2 stages × 3000 epochs) on
 //           diabetes, and TreeLab's default (no --param: depth=auto's search, then the refit), the
 //           learner's wall time and the test R², seeds 0..2.
 // Peak memory: every configuration runs in a fresh process (this program with --one) and reports
@@ -38,8 +38,8 @@ const std::vector<BenchData> kData = {
     {"letter", "letterrecognition.csv", "x.box", {"lettr"}, 15000},
 };
 
-// The authors' code, one full-batch epoch in ms, as issue 14 measured it on this kind of machine
-// (0 = out of memory past 17 GiB).
+// The authors' code, one full-batch epoch in ms, as timed on this kind of machine
+// (maoqiangqiang/GET at commit 1a85812, PyTorch on one CPU thread; 0 = out of memory past 17 GiB).
 double reference_ms(const std::string& data, int depth) {
     if (data == "diabetes") return depth == 4 ? 1.37 : depth == 8 ? 10.4 : 608.0;
     return depth == 4 ? 26.8 : depth == 8 ? 1610.0 : 0.0;

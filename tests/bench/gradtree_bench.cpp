@@ -1,8 +1,8 @@
 // GradTree speed, two tables (markdown on stdout):
 //   fits:   the paper's default setting (App. B.2: no --param) fitted with the paper protocol
-//           (gradtree.md §8: split seeds 42..51, model seed 42, LOO with missing values as a level,
+//           (001 §4.1, App. D: split seeds 42..51, model seed 42, LOO with missing values as a level,
 //           noisy quantile fit, SMOTE; tests/tools/gradtree_paper_tables.py runs the same)
-//           on the five small data sets of issue 13, wall time of the learner per fit (all
+//           on Iris, Wine, WDBC, Glass and Congressional Voting, wall time of the learner per fit (all
 //           restarts and the pruning, as App. B.5 times them) beside the paper's GPU + XLA times;
 //   epochs: a whole epoch of train_gradtree (the steps, the validation loss, both metrics) at
 //           depths 4, 6, 8, 10 on wdbc.csv (all 30 features, 341 training rows) and
@@ -35,7 +35,7 @@ struct BenchData {
     double paper_seconds = 0.0;  // 001 App. B.5 (GPU with XLA, per fit)
 };
 
-// gradtree.md §8 "Dataset quirks": Wine without its last column (the loader's 12 features), WDBC
+// The GradTree code's loader (utilities_GDT.py; 001 Table 16): Wine without its last column (the loader's 12 features), WDBC
 // with its 10 "mean" features only.
 std::vector<std::string> wdbc_error_and_worst_columns() {
     std::vector<std::string> columns;

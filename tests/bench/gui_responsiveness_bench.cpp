@@ -1,10 +1,10 @@
-// GUI responsiveness (issue 6): the whole main window trains on letterrecognition.csv, first
+// GUI responsiveness: the whole main window trains on letterrecognition.csv, first
 // LatentTrees (its worker thread learns; the GUI thread plots the curves, records the live trees
 // for the Tree tab and, at the end, shows the run: curves, tree canvas, results list), then CART
 // with default settings (the full tree, about 2,200 leaves and 780 subtrees on its pruning path),
 // whose run is shown (cost-complexity curves, canvas, results) and then selected again in the
 // results list after the LatentTrees run, with each tab brought to the front.
-// Before them (issue 16) the data panel reads a synthetic CSV of `rows` rows (1,000,000 by default,
+// Before them the data panel reads a synthetic CSV of `rows` rows (1,000,000 by default,
 // about 60 MB, written into the temporary folder and removed at the end) in the background, with
 // glass shown until it has read; then shows another target of it (x8's histogram); then reads the
 // data set, which releases the big table.

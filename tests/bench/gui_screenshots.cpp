@@ -1,16 +1,16 @@
-// Regenerates the README's screenshots of the workbench (issue 6): the main window while
+// Regenerates the README's screenshots of the workbench: the main window while
 // LatentTrees trains on letterrecognition.csv (then stopped), after a run on glass, its tree, the
 // results list, a CART pruning sweep, a LatentTrees λ sweep, and GradTree's tree on glass after a
-// run with every default (issue 13), then GET's method panel with its schedule editor and a GET run
-// on diabetes with α over the loss and its starts, one of them picked, and a sweep of its stage-2 α
-// (issue 14); `get` as second argument shoots only those. `dgt` shoots only DGT learning from
-// bandit feedback on wdbc, its held-out accuracy against loss queries and its tree (issue 15).
+// run with every default, then GET's method panel with its schedule editor and a GET run
+// on diabetes with α over the loss and its starts, one of them picked, and a sweep of its stage-2 α;
+// `get` as second argument shoots only those. `dgt` shoots only DGT learning from
+// bandit feedback on wdbc, its held-out accuracy against loss queries and its tree.
 // `loading FILE.csv` shoots the window while glass stays shown and FILE (large) is read in the
-// background, its progress bar and Cancel in the data panel (issue 16). `csv FILE.csv` shoots the
+// background, its progress bar and Cancel in the data panel. `csv FILE.csv` shoots the
 // data panel after reading FILE (a spreadsheet's export) with the CSV format at Auto, which names
-// what it detected (issue 16). `huge` shoots the Tree tab on a tree the size of a full CART on a
+// what it detected. `huge` shoots the Tree tab on a tree the size of a full CART on a
 // million rows (173,435 leaves): opened at the depth that fits, a search hit below that depth
-// unfolded, the folded nodes' marks and the overview (issue 16).
+// unfolded, the folded nodes' marks and the overview.
 //   xvfb-run -a ./build/gui_screenshots resources/screenshots [get|dgt|huge|loading FILE.csv|csv FILE.csv]
 #include <QApplication>
 #include <QComboBox>

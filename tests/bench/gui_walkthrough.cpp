@@ -3,19 +3,25 @@
 // and Tree tabs after each), every run selected again in Results (Training and Tree tabs), a sweep
 // of CART's pruning strength with its Compare trees window, the Compare dialog of two runs, class
 // paths, Whole tree, and every tab's export as SVG and PDF next to the shots. With `interactions`
-// it shoots Find in a DGT tree and a click on a GET start's small plot instead.
-//   xvfb-run -a -s "-screen 0 1366x768x24" ./build/gui_walkthrough OUT_FOLDER [interactions]
+// it shoots Find in a DGT tree and a click on a GET start's small plot instead; with `manual`, the
+// manual's pictures beyond the walk: a CART tree of depth 3 with the inspector open, the results of
+// one run per method, and the data panel after reading glass as a spreadsheet writes it (semicolons,
+// decimal commas), then F1 on GET's learning rate field (the manual at its row) and the manual on the
+// workbench's page with its picture.
+//   xvfb-run -a -s "-screen 0 1366x768x24" ./build/gui_walkthrough OUT_FOLDER [interactions|manual]
 #include <functional>
 
 #include <QApplication>
 #include <QDialog>
 #include <QDir>
 #include <QEventLoop>
+#include <QFile>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <qcustomplot.h>
@@ -24,8 +30,10 @@
 #include "ui/tree/epoch_scrubber.h"
 #include "ui/common/figure_view.h"
 #include "ui/tree/tree_canvas.h"
+#include "ui/help/manual_window.h"
 #include "ui/main_window.h"
 #include "ui/method/method_panel.h"
+#include "ui/method/param_form.h"
 #include "ui/results/results_panel.h"
 #include "ui/training/start_multiples.h"
 #include "ui/sweep/sweep_panel.h"
@@ -93,6 +101,47 @@ int main(int argc, char** argv) {
         StartMultiples* starts = window.trainingPanel()->startMultiples();
         QTest::mouseClick(starts->plot(), Qt::LeftButton, {}, starts->startRect(2).center());
         shoot(&window, "start-click");
+        return 0;
+    }
+    if (argc > 2 && QString(argv[2]) == "manual") {
+        window.methodPanel()->setMethod("cart");
+        window.methodPanel()->setValues(method_params("cart", {"max_depth=3"}));
+        window.train();
+        wait_for(&window, &MainWindow::trainingDone, 900000);
+        window.tabs()->setCurrentIndex(1);
+        shoot(&window, "manual-tree");
+        window.treeTab()->inspectNode(2);
+        for (QPushButton* button : window.treeTab()->findChildren<QPushButton*>())
+            if (button->text() == QStringLiteral("Fit")) button->click();
+        shoot(&window, "manual-tree-inspector");
+        for (const QString& method : QStringList{"latent", "gradtree", "get", "dgt"}) {
+            window.methodPanel()->setMethod(method);
+            window.train();
+            wait_for(&window, &MainWindow::trainingDone, 900000);
+        }
+        window.tabs()->setCurrentIndex(3);
+        window.resultsPanel()->selectRun(1);
+        shoot(&window, "manual-results");
+        // glass as a spreadsheet saves it for a decimal-comma locale
+        QFile glass(QDir(TREELAB_DATASETS).filePath("glass.csv"));
+        const QTemporaryDir folder;
+        QFile spreadsheet(folder.filePath("glass-spreadsheet.csv"));
+        if (!glass.open(QIODevice::ReadOnly) || !spreadsheet.open(QIODevice::WriteOnly)) return 3;
+        spreadsheet.write(glass.readAll().replace(',', ';').replace('.', ','));
+        spreadsheet.close();
+        if (!test::load_data(*window.dataPanel(), spreadsheet.fileName())) return 3;
+        shoot(window.dataPanel(), "manual-data-panel");
+        window.methodPanel()->setMethod("get");
+        QWidget* field = window.methodPanel()->form()->findChild<QWidget*>("learning_rate");
+        if (field == nullptr) return 3;
+        window.activateWindow();
+        field->setFocus();
+        QTest::keyClick(field, Qt::Key_F1);
+        auto* manual = window.findChild<ManualWindow*>();
+        if (manual == nullptr) return 3;
+        shoot(manual, "manual-f1-on-a-field");
+        manual->showPage("workbench.md");
+        shoot(manual, "manual-window");
         return 0;
     }
     const QStringList methods{"cart", "latent", "gradtree", "get", "dgt"};

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Times an epoch of the authors' LatentTrees code at its ICLR state (vzantedeschi/LatentTrees
-3586d66, reference_implementations.md §1.0) on the rows latent_epoch_bench exports, one thread.
+3586d66, the code of 000's ICLR submission) on the rows latent_epoch_bench exports, one thread.
 
 Usage (from the repository root):
   git --git-dir=<mirror of vzantedeschi/LatentTrees> archive 3586d66 | tar -x -C /tmp/lt

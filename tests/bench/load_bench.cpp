@@ -1,5 +1,5 @@
 // TreeLab's CSV load-and-prepare beside pandas' read_csv (C parser), and CART's fit beside
-// scikit-learn's DecisionTreeClassifier, on the same files in the same run (issue 16). Every
+// scikit-learn's DecisionTreeClassifier, on the same files in the same run. Every
 // measurement runs in a fresh process, so its peak memory is its own; times are wall-clock.
 // Usage: load_bench FILE...            the README's markdown table (files from make_csv_tables.py)
 //        load_bench --load FILE        prints: read seconds, prepare seconds, peak RSS MB after reading

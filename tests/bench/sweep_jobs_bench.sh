@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 17's sweep bench: a 7-value × 4-seed LatentTrees λ sweep on glass (the defaults otherwise),
+# The sweep bench: a 7-value × 4-seed LatentTrees λ sweep on glass (the defaults otherwise),
 # serial (--jobs 1), on two jobs (--jobs 2), and as 4 shards through the one-node Slurm of
 # tests/slurm/slurm_sweep_test.sh (the test starts it, submits, waits and checks the merged file
 # against its own --jobs 1 sweep; timed from submission to the merged file);

@@ -1,7 +1,7 @@
 // Time to lay out and paint complete trees of depth 10 (2,047 nodes) and 12 (8,191), and the
-// frame time of the Tree tab's canvas while panning a depth-10 tree (issue 7 aims at < 16 ms),
-// offscreen; and the same for a tree of a full CART's size on a million rows (173,435 leaves,
-// issue 16). Google Benchmark; run ./build/tree_render_bench.
+// frame time of the Tree tab's canvas while panning a depth-10 tree (the aim: < 16 ms),
+// offscreen; and the same for a tree of a full CART's size on a million rows (173,435 leaves).
+// Google Benchmark; run ./build/tree_render_bench.
 #include <chrono>
 #include <cmath>
 
@@ -111,13 +111,13 @@ void BM_CanvasPan(benchmark::State& state) {
     TreeCanvas canvas;
     canvas.resize(1280, 800);
     canvas.showModel(model);
-    canvas.showWholeTree();  // the whole tree, as before trees opened at a depth that fits (issue 16)
+    canvas.showWholeTree();  // the whole tree, not the depth that fits
     if (state.range(1) == 100) canvas.setTransform(QTransform());
     pan_frames(state, canvas);
 }
 BENCHMARK(BM_CanvasPan)->Args({10, 100})->Args({10, 0})->Args({12, 100})->Args({12, 0})->Unit(benchmark::kMillisecond);
 
-// Issue 16: the leaves of a full CART on 1,000,000 rows, as a tree of that size (346,869 nodes).
+// The leaves of a full CART on 1,000,000 rows, as a tree of that size (346,869 nodes).
 constexpr int kHugeLeaves = 173435;
 
 // Lets the canvas's worker thread finish the picture and its result arrive.

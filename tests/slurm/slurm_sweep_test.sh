@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A sharded sweep through a real one-node Slurm (issue 17): starts munged, slurmctld and slurmd
+# A sharded sweep through a real one-node Slurm: starts munged, slurmctld and slurmd
 # from Debian's packages as root without systemd (a private munge key and socket, a minimal
 # slurm.conf, state and spool in a temporary folder), submits a 4-shard CART sweep with
 # `treelab-cli sweep --slurm DIR --submit`, waits for the merge job, and checks that the merged file

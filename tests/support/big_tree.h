@@ -1,5 +1,5 @@
 #pragma once
-// A CART-sized tree made without training (issue 16: a full CART on a million rows has 173,435
+// A CART-sized tree made without training (a full CART on a million rows has 173,435
 // leaves): each node's leaves split 20-80 % at random between its children, so depths vary as a
 // grown CART's do. Header-only: the canvas tests, the bench and the screenshot tool share it.
 #include <algorithm>

@@ -1,6 +1,6 @@
 #pragma once
 // A synthetic CSV as large as asked (the GUI's background-loading tests and the responsiveness
-// bench, issue 16): numeric columns x1..x8 and a class of three levels, deterministic, so a big
+// bench): numeric columns x1..x8 and a class of three levels, deterministic, so a big
 // file need never be committed. The class follows x1 + x2 and x3 except for one row in ten, whose
 // class is arbitrary: a full CART grows a large tree on it, as on real data with label noise.
 #include <cstdio>

@@ -3,15 +3,15 @@
 
     python3 tests/tools/gradtree_paper_tables.py build/treelab-cli [--seeds K]
 
-Protocol (gradtree.md §8): numpy-identical 60/20/20 splits of data seeds 42..51 (--split-mode
+Protocol (001 §4.1, App. D): numpy-identical 60/20/20 splits of data seeds 42..51 (--split-mode
 gradtree), leave-one-out encoding of categorical columns, the noisy quantile-normal fit, SMOTE
 when the smallest class share is at most 0.25/(C - 1); the learner's seed is always 42
 (--learner-seed 42). Scores: test macro-F1, mean ± population std over the seeds; sizes: nodes
 after pruning (internal + leaves). Settings:
   GradTree default   no hyperparameter set: TreeLab's defaults are the paper's default setting (App. B.2)
-  GradTree tuned     Table 12's depth, rates, loss and Poly-1 term, 3 restarts as in the HPO runs (§6)
-  CART default       max_depth 10, fitted on train + valid (App. B.2; §10.1 reproduces it exactly)
-  CART tuned         Table 15 (§10.1), fitted on train + valid
+  GradTree tuned     Table 12's depth, rates, loss and Poly-1 term, 3 restarts as in the HPO runs (App. C)
+  CART default       max_depth 10, fitted on train + valid (App. B.2; reproduced exactly)
+  CART tuned         Table 15, fitted on train + valid
 Each setting is one `treelab-cli sweep` per data set (a sweep needs a swept parameter: it sweeps
 the one value of depth or max_depth the setting has). Prints markdown tables; stdlib only.
 """
@@ -34,7 +34,7 @@ WDBC_NOT_MEAN = [f"{name}_error" for name in WDBC_NAMES] + [f"worst_{name}" for 
 
 @dataclass
 class Paper:
-    """A printed value: mean ± std (gradtree.md §9)."""
+    """A printed value: mean ± std (001 Tables 1-2, B.2)."""
     mean: float
     std: float
 
@@ -61,7 +61,7 @@ DATASETS = [
              "gradtree tuned": Paper(0.938, 0.057), "cart default": Paper(0.937, 0.036), "cart tuned": Paper(0.937, 0.046),
              "size gradtree tuned": Paper(14.40, 2.54), "size cart tuned": Paper(9.40, 1.50),
              "size gradtree default": Paper(17.6, 4.4)}),
-    # The paper's loader names the class column "Alcohol" and drops the last column, Proline (§8 quirks).
+    # The paper's loader names the class column "Alcohol" and drops the last column, Proline (utilities_GDT.py; Table 16 lists 12 features).
     Dataset("wine", "Wine", "cultivar", ["proline"],
             {"depth": "10", "lr_index": "0.01", "lr_values": "0.05", "lr_leaf": "0.01", "loss": "focal"},
             {"criterion": "gini", "max_depth": "9", "min_samples_leaf": "1", "min_samples_split": "5", "ccp_alpha": "0"},
@@ -69,7 +69,7 @@ DATASETS = [
              "gradtree tuned": Paper(0.933, 0.031), "cart default": Paper(0.907, 0.042), "cart tuned": Paper(0.907, 0.042),
              "size gradtree tuned": Paper(24.00, 4.12), "size cart tuned": Paper(13.40, 2.33),
              "size gradtree default": Paper(48.6, 7.9)}),
-    # Table 12's Glass row sets polyLoss=True, ε 5 with focal loss: the code's term is then a constant (§5).
+    # Table 12's Glass row sets polyLoss=True, ε 5 with focal loss: the code's term is then a constant (poly1_loss.h).
     Dataset("glass", "Glass", "Type", [],
             {"depth": "10", "lr_index": "0.05", "lr_values": "0.05", "lr_leaf": "0.05", "loss": "focal", "poly_epsilon": "5"},
             {"criterion": "gini", "max_depth": "9", "min_samples_leaf": "1", "min_samples_split": "5", "ccp_alpha": "0"},
@@ -77,7 +77,7 @@ DATASETS = [
              "gradtree tuned": Paper(0.560, 0.090), "cart default": Paper(0.668, 0.085), "cart tuned": Paper(0.663, 0.086),
              "size gradtree tuned": Paper(56.80, 11.01), "size cart tuned": Paper(68.00, 6.34),
              "size gradtree default": Paper(70.0, 8.8)}),
-    # "Wisconsin Diagnostic Breast Cancer": the first 10 ("mean") features only (§8 quirks).
+    # "Wisconsin Diagnostic Breast Cancer": the first 10 ("mean") features only (Table 16).
     Dataset("wdbc", "WDBC", "diagnosis", WDBC_NOT_MEAN,
             {"depth": "10", "lr_index": "0.05", "lr_values": "0.01", "lr_leaf": "0.1", "loss": "crossentropy",
              "poly_epsilon": "2"},
@@ -177,7 +177,7 @@ def size_table(measured):
 
 
 def oracle_table(measured):
-    print("\n**§10.2's qualitative oracles: tuned GradTree against tuned CART (test macro-F1 means)**\n")
+    print("\n**Qualitative checks: tuned GradTree against tuned CART (test macro-F1 means)**\n")
     print("| data set | TreeLab GradTree | TreeLab CART | paper: GradTree vs CART | holds? |")
     print("|---|---|---|---|---|")
     for key, expected in (("wine", ">"), ("wdbc", ">"), ("glass", "<")):

@@ -20,7 +20,7 @@ References:
                               facebookresearch/qhoptim qhoptim/pyt/qhadam.py QHAdam.step (coupled
                               weight decay, same operation order).
   adam_tensorflow             no TensorFlow here: numpy from the legacy Keras/TF Adam formula
-                              (notes/gradtree.md §6): lr_t = lr*sqrt(1-b2^t)/(1-b1^t);
+                              (001 App. A; tf.keras.optimizers.legacy.Adam): lr_t = lr*sqrt(1-b2^t)/(1-b1^t);
                               theta -= lr_t*m/(sqrt(v)+eps), moments as torch.optim.Adam updates them.
   clipping                    torch.nn.utils.clip_grad_norm_ (norm_type 2).
   schedules                   torch.optim.lr_scheduler (see write_schedules).
@@ -224,7 +224,7 @@ def write_optimizers():
              make_torch=lambda p: O.RMSprop(p, lr=0.01, centered=True)),
         case("centered_momentum_groups", dict(kind="rmsprop", momentum=0.5, centered=True), MULTI,
              make_torch=lambda p: O.RMSprop(p, lr=0.01, momentum=0.5, centered=True)),
-        # DGT (reference_implementations.md §3.3): eps 1e-5, momentum 0.3, clip_grad_norm_ 0.01.
+        # DGT (microsoft/DGT src/run.sh, src/models/xdgt.py): eps 1e-5, momentum 0.3, clip_grad_norm_ 0.01.
         case("dgt_clipped", dict(kind="rmsprop", momentum=0.3, epsilon=1e-5), MULTI, clip=0.01,
              make_torch=lambda p: O.RMSprop(p, lr=0.01, momentum=0.3, eps=1e-5)),
     ], "torch.optim.RMSprop")

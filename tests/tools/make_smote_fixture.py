@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Writes tests/fixtures/smote.json: imblearn's SMOTE(random_state=seed) and its protocol fallback
 RandomOverSampler(random_state=42) on small imbalanced sets, the reference for TreeLab's
-rebalancing (core/data/smote.cpp, gradtree.md §8.5). Run with Debian's python (python3-imblearn):
+rebalancing (core/data/smote.cpp, 001 §4.1). Run with Debian's python (python3-imblearn):
     /usr/bin/python3 tests/tools/make_smote_fixture.py
 Continuous features, so no two neighbour distances tie and the neighbour order is unambiguous.
 """

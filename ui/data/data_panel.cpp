@@ -31,7 +31,7 @@
 #include "ui/data/csv_format_row.h"
 #include "ui/data/preparation_form.h"
 #include "ui/data/recent_files_menu.h"
-#include "ui/data/table_preview_model.h"
+#include "ui/common/table_preview_model.h"
 #include "ui/data/target_view.h"
 
 namespace treelab {

@@ -1,8 +1,15 @@
 #include "ui/help/about_dialog.h"
 
 #include <Eigen/Core>
-#include <QMessageBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QUrl>
+#include <QVBoxLayout>
 #include <qcustomplot.h>
+
+#include "ui/help/context_help.h"
+#include "ui/help/manual_window.h"
 
 namespace treelab {
 
@@ -10,6 +17,11 @@ void show_about_dialog(QWidget* parent) {
     const QString text =
         QObject::tr("<h3>TreeLab %1</h3>"
                     "<p>Learn decision trees by gradient descent and look inside them.</p>"
+                    "<p>The methods and the papers they come from: <a href=\"references.md\">References</a> "
+                    "in the <a href=\"index.md\">manual</a>.</p>"
+                    "<p>TreeLab is free software: you can redistribute it and modify it under the terms of the "
+                    "GNU General Public License, version 3 or (at your option) any later version. It comes "
+                    "with no warranty.</p>"
                     "<table>"
                     "<tr><td>TreeLab</td><td>%1</td><td>GPL-3.0-or-later</td></tr>"
                     "<tr><td>Qt</td><td>%2</td><td>LGPL-3.0</td></tr>"
@@ -21,8 +33,26 @@ void show_about_dialog(QWidget* parent) {
                     "<p>Shipped data sets: sources and licences in <tt>datasets/README.md</tt>.</p>")
             .arg(QStringLiteral(TREELAB_VERSION), QString::fromLatin1(qVersion()), QStringLiteral(QCUSTOMPLOT_VERSION_STR),
                  QStringLiteral("%1.%2.%3").arg(EIGEN_WORLD_VERSION).arg(EIGEN_MAJOR_VERSION).arg(EIGEN_MINOR_VERSION));
-    auto* box = new QMessageBox(QMessageBox::Information, QObject::tr("About TreeLab"), text, QMessageBox::Ok, parent);
+    auto* box = new QDialog(parent);
+    box->setObjectName(QStringLiteral("about"));
+    box->setWindowTitle(QObject::tr("About TreeLab"));
     box->setAttribute(Qt::WA_DeleteOnClose);
+    auto* label = new QLabel(text, box);
+    label->setObjectName(QStringLiteral("aboutText"));
+    label->setTextFormat(Qt::RichText);
+    label->setWordWrap(true);
+    label->setMinimumWidth(460);
+    label->setTextInteractionFlags(Qt::TextBrowserInteraction);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok, box);
+    auto* layout = new QVBoxLayout(box);
+    layout->addWidget(label);
+    layout->addWidget(buttons);
+    QObject::connect(buttons, &QDialogButtonBox::accepted, box, &QDialog::accept);
+    // The links are manual pages: they open in the manual, beside the workbench.
+    QObject::connect(label, &QLabel::linkActivated, box, [box](const QString& link) {
+        show_manual_for(box->parentWidget() ? box->parentWidget() : box, nullptr)->showPage(QUrl(link).path());
+        box->accept();
+    });
     box->open();
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// A hyperparameter form generated from a learner's description (conventions §4): one field per
+// A hyperparameter form generated from a learner's description: one field per
 // ParamSpec, named after it (QObject::objectName() == spec.name): spin boxes with the spec's range,
 // a log slider beside the spin box for log-scale reals (λ, learning rates), combos for choices,
 // check boxes for booleans, line edits for text, a schedule editor (stage_list_editor.h) for text

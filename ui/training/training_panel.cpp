@@ -20,7 +20,7 @@
 namespace treelab {
 namespace {
 
-// Conventions §5: at most ~20 replots per second, whatever the rate of epochs.
+// At most ~20 replots per second, whatever the rate of epochs.
 constexpr int kReplotIntervalMs = 50;
 
 void add_finite(QCPGraph* graph, double x, double y) {

@@ -3,7 +3,7 @@
 // epoch, or against the loss queries made so far when the run counts them (bandit feedback), and
 // active nodes for learners that prune; a learner's schedule value (GET's α) on a second axis of
 // the loss plot; for multi-start runs one small plot per start; a log-scale toggle; replots
-// coalesced to at most ~20 per second (conventions §5). For CART, which is not iterative, the
+// coalesced to at most ~20 per second. For CART, which is not iterative, the
 // cost-complexity path: total leaf impurity and test metric against α.
 #include <memory>
 #include <vector>

@@ -17,7 +17,7 @@
 #include "core/export/rows_csv.h"
 #include "core/io/atomic_file.h"
 #include "ui/tree/class_histogram.h"
-#include "ui/data/table_preview_model.h"
+#include "ui/common/table_preview_model.h"
 
 namespace treelab {
 namespace {

@@ -1,5 +1,5 @@
 #pragma once
-// The side pane a click on a node opens (dtreeviz #278, Orange's "click a node → its rows"): the
+// The side pane a click on a node opens (asked of dtreeviz in github.com/parrt/dtreeviz/issues/278; Orange's "click a node → its rows"): the
 // path rule, the class histogram (or a value summary for regression) of the rows reaching the
 // node, those rows as written in the file, and "Export these rows…".
 #include <memory>

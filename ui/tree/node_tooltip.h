@@ -21,7 +21,7 @@ struct NodeTipInput {
     RowSet rowSet = RowSet::All;               // which rows `routing` routed
 };
 
-// Rich text, HTML-escaped (feature names may hold < and &, Orange #5871).
+// Rich text, HTML-escaped (feature names may hold < and &; Orange's tree viewer got this wrong, github.com/biolab/orange3/issues/5871).
 QString node_tooltip(const NodeTipInput& input, int node);
 
 }  // namespace treelab

@@ -327,7 +327,7 @@ void TreeCanvas::showModel(std::shared_ptr<const ModelFile> model, std::shared_p
     parts_->search_hit = -1;
     // Another tree's routing, even of as many nodes, is not this one's.
     release_in_background(std::exchange(parts_->routed, nullptr));
-    // First sight: readable text, the rest folded one click away (issue 16).
+    // First sight: readable text, the rest folded one click away.
     parts_->options.max_depth = parts_->fitting_limit();
     parts_->depth_for_hidden_canvas = !isVisible();
     parts_->reroute();

@@ -3,7 +3,7 @@
 // widgets (testable without a display) and whose nodes paint through app/render, the code that
 // also writes `treelab-cli draw` figures. Zoom (wheel), pan (drag), fit to window; hover a node
 // for its path rule and class counts, click it to inspect it (TreeTab shows the inspector).
-// Huge trees (issue 16: a full CART on a million rows has 173,435 leaves) open at the deepest
+// Huge trees (a full CART on a million rows has 173,435 leaves) open at the deepest
 // depth that fits the window at a readable zoom, paint only what is in view, and carry an
 // overview in the corner.
 #include <memory>

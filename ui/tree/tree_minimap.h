@@ -1,5 +1,5 @@
 #pragma once
-// The overview in the canvas's top right corner (issue 16): the whole drawn tree, stretched to the corner's
+// The overview in the canvas's top right corner: the whole drawn tree, stretched to the corner's
 // shape (a 173,435-leaf tree is thousands of times wider than deep) with the view's rectangle on
 // it; pressing or dragging there moves the view.
 #include <QImage>

@@ -1,6 +1,6 @@
 #pragma once
 // Builds the canvas's TreePicture and its level index, on a worker thread when it is big (the
-// whole of a 173,435-leaf CART takes 0.3 s, issue 16) while the old picture stays on screen.
+// whole of a 173,435-leaf CART takes 0.3 s) while the old picture stays on screen.
 // Only the latest request's picture is delivered; one that a newer request overtook is dropped.
 #include <cstddef>
 #include <functional>

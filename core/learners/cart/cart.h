@@ -1,5 +1,5 @@
 #pragma once
-// CART with scikit-learn 1.2.1 semantics (cart_and_survey.md §3.2): Gini / entropy (log base 2) /
+// CART with scikit-learn 1.2.1 semantics (sklearn/tree/_classes.py, _tree.pyx, _splitter.pyx, _criterion.pyx): Gini / entropy (log base 2) /
 // MSE, midpoint thresholds on float32-cast features, left iff x <= threshold, max_depth,
 // min_samples_split, min_samples_leaf, min_impurity_decrease, max_features, and sklearn's
 // seeded feature-visit order (so ties break as sklearn breaks them with the same random_state).

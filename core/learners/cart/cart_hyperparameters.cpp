@@ -1,4 +1,4 @@
-// The CART hyperparameter table (conventions §4) and its resolution against a training set.
+// The CART hyperparameter table and its resolution against a training set.
 // Names, ranges and defaults follow scikit-learn 1.2.1's DecisionTreeClassifier/Regressor.
 #include <algorithm>
 #include <cmath>

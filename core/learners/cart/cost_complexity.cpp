@@ -1,6 +1,6 @@
 // Weakest-link pruning (Breiman et al. 1984 §3.3) following sklearn 1.2.1's
 // _cost_complexity_prune (sklearn/tree/_tree.pyx) step for step, so that alphas and subtree
-// impurities agree to the last bit (cart_and_survey.md §3.3).
+// impurities agree to the last bit (Breiman et al. 1984 ch. 3).
 #include "core/learners/cart/cost_complexity.h"
 
 #include <limits>

@@ -1,6 +1,6 @@
 #pragma once
 // Minimal cost-complexity (weakest-link) pruning, Breiman et al. 1984 ch. 3, with scikit-learn's
-// variant (cart_and_survey.md §3.3): R(t) = (N_t / N) i(t), one collapse per step (the first node
+// variant (sklearn/tree/_tree.pyx, _cost_complexity_prune): R(t) = (N_t / N) i(t), one collapse per step (the first node
 // in index order among the weakest links), pruning while alpha >= g(t).
 #include <vector>
 

@@ -1,7 +1,7 @@
 #pragma once
 // Node impurities with scikit-learn 1.2.1's exact floating-point formulas (sklearn/tree/
 // _criterion.pyx), so that equal splits tie, and unequal ones rank, exactly as in sklearn
-// (cart_and_survey.md §3.1). Class counts are integers: their squares and sums stay exact in
+// (Breiman et al. 1984 ch. 4; entropy in bits as sklearn's _utils.pyx log). Class counts are integers: their squares and sums stay exact in
 // double, so computing them incrementally or in another order changes no bit.
 #include <cmath>
 #include <cstdint>

@@ -1,7 +1,7 @@
 #pragma once
 // scikit-learn 1.2.1's BestSplitter (sklearn/tree/_splitter.pyx) on presorted columns: node
 // statistics (node_reset / node_value / node_impurity) and node_split with sklearn's random
-// feature visit order and constant-feature bookkeeping (cart_and_survey.md §3.2).
+// feature visit order and constant-feature bookkeeping (sklearn/tree/_splitter.pyx, BestSplitter).
 #include <cstdint>
 #include <limits>
 #include <vector>

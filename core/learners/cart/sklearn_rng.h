@@ -1,6 +1,6 @@
 #pragma once
 // scikit-learn's tree RNG, so the feature visit order (and thus tie-breaking between equally good
-// splits, cart_and_survey.md §3.2) matches sklearn 1.2.1 for the same random_state.
+// splits, sklearn/tree/_splitter.pyx) matches sklearn 1.2.1 for the same random_state.
 #include <cstdint>
 #include <random>
 

@@ -2,7 +2,7 @@
 // Per-feature presorted row lists for the CART split search. sklearn re-sorts every visited
 // feature at every node; here each feature is sorted once at the root and every node's rows
 // stay a contiguous, still-sorted range [start, end) of each list because a split partitions the
-// lists stably. Values are the float32 cast sklearn searches on (cart_and_survey.md §3.2).
+// lists stably. Values are the float32 cast sklearn searches on (sklearn/tree/_classes.py casts X to DTYPE = float32).
 #include <cstdint>
 #include <span>
 #include <vector>

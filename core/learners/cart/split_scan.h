@@ -2,7 +2,7 @@
 // One pass over a node's rows sorted by one feature, scoring every split between distinct
 // values by sklearn's proxy improvement (larger is better; sklearn Criterion.
 // proxy_impurity_improvement). The best candidate is replaced only on a strictly larger proxy,
-// so the first best position in visit order wins ties (cart_and_survey.md §3.2).
+// so the first best position in visit order wins ties (sklearn/tree/_splitter.pyx, BestSplitter.node_split).
 #include <cstdint>
 #include <limits>
 

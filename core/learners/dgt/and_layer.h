@@ -1,5 +1,5 @@
 #pragma once
-// DGT's AND layer (003 §3.1, eq. 4; reference_implementations.md §3.2 item 3): the fixed matrix
+// DGT's AND layer (003 §3.1, eq. 4): the fixed matrix
 // W ∈ {−1, 0, +1}^{L×N} of the authors' DGT._get_and_layer_params, W[l, t] = +1 when leaf l lies
 // in the LEFT subtree of internal node t, −1 in its right subtree, 0 otherwise (003's S(i, l) with
 // the sign flipped: in the code a node sends a row left when z = w·x + b ≥ 0). With a = ±fac per

@@ -9,7 +9,7 @@
 //     p(k) = (1 − γ)·1[k = argmax_k' o(k')] + γ/K, query ℓ(â) ∈ {0, 1}, and take
 //     ∂/∂o(â) = 2·p(â)⁻¹·(ℓ(â) − (1 − σ(o(â))))·σ(o(â))·(1 − σ(o(â)))          (003 eq. 8),
 //     which is the derivative of the code's loss MSE(σ(o(â)), reward)/p(â), reward = 1 − ℓ(â)
-//     (reference_implementations.md §3.3), the loss reported: σ − reward = ℓ − (1 − σ).
+//     (microsoft/DGT src/models/xdgt.py, --black_box class), the loss reported: σ − reward = ℓ − (1 − σ).
 //     Its expectation over â is the full-information gradient of Σ_k (σ(o(k)) − 1[k = y])².
 //   regression, one point (003 eq. 9, Flaxman et al. 2005; the code's smart1p): u = ±1,
 //     ℓ'(ŷ) ≈ ℓ(ŷ + δu)·u/δ, one query; over u its mean is (ℓ(ŷ + δ) − ℓ(ŷ − δ))/(2δ). Reported:

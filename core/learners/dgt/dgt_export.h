@@ -1,6 +1,6 @@
 #pragma once
-// A DGT parameter vector → the shared TreeModel (conventions §3) through complete_tree.h
-// (reference_implementations.md §3.3, "three evaluations"): the chain folded into one (w, b) per
+// A DGT parameter vector → the shared TreeModel through complete_tree.h
+// (microsoft/DGT src/xmodelrunner.py evaluates the network, the extracted tree and the relabelled tree): the chain folded into one (w, b) per
 // node (003 §3.2: w̃ = (W^(L−1)⋯W^(1))ᵀ w^(L); the code's _extract_pred_weights_for_dt), the code's
 // "left iff w·x + b ≥ 0" mapped onto TreeModel's "left iff w·x ≤ threshold" as weights −w and
 // threshold b, and the leaves either the network's (the code's `dt`: Θ's logits plus the shared
@@ -21,7 +21,7 @@ enum class LeafSource { Network, Refit };
 enum class LeafChoice { Auto, Network, Refit };
 
 // `target`: the regression target as the network sees it (the code min-max scales it to [0, 1] on
-// the training rows, reference_implementations.md §3.1); the identity for classification.
+// the training rows, microsoft/DGT src/main.py); the identity for classification.
 TreeModel export_tree(const Spec& spec, const MinMaxScale& target, const Eigen::VectorXd& parameters, LeafSource leaves,
                       const Dataset& train);
 TreeModel export_tree(const Spec& spec, const MinMaxScale& target, const Eigen::VectorXd& parameters, LeafChoice leaves,

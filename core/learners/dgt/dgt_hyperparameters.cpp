@@ -1,6 +1,6 @@
-// The DGT hyperparameter table (conventions §4) and its resolution against a training set.
-// Supervised defaults follow the authors' run.sh and 003 Table 11 (reference_implementations.md
-// §3.3): height 6, Table 12's over-parameterisation, the ScaleBinarizer, L1 on the predicate
+// The DGT hyperparameter table and its resolution against a training set.
+// Supervised defaults follow the authors' run.sh and 003 Table 11 (microsoft/DGT
+// src/run.sh): height 6, Table 12's over-parameterisation, the ScaleBinarizer, L1 on the predicate
 // layer, RMSprop at 1e-2 with batches of 128 for 200 epochs (400 where the training rows fit in one
 // batch, within Table 11's 30–400 epochs, so that a small set still gets 400 steps). Bandit
 // feedback (DGT-Bandit, 003 Algorithm 1) takes 003 App. C.3.2's settings where a row says auto:

@@ -1,5 +1,5 @@
 // DGT training (003). Supervised (Algorithm 3 with the authors' code's loop,
-// reference_implementations.md §3.3): mini-batch RMSprop steps on the straight-through network
+// microsoft/DGT src/models/xdgt.py, DGTPredictor.train): mini-batch RMSprop steps on the straight-through network
 // (dgt_network.h) with the gradient clipped and the rate on cosine annealing with warm restarts
 // stepped every 10 batches, every epoch to the end, the parameters of the lowest validation loss
 // kept (--ulm f). Bandit feedback (DGT-Bandit, Algorithm 1): the online loop's rounds, each a

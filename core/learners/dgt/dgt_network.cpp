@@ -1,6 +1,6 @@
 // dgt_network.h. The backward pass, for a batch of n rows with predicate outputs Z (n × N),
 // a = 2q − fac, and_z = a Wᵀ, s = softmax(and_z), the reached leaves ℓ_i and the OR outputs
-// o_i = Θ_{ℓ_i} + β (003 Algorithm 2; reference_implementations.md §3.2):
+// o_i = Θ_{ℓ_i} + β (003 Algorithm 2; microsoft/DGT src/models/xdgt.py):
 //   ∂L/∂Θ_l = Σ_{i: ℓ_i = l} ∂L/∂o_i,   ∂L/∂β = Σ_i Σ_k ∂L/∂o_ik        (the one-hot forward)
 //   ∂L/∂and_a = ∂L/∂o Θᵀ,   ∂L/∂and_z = s ⊙ (∂L/∂and_a − Σ_l ∂L/∂and_a_l s_l)   (Sparser1: identity into the softmax)
 //   ∂L/∂a = ∂L/∂and_z W,   ∂L/∂q = 2 ∂L/∂a (fac is not differentiated),   ∂L/∂z = ∂L/∂q 𝟙_{|z| ≤ 1}

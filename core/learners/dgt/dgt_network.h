@@ -12,7 +12,7 @@ namespace treelab::dgt {
 
 // The loss on the OR outputs (rows × K), averaged over the rows: softmax cross-entropy on the class
 // logits (the code's CrossEntropyLoss), or the squared error of the value (MSELoss().mean(), on the
-// target min-max scaled to [0, 1]; reference_implementations.md §3.1, §3.3). With `d_outputs`,
+// target min-max scaled to [0, 1]; microsoft/DGT src/main.py, src/models/xdgt.py). With `d_outputs`,
 // writes ∂L/∂outputs.
 double output_loss(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& outputs, const Eigen::Ref<const Eigen::VectorXd>& y,
                    Eigen::MatrixXd* d_outputs = nullptr);

@@ -1,6 +1,6 @@
 #pragma once
 // The DGT network of 003 (Dense Gradient Trees, Karthikeyan et al.) on one flat parameter vector,
-// as the authors' code builds it (reference_implementations.md §3.2; microsoft/DGT
+// as the authors' code builds it (microsoft/DGT
 // src/models/xdgt.py: DGT). For height h, N = 2^h − 1 internal nodes (heap order) and L = 2^h
 // leaves:
 //   predicate layer  Z = chain(X), a chain of linear layers without activations, inputs → hidden

@@ -29,7 +29,7 @@ struct Settings {
     MinMaxScale target;  // regression: y scaled to [0, 1] on the training rows (main.py); else the identity
 };
 
-// reference_implementations.md §3.3: RMSprop eps 1e-5 (xhp.py), every gradient clipped to norm
+// 003 App. C.3.1; microsoft/DGT src/models/xdgt.py and src/run.sh: RMSprop eps 1e-5 (xhp.py), every gradient clipped to norm
 // 0.01, and CosineAnnealingWarmRestarts(T_0 = total//4 + 2, eta_min 1e-4) stepped every 10
 // mini-batches, total = epochs·⌈n/batch⌉//10 + 1 (about 3 restarts, 003 Table 11).
 inline constexpr double kRmsPropEpsilon = 1e-5;

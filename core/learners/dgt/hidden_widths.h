@@ -10,7 +10,7 @@ namespace treelab::dgt {
 
 // 003 Table 12 (L = 3): two hidden layers of 240, 600, 1008, 1530, 2046 units at heights 2, 4, 6,
 // 8, 10, the widths run.sh's over_param multipliers give (80, 40, 16, 6, 2 × (2^h − 1);
-// reference_implementations.md §3.2). The paper has no odd heights; an odd height takes the widths
+// 003 Table 12). The paper has no odd heights; an odd height takes the widths
 // of the next even one (height 1 those of height 2). Throws ParamError outside 1..10.
 std::vector<Eigen::Index> table12_widths(int height);
 

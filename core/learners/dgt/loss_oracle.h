@@ -13,7 +13,7 @@ public:
     explicit LossOracle(const Eigen::Ref<const Eigen::VectorXd>& labels) : labels_(labels) {}
 
     // The 0-1 loss of playing class `action` on `row`: 1 − reward, reward = 1[action = y]
-    // (003 §5.3.1; the code's reward, reference_implementations.md §3.3).
+    // (003 §5.3.1; the code's reward, microsoft/DGT src/models/xdgt.py).
     double zero_one(Eigen::Index row, Eigen::Index action);
     // The squared loss (value − y)² of predicting `value` on `row` (003 §5.3.2's ℓ_sq; the code's
     // MSELoss on the scaled target).

@@ -1,6 +1,6 @@
 #pragma once
-// DGT's quantiser of the predicate outputs (003 §3.3, §4 (a); reference_implementations.md §3.2
-// item 2; microsoft/DGT src/models/xdgthelper.py: ScaleBinarizer1), a straight-through estimator:
+// DGT's quantiser of the predicate outputs (003 §3.3, §4 (a);
+// microsoft/DGT src/models/xdgthelper.py: ScaleBinarizer1), a straight-through estimator:
 //   forward   q = (z ≥ 0)·fac, fac = ‖Z‖₁ / numel(Z) over the whole batch × node matrix and not
 //             differentiated (Quantiser::Scale), or fac = 1 (Quantiser::Sign, 003 Algorithm 2's sign)
 //   backward  ∂L/∂z = ∂L/∂q where |z| ≤ 1, 0 elsewhere (003 Algorithm 2 line 12: 𝟙_{|a| ≤ 1})

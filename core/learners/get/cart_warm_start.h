@@ -1,5 +1,5 @@
 #pragma once
-// GET's first start (reference_implementations.md §4.3, GET/warmStart.py): the CART tree of the
+// GET's first start (maoqiangqiang/GET GET/warmStart.py): the CART tree of the
 // same depth as GET parameters, so that start and the CART fallback make GET's training objective
 // never worse than CART's.
 #include <Eigen/Core>

@@ -1,8 +1,8 @@
 #pragma once
-// A GET parameter vector → the shared TreeModel (conventions §3) through complete_tree.h: the
+// A GET parameter vector → the shared TreeModel through complete_tree.h: the
 // oblique splits mapped back to the data's units and the leaves refitted on the hard routing of
-// the training rows (the trained leaf constants are never exported, reference_implementations.md
-// §7 item 12); GET-Linear's leaves become the model's linear leaves, in the data's units.
+// the training rows (the trained leaf constants are never exported, as in the code's update_c,
+// maoqiangqiang/GET GET/treeFunc.py); GET-Linear's leaves become the model's linear leaves, in the data's units.
 #include <Eigen/Core>
 
 #include "core/data/dataset.h"

@@ -3,14 +3,14 @@
 // left indicators Î = σ(α·u) (eq. 4) and the path product of every node (eq. 2 with Î), i.e. the
 // probability mass of each row reaching it. Memory O(n·2^D): the margins, the indicators and one
 // reach column per node; the reference holds n × 2^D × D path factors
-// (reference_implementations.md §4.2).
+// (maoqiangqiang/GET GET/GET_IterAlp.py; its path tables from GET/treeFunc.py).
 #include <Eigen/Core>
 
 #include "core/learners/get/get_parameter_layout.h"
 
 namespace treelab::get {
 
-// Buffers of one batch size, allocated once per run (conventions §6) and reused by the backward
+// Buffers of one batch size, allocated once per run and reused by the backward
 // pass (get_backward.h), which overwrites `margins` with ∂/∂u and `reach` with ∂/∂reach.
 struct Workspace {
     Workspace(const Spec& spec, Eigen::Index rows);

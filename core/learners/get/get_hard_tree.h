@@ -2,7 +2,7 @@
 // GET's hard tree (004 §3.2, "Clarification for the adoption of hard-split in inference"): the
 // splits of the parameters with hard tests, and leaf values refitted on the hard routing of the
 // training rows (004 Algorithm 1 line 12, App. C; the code's update_c), which is what every epoch
-// is judged by and what is returned (reference_implementations.md §4.3, §7 item 12).
+// is judged by and what is returned (the code's CalMSEonEpochEnd keeps the best hard tree by training MSE).
 #include <Eigen/Core>
 
 #include "core/learners/get/get_parameter_layout.h"
@@ -28,7 +28,7 @@ struct LeafFit {
 // Leaves refitted on the training rows X (rows × p) with their targets (rows × 1 unit-scaled
 // target, or rows × C one-hot) that each leaf receives (004 App. C): the mean target, the class
 // frequencies, or for linear leaves the least-squares fit of the target on x (linear_leaf_fit.h).
-// An empty leaf takes the code's (min y + max y)/2 (reference_implementations.md §4.3, update_c)
+// An empty leaf takes the code's (min y + max y)/2 (maoqiangqiang/GET GET/treeFunc.py, update_c)
 // with k = 0, or for classes the training class frequencies.
 LeafFit refit_leaves(const Spec& spec, const Eigen::VectorXi& leaves, const Eigen::Ref<const Eigen::MatrixXd>& X,
                      const Eigen::Ref<const Eigen::MatrixXd>& targets);

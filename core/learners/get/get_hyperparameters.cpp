@@ -1,4 +1,4 @@
-// The GET hyperparameter table (conventions §4) and its resolution against a training set.
+// The GET hyperparameter table and its resolution against a training set.
 // Defaults are the paper's setting (004 App. D, App. F: N_start 10, N_epoch 3000 per scale
 // factor, lr 0.01) at the code's default depth 4 (GET/main.py).
 #include <algorithm>

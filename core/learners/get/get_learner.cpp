@@ -1,5 +1,5 @@
-// GET training (004 Algorithm 1 with the authors' code's choices, reference_implementations.md
-// §4.3): for each start, the scale-factor stages in order, each a fresh full-batch AdamW with
+// GET training (004 Algorithm 1 with the authors' code's choices,
+// maoqiangqiang/GET GET/GET_IterAlp.py): for each start, the scale-factor stages in order, each a fresh full-batch AdamW with
 // warm-up + cosine on the soft objective; before every step the hard tree with refitted leaves is
 // scored on the training rows and the best kept; the best start by that score wins, and CART of
 // the same depth when no start beats it. The paper and the code judge every tree by its training
@@ -84,7 +84,7 @@ public:
     const get::TrainingRows& rows() const { return rows_; }
     double alpha() const { return alpha_; }  // the scale factor of the epoch in progress
 
-    // Start 0 is CART (reference_implementations.md §4.3), or the subtree to polish and then CART
+    // Start 0 is CART (GET/warmStart.py), or the subtree to polish and then CART
     // (the code's RT_inner), the others random; each start draws its scale factors after its
     // initial parameters, from its own stream.
     Eigen::VectorXd initial_parameters(int start) {
@@ -150,8 +150,8 @@ public:
     }
 
     // The returned parameters: the best start's, or CART's when no start beats it on the selection
-    // objective, the hard training objective as the code has it (reference_implementations.md
-    // §4.3, "the CART tree is substituted") or the validation objective (see the top).
+    // objective, the hard training objective as the code has it (GET/GET_IterAlp.py
+    // substitutes the CART tree) or the validation objective (see the top).
     Eigen::VectorXd with_cart_fallback(const Eigen::VectorXd& best) {
         const double cart_objective = selected(evaluate(cart_));
         return selected(evaluate(best)) < cart_objective ? best : cart_;
@@ -239,7 +239,7 @@ TrainingOutcome fit(const Settings& settings, GetRun& run, const TrainInput& inp
     }
     problem.schedule_name = "scale factor α";
     problem.schedule_value = [&] { return run.alpha(); };
-    problem.evaluate_before_step = true;  // the code's CalMSEonEpochEnd (reference_implementations.md §4.3)
+    problem.evaluate_before_step = true;  // the code's CalMSEonEpochEnd callback (GET/GET_IterAlp.py)
     TrainingSettings training = settings.training;
     training.seed = input.seed;
     TrainingOutcome outcome = train_minibatch(problem, training, progress);

@@ -1,6 +1,6 @@
 #pragma once
 // GET's training objective on the soft routing (004 §3.2 eq. 3, with the code's mean over rows,
-// GET/treeFunc.py objectiveFuncwithC, reference_implementations.md §4.2):
+// maoqiangqiang/GET GET/treeFunc.py, objectiveFuncwithC):
 //   L = (1/n) Σ_i Σ_leaves reach_il · ℓ(y_i, leaf l's prediction for x_i)
 // a soft-weighted loss with one trained constant (or class logits) per leaf, or for GET-Linear one
 // trained k_l·x + h_l per leaf (004 eq. 3 with 004 §2 (a)), not the loss of a soft prediction. The

@@ -4,7 +4,7 @@
 // parameter gradient sums over rows, so a chunk's buffers (get_forward.h) are all the memory the
 // pass needs: O(chunk·2^D) instead of O(n·2^D), and small enough to stay in cache while the
 // forward, loss and backward passes walk them (the reference holds n × 2^D × D path factors,
-// reference_implementations.md §4.2, and runs out of memory at depth 12 on 15,000 rows).
+// maoqiangqiang/GET GET/treeFunc.py, and runs out of memory at depth 12 on 15,000 rows).
 #include <Eigen/Core>
 
 #include "core/learners/get/get_forward.h"
@@ -18,7 +18,7 @@ Eigen::Index chunk_rows(const Spec& spec, Eigen::Index rows);
 constexpr Eigen::Index kChunkValues = Eigen::Index{1} << 17;  // 1 MiB of doubles
 constexpr Eigen::Index kMinChunkRows = 16;
 
-// Buffers for one batch size, allocated once per run (conventions §6): one workspace of the chunk
+// Buffers for one batch size, allocated once per run: one workspace of the chunk
 // size and one for the last, shorter chunk. With `l1` = λ > 0 the objective is 004 eq. 5's:
 // L + λ Σ_t ‖a_t‖₁ over the split weights A only (App. F.4), added to the mean over rows (the
 // paper writes eq. 5 with the sum), with the subgradient λ·sign(a), 0 at a = 0.

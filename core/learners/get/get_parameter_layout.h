@@ -2,7 +2,7 @@
 // The GET tree of 004 on one flat parameter vector: for depth D, N = 2^D − 1 branch nodes (heap
 // order, children 2t+1 left and 2t+2 right) and L = 2^D leaves:
 //   A ∈ ℝ^{N×p}   split weights a_t        a row goes LEFT iff a_t·x <= b_t (004 §2; the code's
-//   b ∈ ℝ^N       split thresholds b_t     a·x > b → right, reference_implementations.md §4.2)
+//   b ∈ ℝ^N       split thresholds b_t     a·x > b → right, maoqiangqiang/GET GET/GET_IterAlp.py)
 //   C ∈ ℝ^{L×m}   leaf parameters: m = 1 constant per leaf (regression, 004 §2 (b)), or m = C class
 //                 logits (classification, TreeLab's labelled extension beyond the paper); with
 //                 linear leaves (GET-Linear, 004 §2 (a)) C holds the intercepts h_t
@@ -61,7 +61,7 @@ struct MutableParameterView {
 };
 MutableParameterView mutable_view(const Spec& spec, Eigen::VectorXd& parameters);  // also for gradients
 
-// The code's random start (reference_implementations.md §4.3): a, b ~ U(−1, 1) and each leaf
+// The code's random start (maoqiangqiang/GET GET/GET_IterAlp.py, multiStartTreeOptbyGRAD_withC): a, b ~ U(−1, 1) and each leaf
 // constant ~ U(min y, max y) = U(0, 1) on the unit-scaled target; class logits ~ U(−1, 1).
 // Draws from `random` in that order. Linear leaves start with slopes k = 0 (neither the paper nor
 // the code says; the code has no GET-Linear): each leaf then starts as GET's random constant, so

@@ -33,8 +33,8 @@ struct Settings {
     bool select_on_validation = true;
 };
 
-// The warm-up + cosine schedule of one stage of `epochs` steps (reference_implementations.md
-// §4.3, GET/modifiedScheduler.py): from kMinRate up to the learning rate in kWarmupSteps steps,
+// The warm-up + cosine schedule of one stage of `epochs` steps (004 App. D;
+// maoqiangqiang/GET GET/modifiedScheduler.py): from kMinRate up to the learning rate in kWarmupSteps steps,
 // then one cosine down to kMinRate at the stage's end; a fresh AdamW with it at each stage.
 ScheduleSettings stage_schedule(int epochs, double learning_rate);
 constexpr double kMinRate = 1e-6;

@@ -20,7 +20,7 @@ using ScaleSchedule = std::vector<ScaleStage>;
 
 // The presets: paper = α₁ ~ U(5, 25), α₂ ~ U(50, 150), 3000 epochs each (004 App. D and App. F:
 // N_epoch = 3000 per scale factor, Algorithm 1 lines 7-9); code = the authors' code, α₂ ~ U(80, 120)
-// (reference_implementations.md §4.3, GET_IterAlp.py; epochNum 3000 per stage).
+// (maoqiangqiang/GET GET/GET_IterAlp.py; epochNum 3000 per stage).
 const std::vector<std::string>& scale_schedule_presets();  // {"paper", "code"}
 
 // Parses a preset name or the stage list; throws ParamError naming what is wrong and where

@@ -5,7 +5,7 @@
 // objective improves, so polish never raises it. Nodes are visited in heap order (parents before
 // children, so a node's rows come from its already polished ancestors, Alg. 2 line 5), every
 // branch node down to the last level as the paper's Algorithm 2 does; the authors' code stops the
-// recursion at depth 4 (reference_implementations.md §4.3, `stopDepthForMH`), which changes
+// recursion at depth 4 (maoqiangqiang/GET GET/subtreePolish.py, `stopDepthForMH = 4`), which changes
 // nothing at the default depth 4 and at depth > 4 only saves time, so TreeLab keeps the paper's
 // rule and says it costs about D whole fits (each level's subsets together hold at most n rows).
 // Linear leaves are polished the same way (their slopes travel with the subtree); the paper's

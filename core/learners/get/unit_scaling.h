@@ -1,7 +1,7 @@
 #pragma once
 // GET works on inputs and a regression target scaled to [0, 1], as 004 §2 assumes
-// (x ∈ [0, 1]^p, y ∈ [0, 1]); the authors' package does not scale (reference_implementations.md
-// §4.3, §7 item 12). TreeLab scales because the method's constants are set for that range: the
+// (x ∈ [0, 1]^p, y ∈ [0, 1]); the authors' package does not scale (its README
+// example fits raw California housing). TreeLab scales because the method's constants are set for that range: the
 // scale factors α ∈ [5, 150] act on b − a·x with a, b ~ U(−1, 1), and the rate 0.01 and weight
 // decay 0.01 act on leaf constants in [0, 1]. On raw data (e.g. diabetes' s1 in the hundreds) the
 // same α makes every split a step function with vanishing gradients, and the target's units would

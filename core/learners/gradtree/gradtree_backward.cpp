@@ -1,4 +1,4 @@
-// gradtree.md §4 (gradtree_backward.h).
+// 001 §3.3 (gradtree_backward.h).
 #include "core/learners/gradtree/gradtree_backward.h"
 
 #include <vector>
@@ -16,7 +16,7 @@ void backward(const Spec& spec, const PathTable& paths, const Eigen::VectorXd& p
     const Eigen::Index rows = X.rows();
     // ∂ℒ/∂h is 0 off a row's path (another factor of every membership it enters is 0); on it,
     // (Λ_leafL − Λ_leafR)·G_b, the two leaves the row reaches going left or right there and then
-    // following its own decisions below (§4, §11 item 4). Leaves: ∂ℒ/∂Λ_l = Σ_b 𝕃_{b,l} G_b.
+    // following its own decisions below (001 eq. 1, 3 differentiated). Leaves: ∂ℒ/∂Λ_l = Σ_b 𝕃_{b,l} G_b.
     Eigen::MatrixXd d_hard(rows, spec.depth);
     for (Eigen::Index b = 0; b < rows; ++b) {
         const int leaf = f.leaf(b);
@@ -42,10 +42,10 @@ void backward(const Spec& spec, const PathTable& paths, const Eigen::VectorXd& p
             g_sum(node) += g(b, j);
             g_x.row(node) += g(b, j) * X.row(b);
         }
-    // ∂ℒ/∂T_{i,k} = Σ_b g_{b,i} H_{i,k}: only the selected feature's threshold (§4, §11 item 1).
+    // ∂ℒ/∂T_{i,k} = Σ_b g_{b,i} H_{i,k}: only the selected feature's threshold (001 §3.2).
     for (Eigen::Index i = 0; i < spec.internal(); ++i) d.T(i, f.feature(i)) = g_sum(i);
     // ∂ℒ/∂H_{i,k} = Σ_b g_{b,i} (T_{i,k} − X_{b,k}) for every k, straight through to E, then
-    // through the entmax Jacobian (§3: no gradient outside the support). Only the nodes some row
+    // through the entmax Jacobian (Peters et al. 2019: no gradient outside the support). Only the nodes some row
     // passes have a non-zero row; E is computed for those.
     std::vector<Eigen::Index> passed;
     for (Eigen::Index i = 0; i < spec.internal(); ++i)

@@ -1,6 +1,6 @@
 #pragma once
-// GradTree's hand-written backward pass over a batch (gradtree.md §4), straight through the
-// hardmax (∂H/∂E := 1, §3) and the rounding (∂h/∂s := 1, §11 item 3).
+// GradTree's hand-written backward pass over a batch (001 §3.3), straight through the
+// hardmax (∂H/∂E := 1) and the rounding (∂h/∂s := 1).
 #include <Eigen/Core>
 
 #include "core/learners/gradtree/gradtree_forward.h"

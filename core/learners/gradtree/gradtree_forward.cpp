@@ -1,4 +1,4 @@
-// gradtree.md §2 (gradtree_forward.h).
+// 001 §3.1–3.4, eq. 1–7 (gradtree_forward.h).
 #include "core/learners/gradtree/gradtree_forward.h"
 
 #include <string>
@@ -20,7 +20,7 @@ Forward forward(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen
     if (X.cols() != spec.inputs)
         throw Error("GradTree: the rows have " + std::to_string(X.cols()) + " features, the tree reads " + std::to_string(spec.inputs) + ".");
     Forward f;
-    // k_i = argmax E_i, lowest index on ties as tf.argmax (§2.1); the one-hot H = hardmax(E) is
+    // k_i = argmax E_i, lowest index on ties as tf.argmax (001 §3.3); the one-hot H = hardmax(E) is
     // only needed as this index. Taken on E as the code does, not on I: entmax is monotone, but
     // may round two close logits to the same probability.
     f.feature = nn::entmax15_argmax(v.I);

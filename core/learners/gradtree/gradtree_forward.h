@@ -1,13 +1,13 @@
 #pragma once
-// GradTree's forward pass over a batch (gradtree.md §2): hard in value, with what the
+// GradTree's forward pass over a batch (001 §3.2–3.4, Algorithm 1): hard in value, with what the
 // straight-through backward pass (gradtree_loss.h) needs kept beside it.
-//   E = entmax₁.₅(I), H = hardmax(E)                    feature choice k_i = argmax I_i   (§2.1, §3)
-//   u_{b,i} = T_{i,k_i} − X_{b,k_i}, s = σ(u)            selected threshold and value      (§2.2–3)
-//   h = ⌊s⌉: 1 = left iff x < t, a tie x = t goes right  (§2.4, tf.round half to even)
-//   z_b = Λ_{leaf(b)}: the one leaf with 𝕃 = 1           (§2.5–6, 001 Eq. 1, 3)
-// The code evaluates every internal node for every row (dense routing, §11 item 4), but only the
+//   E = entmax₁.₅(I), H = hardmax(E)                    feature choice k_i = argmax I_i   (001 §3.3)
+//   u_{b,i} = T_{i,k_i} − X_{b,k_i}, s = σ(u)            selected threshold and value      (001 eq. 6)
+//   h = ⌊s⌉: 1 = left iff x < t, a tie x = t goes right  (001 eq. 7, tf.round half to even)
+//   z_b = Λ_{leaf(b)}: the one leaf with 𝕃 = 1           (001 eq. 1, 3)
+// The code evaluates every internal node for every row (dense routing, 001 §3.4), but only the
 // d nodes on a row's own path enter its output and gradient: every other node's h multiplies a
-// zero factor of each leaf membership (§4). So s is computed on the path only, rows × d instead
+// zero factor of each leaf membership (001 eq. 3). So s is computed on the path only, rows × d instead
 // of rows × (2^d − 1), and the backward pass reads the hard decisions it needs off the path from
 // the thresholds; E is only needed as its argmax here, and the backward pass computes it for the
 // nodes some row passes. The values and gradients are the dense ones (gradtree_backward_test).

@@ -1,5 +1,5 @@
-// The GradTree hyperparameter table (conventions §4) and its resolution against a training set.
-// Defaults are the paper's "default setting" (gradtree.md §6.1, the GDTs-*-DEFAULT notebooks).
+// The GradTree hyperparameter table and its resolution against a training set.
+// Defaults are the paper's "default setting" (001 App. B.2; s-marton/GradTree, the GDTs-*-DEFAULT notebooks).
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -15,49 +15,49 @@ std::span<const ParamSpec> gradtree_hyperparameter_table() {
     static const std::vector<ParamSpec> specs = [] {
         std::vector<ParamSpec> rows = {
             {.name = "depth", .label = "Depth",
-             .help = "Depth d of the dense tree (2^d leaves) before pruning; 10 is the paper's default (gradtree.md §6.1).",
+             .help = "Depth d of the dense tree (2^d leaves) before pruning; 10 is the paper's default.",
              .type = ParamType::Integer, .min = 1, .max = 12, .default_value = 10LL},
             {.name = "lr_index", .label = "Feature learning rate",
-             .help = "Adam rate of the feature-selection logits I (gradtree.md §6.1: 0.05).",
+             .help = "Adam rate of the feature-selection logits I (paper default 0.05).",
              .type = ParamType::Real, .min = 1e-12, .max = 10, .default_value = 0.05, .log_scale = true},
             {.name = "lr_values", .label = "Threshold learning rate",
-             .help = "Adam rate of the thresholds T (gradtree.md §6.1: 0.01).",
+             .help = "Adam rate of the thresholds T (paper default 0.01).",
              .type = ParamType::Real, .min = 1e-12, .max = 10, .default_value = 0.01, .log_scale = true},
             {.name = "lr_leaf", .label = "Leaf learning rate",
-             .help = "Adam rate of the leaf outputs; auto = 0.005 for two classes, 0.05 for more (gradtree.md §6.1) and for "
+             .help = "Adam rate of the leaf outputs; auto = 0.005 for two classes, 0.05 for more (the paper's defaults) and for "
                      "regression (our choice: the paper has no regression setting).",
              .type = ParamType::Choice, .min = 1e-12, .max = 10, .default_value = std::string("auto"),
              .choices = {"auto"}, .accepts_number = true, .log_scale = true},
             {.name = "loss", .label = "Loss",
-             .help = "auto = cross-entropy for two classes, focal (gamma 3) for more (gradtree.md §6.1), squared error for a "
-                     "regression target; focal = (1 - p_t)^3 times the cross-entropy (§5).",
+             .help = "auto = cross-entropy for two classes, focal (gamma 3) for more (the paper's defaults), squared error for a "
+                     "regression target; focal = (1 - p_t)^3 times the cross-entropy.",
              .type = ParamType::Choice, .default_value = std::string("auto"),
              .choices = {"auto", "crossentropy", "focal"}},
             {.name = "poly_epsilon", .label = "Poly-1 epsilon",
              .help = "Poly-1 (Leng et al. 2022): adds epsilon * (1 - p_t) to the loss; 0 = off. The paper's tuned settings use "
-                     "2 or 5 where Table 12 says polyLoss=True (gradtree.md §5).",
+                     "2 or 5 where its Table 12 says polyLoss=True.",
              .type = ParamType::Real, .min = 0, .max = 1e6, .default_value = 0.0, .sweep = {0.0, 5.0, 6}},
             {.name = "poly_pt", .label = "Poly-1 p_t",
              .help = "Where Poly-1's p_t comes from. paper = the paper code's quirk, the activation applied twice: sigma(sigma(z)) "
                      "for two classes, softmax(softmax(z))_y for more (with focal loss on more classes the code's term is a "
-                     "constant, so it has no effect); clean = sigma(z) or softmax(z)_y (gradtree.md §5).",
+                     "constant, so it has no effect); clean = sigma(z) or softmax(z)_y.",
              .type = ParamType::Choice, .default_value = std::string("paper"), .choices = {"paper", "clean"}},
             {.name = "batch_size", .label = "Batch size",
-             .help = "Rows per step; auto = min(128, ceil(n/2)) of the n training rows (gradtree.md §6).",
+             .help = "Rows per step; auto = min(128, ceil(n/2)) of the n training rows.",
              .type = ParamType::Choice, .min = 1, .max = 1e9, .default_value = std::string("auto"),
              .choices = {"auto"}, .accepts_number = true},
             {.name = "restarts", .label = "Restarts",
              .help = "Further runs from new initial parameters, the one of the lowest validation loss kept; auto = 5 for two "
-                     "classes, 3 otherwise (gradtree.md §6: the default-setting notebooks).",
+                     "classes, 3 otherwise (the paper's default-setting notebooks).",
              .type = ParamType::Choice, .min = 0, .max = 1000, .default_value = std::string("auto"),
              .choices = {"auto"}, .accepts_number = true},
             {.name = "prune", .label = "Prune",
              .help = "Post-hoc pruning: a node with a branch no training row reaches is replaced by its other child "
-                     "(gradtree.md §7); keeps every training prediction.",
+                     "(001 §4.1); keeps every training prediction.",
              .type = ParamType::Boolean, .default_value = true},
         };
         TrainingDefaults training;
-        training.epochs = 10000;  // gradtree.md §6: the maximum; patience ends runs long before
+        training.epochs = 10000;  // 001 App. C: the maximum; patience ends runs long before
         training.patience = 200;
         for (ParamSpec& row : training_param_specs(training)) rows.push_back(std::move(row));
         return rows;
@@ -102,7 +102,7 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train) {
     // batch_size and restarts are "auto" or a whole number (read_training_params reads the number).
     if (!params.whole_number("batch_size")) s.training.batch_size = static_cast<int>(std::clamp<long long>(half, 1, 128));
     if (!params.whole_number("restarts")) s.training.restarts = binary ? 5 : 3;
-    s.training.optimizer.kind = "adam";  // TF legacy Adam (gradtree.md §6, §11 item 6)
+    s.training.optimizer.kind = "adam";  // TF legacy Adam, ε after the bias-corrected step (001 App. A)
     s.training.optimizer.epsilon = 1e-7;
     s.training.optimizer.epsilon_placement = EpsilonPlacement::TensorFlow;
     if (!classification && train.rows() > 0) {

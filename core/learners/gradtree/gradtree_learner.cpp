@@ -1,6 +1,6 @@
-// GradTree training (gradtree.md §6): minibatch Adam steps on the straight-through loss with three
+// GradTree training (001 §3.4, App. A, App. C): minibatch Adam steps on the straight-through loss with three
 // parameter groups, early stopping on the validation loss, restarts chosen by it, then the
-// post-hoc pruning of §7 on the returned tree.
+// post-hoc pruning of 001 §4.1 on the returned tree.
 #include "core/learners/gradtree/gradtree_learner.h"
 
 #include <algorithm>
@@ -23,7 +23,7 @@ namespace {
 using gradtree::Settings;
 
 // Class of each row from the leaf outputs: σ(z) > 0.5 for one logit (0.5 gives class 0), else the
-// argmax, the lowest index on ties (gradtree.md §11 item 14).
+// argmax, the lowest index on ties (as tf.argmax).
 double accuracy(const Eigen::MatrixXd& outputs, const Eigen::VectorXd& y) {
     if (outputs.rows() == 0) return std::numeric_limits<double>::quiet_NaN();
     Eigen::Index hits = 0;
@@ -35,7 +35,7 @@ double accuracy(const Eigen::MatrixXd& outputs, const Eigen::VectorXd& y) {
     return static_cast<double>(hits) / static_cast<double>(outputs.rows());
 }
 
-// The validation loss as the paper code computes it (gradtree.md §5, last item): the mean of the
+// The validation loss as the paper code computes it (GDT.py, fit): the mean of the
 // losses of consecutive batches of batch_size rows (the whole set when it is not larger).
 double batched_loss(const gradtree::Spec& spec, const Eigen::MatrixXd& outputs, const Eigen::VectorXd& y, int batch_size) {
     const Eigen::Index rows = outputs.rows(), size = std::min<Eigen::Index>(batch_size, rows);
@@ -48,14 +48,14 @@ double batched_loss(const gradtree::Spec& spec, const Eigen::MatrixXd& outputs, 
     return sum / batches;
 }
 
-// The three Adam instances of gradtree.md §6: I, T and Λ, each with its own rate.
+// The three Adam instances of the paper code (GDT.py): I, T and Λ, each with its own rate.
 std::vector<ParameterGroup> parameter_groups(const Settings& s) {
     const Eigen::Index block = s.spec.internal() * s.spec.inputs;
     return {{"feature logits", 0, block, s.lr_index}, {"thresholds", block, block, s.lr_values},
             {"leaves", 2 * block, s.spec.leaves() * s.spec.outputs, s.lr_leaf}};
 }
 
-// The returned tree: leaves mapped back to the target's scale for regression, then pruned (§7).
+// The returned tree: leaves mapped back to the target's scale for regression, then pruned (001 §4.1).
 TreeModel export_model(const Settings& s, const Eigen::VectorXd& parameters, const Dataset& train) {
     CompleteTree tree = gradtree::complete_tree(s.spec, parameters);
     if (s.spec.loss == gradtree::Loss::SquaredError) tree.leaf_values = tree.leaf_values.array() * s.target_scale + s.target_mean;
@@ -77,7 +77,7 @@ TrainResult train_gradtree(const TrainInput& input, const Progress& progress) {
     const bool has_valid = input.valid && input.valid->rows() > 0;
     const Eigen::MatrixXd valid_targets = has_valid ? targets_of(*input.valid) : Eigen::MatrixXd();
     // The dense tree's outputs: the paper code stops early on the unpruned tree and prunes the
-    // returned one only (gradtree.md §6, §7).
+    // returned one only (GDT.py, fit and prune_tree).
     EpochOutputs outputs([&](const Eigen::VectorXd& parameters, Eigen::MatrixXd& train, Eigen::MatrixXd& valid) {
         train = gradtree::forward(spec, parameters, input.train.X).outputs;
         if (has_valid) valid = gradtree::forward(spec, parameters, input.valid->X).outputs;
@@ -88,7 +88,7 @@ TrainResult train_gradtree(const TrainInput& input, const Progress& progress) {
     problem.inputs = &input.train.X;
     problem.targets = &train_targets;
     problem.groups = parameter_groups(settings);
-    // gradtree.md §6: each restart re-initialises every parameter (seed + start; the paper code's
+    // 001 App. A: each restart re-initialises every parameter (seed + start; the paper code's
     // cumulative seed += restart is not reproduced).
     problem.initial_parameters = [&](int start) { return gradtree::initial_parameters(spec, input.seed + static_cast<std::uint32_t>(start)); };
     problem.batch_loss = [&](const Eigen::VectorXd& parameters, const Batch& batch, const StepContext&, Eigen::VectorXd& gradient) {

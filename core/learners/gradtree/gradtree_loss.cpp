@@ -1,4 +1,4 @@
-// gradtree.md §5 (gradtree_loss.h).
+// 001 §4.1, App. C (gradtree_loss.h).
 #include "core/learners/gradtree/gradtree_loss.h"
 
 #include "core/error.h"
@@ -31,7 +31,7 @@ double base_loss(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& outp
 
 // Whether the Poly-1 term moves anything. The paper code's multi-class focal loss takes sparse
 // labels, so its "p_t" = Σ_k y·softmax(softmax(z))_k is the label itself and ε(1 − y) a constant
-// (gradtree.md §5 ⚠): no gradient, the same offset on every epoch's validation loss and every
+// (the GradTree code's poly1_cross_entropy quirk): no gradient, the same offset on every epoch's validation loss and every
 // restart's, so no early-stopping or restart decision changes. It is left out.
 bool poly_term_moves(const Spec& spec) {
     if (spec.poly_epsilon == 0.0 || spec.loss == Loss::SquaredError) return false;

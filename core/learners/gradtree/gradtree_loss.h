@@ -1,5 +1,5 @@
 #pragma once
-// GradTree's training loss on a batch (gradtree.md §5) and its gradient.
+// GradTree's training loss on a batch (001 §4.1, App. C) and its gradient.
 #include <Eigen/Core>
 
 #include "core/learners/gradtree/gradtree_parameter_layout.h"
@@ -8,7 +8,7 @@
 namespace treelab::gradtree {
 
 // spec.loss of the leaf outputs z (rows × spec.outputs) against y (class index as double, or the
-// regression value), plus the Poly-1 term when spec.poly_epsilon > 0 (gradtree.md §5), averaged
+// regression value), plus the Poly-1 term when spec.poly_epsilon > 0 (Leng et al. 2022), averaged
 // over the rows; with `d_outputs`, ∂ℒ/∂z, the 1/rows included.
 // One output with CrossEntropy/Focal is binary (labels 0/1, σ(z)), more are softmax over classes.
 // Throws treelab::Error (from core/nn) when y does not have one entry per row or holds a bad label.

@@ -61,7 +61,7 @@ Eigen::VectorXd initial_parameters(const Spec& spec, std::uint32_t seed) {
         return std::span<double>(parameters.data() + begin, static_cast<std::size_t>(size));
     };
     const Eigen::Index nodes_by_inputs = spec.internal() * spec.inputs;
-    std::mt19937 index_random(seed);  // gradtree.md §1.3: the same seed for I and T, so T = I at start
+    std::mt19937 index_random(seed);  // GDT.py: the same seed for I and T, so T = I at start
     nn::fill_uniform(index_random, std::sqrt(6.0 / static_cast<double>(spec.internal() + spec.inputs)), block(o.I, nodes_by_inputs));
     parameters.segment(o.T, nodes_by_inputs) = parameters.segment(o.I, nodes_by_inputs);
     const double leaves = static_cast<double>(spec.leaves());

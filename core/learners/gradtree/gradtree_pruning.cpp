@@ -8,7 +8,7 @@ namespace {
 
 bool reached(const TreeModel& tree, int node) { return tree.nodes[static_cast<std::size_t>(node)].samples >= 1.0; }
 
-// gradtree.md §7 step 2: while `node` splits with one empty side, it becomes its other child.
+// 001 §4.1 (GDT.py, prune_tree): while `node` splits with one empty side, it becomes its other child.
 int surviving(const TreeModel& tree, int node) {
     for (;;) {
         const TreeNode& n = tree.nodes[static_cast<std::size_t>(node)];

@@ -1,5 +1,5 @@
 #pragma once
-// GradTree's post-hoc pruning (gradtree.md §7, 001 §4.1: "remove all branches with zero samples
+// GradTree's post-hoc pruning (001 §4.1: "remove all branches with zero samples
 // based on one pass of the training data").
 #include "core/model/tree_model.h"
 
@@ -10,7 +10,7 @@ namespace treelab::gradtree {
 // training rows on both sides. A row that would enter an empty branch follows the non-empty one
 // instead, which changes test predictions; training rows keep theirs, since the counts are those
 // of the tree's own routing (the forward pass' "x < t"; the paper's prune code routes with ≤,
-// reference_implementations.md §2.2, which could drop a branch a training row reaches). A root no
+// GDT.py prune_tree, which could drop a branch a training row reaches). A root no
 // row reaches (no training rows) is left as it is. Nodes keep their fields; parent and depth follow
 // the new shape.
 TreeModel prune_empty_branches(const TreeModel& tree);

@@ -1,4 +1,4 @@
-// gradtree.md §1.2 (path_table.h).
+// 001 eq. 4–5 (path_table.h).
 #include "core/learners/gradtree/path_table.h"
 
 #include <string>

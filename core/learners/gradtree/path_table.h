@@ -1,5 +1,5 @@
 #pragma once
-// GradTree's path tables (gradtree.md §1.2, 001 Eq. 4–5), constants of the depth: the internal
+// GradTree's path tables (001 §3.1, eq. 4–5), constants of the depth: the internal
 // node leaf l passes at each depth and the branch it takes there.
 #include <Eigen/Core>
 

@@ -1,6 +1,6 @@
-// Trained LatentTrees parameters → the shared TreeModel (conventions §3). The pruning of the
+// Trained LatentTrees parameters → the shared TreeModel. The pruning of the
 // returned tree is defined as a = T_η(q) solved once on the whole training set
-// (reference_implementations.md §7 item 3); the reference re-solves it per evaluation batch.
+// (a TreeLab choice); the reference re-solves it per evaluation batch (vzantedeschi/LatentTrees src/LT_models.py).
 #include "core/learners/latent/latent_settings.h"
 #include "core/model/complete_tree.h"
 #include "core/model/soft_routing.h"

@@ -1,7 +1,8 @@
-// The LatentTrees hyperparameter table (conventions §4) and its resolution against a training set.
-// Defaults follow the reference's Glass clustering run (reference_implementations.md §1.6) except
-// lambda and the formulation. "lambda" weighs the formulation's pruning term: the mean activity, the
-// ICLR ‖η‖_∞, or the ICML "reg" inside the QP (§7 item 14).
+// The LatentTrees hyperparameter table and its resolution against a training set.
+// Defaults follow the reference's Glass clustering run (vzantedeschi/LatentTrees
+// hierarchical_clustering.py: depth 6, batch 8) except lambda and the formulation. "lambda" weighs the formulation's pruning term: the mean activity, the
+// ICLR ‖η‖_∞, or the ICML "reg" inside the QP (the ICML code's λ is a QP weight, not the ICLR
+// paper's weight on ‖η‖_∞).
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -23,11 +24,11 @@ std::span<const ParamSpec> latent_hyperparameter_table() {
              .help = "Pruning strength, the weight of the formulation's pruning term; larger prunes more. activity: about 1e-3 "
                      "(nearly no pruning) to 1 (the root alone). The reference's tuned Glass value 17.89 is for iclr.",
              .type = ParamType::Real, .min = 0, .max = 1e300, .default_value = 1e-2, .log_scale = true,
-             .sweep = {1e-3, 10.0, 9}},  // activity: nearly every node active at 1e-3, the root alone from about 1 to 10 (README)
+             .sweep = {1e-3, 10.0, 9}},  // activity: nearly every node active at 1e-3, the root alone from about 1 to 10 (resources/doc/methods/latent.md)
             {.name = "formulation", .label = "Formulation",
              .help = "Where lambda acts. activity: lambda times the mean activity a_t of the nodes is added to the loss, so a node "
                      "stays only if it lowers the loss by more than its share of lambda (as CART's ccp_alpha); iclr: 000 eq. 10 "
-                     "as written, lambda*||eta||_inf (prunes little whatever lambda); icml: the authors' ICML-2021 "
+                     "as written, lambda*||eta||_inf (prunes little whatever lambda, see the manual); icml: the authors' ICML-2021 "
                      "code, lambda inside the pruning QP, no eta.",
              .type = ParamType::Choice, .default_value = std::string("activity"),
              .choices = {"activity", "iclr", "icml"}},
@@ -64,7 +65,7 @@ std::span<const ParamSpec> latent_hyperparameter_table() {
         training.batch_size = 8;
         training.batch_size_help = "Rows per step; the pruning QP is solved per batch (8 = the paper's Glass setting).";
         training.learning_rate = 0.01;  // converges within 100 epochs on the shipped sets (README, "Defaults"); the reference uses 1e-3
-        training.optimizer = "qhadam";  // qhoptim QHAdam(nu 0.7, 1.0; betas 0.995, 0.998) as the reference (§1.6)
+        training.optimizer = "qhadam";  // qhoptim QHAdam(nu 0.7, 1.0; betas 0.995, 0.998) as the reference (hierarchical_clustering.py)
         training.optimizers = {"qhadam", "adam", "adamw", "sgd", "rmsprop"};
         training.schedule = "plateau";  // 000 App. A.3: divide by 10 after 2 epochs without improvement
         training.schedules = {"plateau", "constant"};
@@ -152,7 +153,7 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train) {
     read_training_params(params, s.training);
     s.spec.batch_rows = static_cast<double>(std::max<Eigen::Index>(1, std::min<Eigen::Index>(s.training.batch_size, train.rows())));
     if (s.training.optimizer.kind == "qhadam") {
-        s.training.optimizer.beta1 = 0.995;  // qhoptim QHAdam as the reference scripts call it (§1.6)
+        s.training.optimizer.beta1 = 0.995;  // qhoptim QHAdam as the reference scripts call it (hierarchical_clustering.py)
         s.training.optimizer.beta2 = 0.998;
     }  // every other kind keeps PyTorch's defaults
     s.training.schedule.factor = 0.1;  // 000 App. A.3: ReduceLROnPlateau(factor 0.1, patience 2)

@@ -70,8 +70,8 @@ private:
 // development machine, under load): Glass self-supervised depth 6, 128 rows: epoch 1.0 ms, tree
 // 2.7 ms; Letter depth 8, 12,000 rows: epoch 2.1 s, tree 2.2 s. Every 10th epoch kept the cost
 // within about a quarter of the training time and still gives ten trees over a 100-epoch run.
-// (Measured before issue 12 made the epoch 10-20 times faster and left the tree's cost as it was:
-// the share of the live trees has grown since; not re-measured.)
+// (Measured on an epoch 10-20 times slower than today's, with the tree's cost as it is today:
+// the share of the live trees is larger now; not re-measured.)
 int latent_snapshot_every(int depth) { return depth <= kLatentLiveTreeMaxDepth ? 10 : 0; }
 
 TrainResult train_latent(const TrainInput& input, const Progress& progress) {

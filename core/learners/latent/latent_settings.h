@@ -19,7 +19,7 @@ struct Settings {
     std::vector<int> input_columns;   // columns of X the model reads
     std::vector<int> output_columns;  // self-supervised: the regressed columns (000 §4.2)
     // Regression: the model learns (y - target_mean) / target_scale, as the reference's
-    // normalize_target (reference_implementations.md §1.6); export folds both into f_φ.
+    // normalize_target (vzantedeschi/LatentTrees tabular_regression.py); export folds both into f_φ.
     double target_mean = 0.0, target_scale = 1.0;
     TrainingSettings training;  // optimizer and schedule included
 };
@@ -32,7 +32,7 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train);
 Eigen::MatrixXd model_inputs(const Settings& settings, const Dataset& data);
 Eigen::MatrixXd model_targets(const Settings& settings, const Dataset& data);
 
-// The returned tree (reference_implementations.md §7 item 3): a = T_η(q) solved once on the whole
+// The returned tree (a TreeLab choice: the reference solves a per batch): a = T_η(q) solved once on the whole
 // training set; nodes with a_t == 0 pruned; hard routing counts of the training rows.
 TreeModel export_tree(const Settings& settings, const Eigen::VectorXd& parameters, const Dataset& train);
 

@@ -33,7 +33,7 @@ Offsets offsets(const Spec& spec) {
 }
 
 // Loss per row (squared error summed over the outputs, as the reference's MSELoss(reduction="sum")
-// divided by the batch size, reference_implementations.md §1.6; or softmax cross-entropy), averaged
+// divided by the batch size, vzantedeschi/LatentTrees hierarchical_clustering.py; or softmax cross-entropy), averaged
 // over the rows; with `d_outputs`, its gradient w.r.t. them (core/nn).
 double loss_of(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& out, const Eigen::Ref<const Eigen::MatrixXd>& targets,
                Eigen::MatrixXd* d_outputs) {

@@ -1,5 +1,5 @@
 #pragma once
-// The LatentTrees model of 000 (ICLR formulation, reference_implementations.md §1.0) on one flat
+// The LatentTrees model of 000 (ICLR formulation, as vzantedeschi/LatentTrees at commit 3586d66 implements it) on one flat
 // parameter vector, with its exact (Clarke) gradient written by hand:
 //   s = act(X Wᵀ + b)                         oblique splits, optional ELU (000 §4)
 //   q = eq. 1 on s (soft_routing.h)         left child −s, right child +s (000 §3.1)

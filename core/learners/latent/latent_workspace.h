@@ -1,6 +1,6 @@
 #pragma once
 // The work buffers of LatentTrees' batch loss (latent_tree.h), kept from one batch to the next so
-// that a step allocates nothing once the first batch has sized them (conventions §6), and the
+// that a step allocates nothing once the first batch has sized them, and the
 // fixed partition of a batch into row blocks. Rows of a batch are independent except through the
 // pruning QP, so the forward and backward matrix work runs one block per task; each block writes
 // its own partial gradient and the blocks are summed in their order, so the result does not

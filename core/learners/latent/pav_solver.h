@@ -13,7 +13,7 @@ namespace treelab {
 
 // Each node's objective is (w/2)(a_t - eta_t)^2 + sum_i 1/2 max(q_it + c - a_t, 0)^2:
 //   000 eq. 7 (ICLR): w = 1, c = 0, eta learnable;
-//   ICML-2021 code (reference_implementations.md §1.0, §1.2): w = lambda, eta = 0, c = 1/2.
+//   ICML-2021 code (vzantedeschi/LatentTrees at HEAD, src/qp_fast.cpp): w = lambda, eta = 0, c = 1/2.
 // A larger w weighs the anchor against more rows: solving on n rows with w * n / B reproduces, for
 // one a, the sum of the per-batch objectives of an epoch of batches of B rows.
 struct PruningQpWeights {
@@ -37,7 +37,7 @@ PruningQpSolution solve_pruning_qp(const Eigen::Ref<const Eigen::MatrixXd>& q, c
 // The same with the sorted columns' room kept by the caller between solves (training).
 PruningQpSolution solve_pruning_qp(const Eigen::Ref<const Eigen::MatrixXd>& q, const Eigen::Ref<const Eigen::VectorXd>& eta,
                                    const PruningQpWeights& weights, DescendingColumns::Storage& storage);
-// Vector–Jacobian product (000 §3.2 "Backward pass"; reference_implementations.md §7 item 6): given
+// Vector–Jacobian product (000 §3.2 "Backward pass"; vzantedeschi/LatentTrees src/qp.py, PruningQPFast.backward): given
 // dL/da (for the CLIPPED a), writes dL/dq (rows × T, overwritten) and dL/deta (T, overwritten).
 // Entries of groups whose a is clipped (a_unclipped <= 0 or >= 1) get zero gradient.
 // Its sparse form: writes dL/deta and returns, per group, dL/dq of each (row, node) of its support

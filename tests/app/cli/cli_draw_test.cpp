@@ -153,7 +153,7 @@ std::size_t count(const std::string& text, const std::string& part) {
     return found;
 }
 
-// Issue 16: a CART grown without limit on 4,000 rows of noise (thousands of nodes) is drawn, by
+// A CART grown without limit on 4,000 rows of noise (thousands of nodes) is drawn, by
 // default, down to a depth that keeps it within the node budget, its folded nodes saying how many
 // leaves they hide, with a note on stderr; --max-depth all draws every node.
 TEST(CliDraw, HugeTreeIsFoldedUnlessAllIsAsked) {

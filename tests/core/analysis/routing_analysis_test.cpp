@@ -74,7 +74,7 @@ TEST(RoutingAnalysis, MaxDepthTruncatesTheDisplayOnly) {
 }
 
 // A pruned subtree in a heap tree: the rows stop above it, so the deeper levels hold fewer rows but
-// their shares still sum to 1, and the pruned nodes count as empty (§1.7: no separate pruned state in EN).
+// their shares still sum to 1, and the pruned nodes count as empty (000 Figure 3's EN has no separate pruned state).
 TEST(RoutingAnalysis, PrunedSubtreeInAHeapTree) {
     TreeModel tree = test::heap_tree(3);
     test::prune_subtree(tree, 2);  // nodes 2 5 6 11 12 13 14

@@ -28,7 +28,7 @@ Eigen::VectorXd targets(const Table& table) {
 }
 
 // Hand-computed: training rows leave their own target out, a singleton level and every new row
-// that is unseen, missing or a singleton get the training mean 4/6 (gradtree.md §8.3).
+// that is unseen, missing or a singleton get the training mean 4/6 (category_encoders' LeaveOneOutEncoder).
 TEST(LeaveOneOut, HandComputedSmallTable) {
     const Table table = inline_table(small);
     PipelineOptions options;
@@ -123,7 +123,7 @@ TEST(LeaveOneOut, MatchesTheFormulaOnALargerTable) {
     }
 }
 
-// The scaling is fitted on the training rows as leave-one-out encodes them (gradtree.md §8.3-4):
+// The scaling is fitted on the training rows as leave-one-out encodes them (001 §4.1; utilities_GDT.py):
 // the z-score centre is the mean of the training-row encodings, not of S_c/n_c.
 TEST(LeaveOneOut, ScalingIsFittedOnTheLeftOutEncodings) {
     const Table table = inline_table(small);

@@ -30,7 +30,7 @@ const std::vector<Expected> kSklearn = {
 };
 
 // The sklearn-stratified mode reproduces scikit-learn's two stratified train_test_split calls row for row
-// (the LatentTrees protocol's split, reference_implementations.md §1.5).
+// (the LatentTrees protocol's split, vzantedeschi/LatentTrees src/clus_datasets.py).
 TEST(SklearnStratifiedSplit, MatchesScikitLearnRowForRow) {
     for (const Expected& expected : kSklearn) {
         const Table table = read_csv(test::dataset(expected.file));

@@ -112,7 +112,7 @@ TEST(Smote, SyntheticRowsLieBetweenNearNeighbours) {
     EXPECT_NE(smote_rows(train, SmoteRandom{4}).X, rows.X);
 }
 
-// The trigger is the smallest class share at most 0.25/(C − 1) (gradtree.md §8.5), over the classes present.
+// The trigger is the smallest class share at most 0.25/(C − 1) (001 §4.1; utilities_GDT.py, rebalance_data), over the classes present.
 TEST(Smote, TriggersAtTheProtocolsShare) {
     const auto labels = [](int n0, int n1, int n2) {
         Eigen::VectorXd y(n0 + n1 + n2);

@@ -48,7 +48,7 @@ TEST(Splits, NumpyPermutationMatchesNumpy) {
     EXPECT_TRUE(numpy_permutation(0, 1).empty());
 }
 
-// The GradTree split reproduces sklearn train_test_split twice on iris for seeds 42 and 43 (gradtree.md §10.1).
+// The GradTree split reproduces sklearn train_test_split twice on iris for seeds 42 and 43 (values printed by sklearn 1.2.1).
 TEST(Splits, GradTreeMatchesCheckValues) {
     const Eigen::VectorXd labels = iris_like_labels();
     const Split s42 = make_split(labels, {0.6, 0.2, 0.2}, SplitMode::GradTree, 42);

@@ -42,7 +42,7 @@ TEST(DendrogramPurity, LowestCommonAncestor) {
     EXPECT_THROW(lowest_common_ancestor(axis, 7, 9), Error);
 }
 
-// §8.1 item 5: depth 4, ten points of one class; DP equals the constant purity, wherever the points stop.
+// The asserts of vzantedeschi/LatentTrees src/metrics.py __main__: depth 4, ten points of one class; DP equals the constant purity, wherever the points stop.
 TEST(DendrogramPurity, ReferenceOraclesConstantPurity) {
     const TreeModel tree = test::heap_tree(4);
     const std::vector<int> leaves = {15, 15, 16, 18, 18, 18, 22, 23, 27, 30};
@@ -55,7 +55,7 @@ TEST(DendrogramPurity, ReferenceOraclesConstantPurity) {
         }
 }
 
-// §8.1 item 5: depth 2, four points of one class in the four leaves; ordered pairs and self-pairs count.
+// The asserts of vzantedeschi/LatentTrees src/metrics.py __main__: depth 2, four points of one class in the four leaves; ordered pairs and self-pairs count.
 TEST(DendrogramPurity, ReferenceOraclesFourLeaves) {
     const TreeModel tree = test::heap_tree(2);
     const Eigen::MatrixXd stops = one_class_stops(tree, {3, 4, 5, 6});

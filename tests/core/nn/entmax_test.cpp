@@ -25,8 +25,9 @@ Eigen::RowVectorXd entmax_by_bisection(const Eigen::RowVectorXd& v) {
     return (z.array() - 0.5 * (low + high)).cwiseMax(0.0).square().matrix();
 }
 
-// The values of gradtree.md §3 / §10.3, to their printed 6 decimals.
-TEST(NnEntmax, MatchesTheNotesOracles) {
+// Values computed independently of this code (bisection on the entmax problem of Peters et al.
+// 2019), to 6 decimals.
+TEST(NnEntmax, MatchesIndependentValues) {
     const Eigen::RowVectorXd a = entmax_of(Eigen::RowVector4d(1, 0, 0, 0));
     EXPECT_NEAR(a(0), 0.681770, 5e-7);
     for (int k = 1; k < 4; ++k) EXPECT_NEAR(a(k), 0.106077, 5e-7);

@@ -61,7 +61,7 @@ TEST(NnLosses, SigmoidCrossEntropy) {
     EXPECT_THROW(nn::sigmoid_cross_entropy(Eigen::MatrixXd::Zero(1, 1), Eigen::VectorXd::Constant(1, 2.0)), Error);
 }
 
-// Focal loss = −(1 − p_t)^γ log p_t (gradtree.md §5): the direct formula at moderate logits, plain
+// Focal loss = −(1 − p_t)^γ log p_t (Lin et al. 2017; 001 App. C): the direct formula at moderate logits, plain
 // cross-entropy at γ = 0, and binary on z equal to softmax on [0, z].
 TEST(NnLosses, FocalLossValues) {
     const Eigen::MatrixXd z = test::random_matrix(6, 1, 51, 3.0);

@@ -1,4 +1,4 @@
-// Poly-1's added term ε(1 − p_t) (gradtree.md §5): values against the direct formulas, for the
+// Poly-1's added term ε(1 − p_t) (Leng et al. 2022; 001 App. C): values against the direct formulas, for the
 // clean p_t and for the GradTree code's twice-activated one, and gradients by central differences.
 #include <cmath>
 

@@ -9,7 +9,7 @@ namespace treelab {
 namespace {
 
 // hardmax is the one-hot of the row argmax (lowest index on ties), and equals hardmax(entmax(v))
-// because entmax is monotone (gradtree.md §2 step 1); its backward passes g through unchanged.
+// because entmax is monotone (001 §3.3); its backward passes g through unchanged.
 TEST(NnStraightThrough, HardmaxIsOneHotAndPassesTheGradient) {
     Eigen::MatrixXd v(3, 4);
     v << 0.1, 2, -1, 2,  //
@@ -33,7 +33,7 @@ TEST(NnStraightThrough, RoundedSplitForward) {
     EXPECT_DOUBLE_EQ(split.soft(3), nn::sigmoid(7.0));
 }
 
-// The backward is g·s(1 − s) (gradtree.md §4, §11 item 3), i.e. the gradient of the soft σ(u) the
+// The backward is g·s(1 − s) (001 §3.3), i.e. the gradient of the soft σ(u) the
 // rounding stands in for: checked against central differences of ⟨g, σ(u)⟩.
 TEST(NnStraightThrough, RoundedSplitBackwardIsTheSigmoidGradient) {
     const Eigen::MatrixXd u = test::random_matrix(7, 3, 21, 3.0);

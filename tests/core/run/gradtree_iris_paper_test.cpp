@@ -1,5 +1,5 @@
-// GradTree's default setting (gradtree.md §6.1: depth 10, rates 0.05 / 0.01 / 0.05, focal loss,
-// 3 restarts) on Iris with the paper's protocol (§8): numpy-identical splits of data seeds 42..51,
+// GradTree's default setting (001 App. B.2: depth 10, rates 0.05 / 0.01 / 0.05, focal loss,
+// 3 restarts) on Iris with the paper's protocol (001 §4.1, App. D): numpy-identical splits of data seeds 42..51,
 // the noisy quantile-normal fit, SMOTE's trigger, learner seed 42; test macro-F1 over the 10 seeds.
 #include <gtest/gtest.h>
 
@@ -13,11 +13,11 @@
 namespace treelab {
 namespace {
 
-// The paper's Iris default-setting value is ambiguous (gradtree.md §9.5): App. B.2 prints
+// The paper's Iris default-setting value is ambiguous: App. B.2 prints
 // 0.938 ± .039, but B.2's multi-class GradTree column does not average to its own printed mean,
 // which is that of App. B.1's default ST-entmax column, where Iris is 0.922 ± .068, the value the
 // authors' GDTs-MULTI-DEFAULT notebook prints for this setting (0.922027 ± 0.068100). This test
-// holds the B.1 / notebook value. TreeLab measures 0.878 ± 0.050 (README, "GradTree"): inside
+// holds the B.1 / notebook value. TreeLab measures 0.878 ± 0.050 (resources/doc/methods/gradtree.md): inside
 // B.1's band, 1.5 stds below B.2's; other learner seeds give 0.905-0.925 (learner seed noise).
 constexpr double kPaperMean = 0.922, kPaperStd = 0.068;
 

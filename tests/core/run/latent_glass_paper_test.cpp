@@ -1,5 +1,5 @@
-// 000 Table 3, self-supervised Glass, with the reference's protocol (reference_implementations.md
-// §1.5–1.6): regress RI and Na from the other 7 z-scored columns, depth 6, λ = 17.894, batch 8,
+// 000 Table 3, self-supervised Glass, with the reference's protocol (vzantedeschi/LatentTrees
+// hierarchical_clustering.py, src/clus_datasets.py): regress RI and Na from the other 7 z-scored columns, depth 6, λ = 17.894, batch 8,
 // QHAdam lr 1e-3, ≤ 100 epochs; one sklearn-stratified split (seed 459107) and the 4 model seeds
 // 1225, 1337, 2020, 6021991; test dendrogram purity, reference variant.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// λ prunes over its whole range in the default LatentTrees configuration (issue 12): on a log grid
+// λ prunes over its whole range in the default LatentTrees configuration: on a log grid
 // from 1e-3 to 1e3 the active nodes fall to at most half, and never rise by more than the noise of
 // one run, on Glass self-supervised at depth 4 and on Wine supervised at depth 6 (fixed seed).
 #include <gtest/gtest.h>

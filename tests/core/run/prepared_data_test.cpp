@@ -62,7 +62,7 @@ TEST(PreparedData, SavedModelDataScoresEveryRowWithTheModelsPipeline) {
 
 // --categorical loo: one feature per categorical column, training rows encoded without their own
 // target, the fitted table saved in the model file so a reloaded model encodes new rows the same way,
-// and the run card's command carries the option (gradtree.md §8.3).
+// and the run card's command carries the option (001 §4.1).
 TEST(PreparedData, LeaveOneOutRunSavesItsTable) {
     RunConfig config;
     config.data_file = test::dataset("housevotes84.csv");
@@ -111,7 +111,7 @@ TEST(PreparedData, MissingAsLevelRunSavesItsLevel) {
     EXPECT_EQ(load_model(dir.file("level.json")).pipeline.transform(data.table), data.pipeline.transform(data.table));
 }
 
-// --smote (gradtree.md §8.5) adds rows to what the learner fits on, bringing every class to the
+// --smote (001 §4.1) adds rows to what the learner fits on, bringing every class to the
 // majority count, and leaves the training, validation and test rows as they were; the run card's
 // command carries it.
 TEST(PreparedData, SmoteAddsFitRowsOnly) {

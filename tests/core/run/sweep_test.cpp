@@ -66,7 +66,7 @@ std::array<Scores, 3> scores_on(const PreparedData& data, const RunConfig& confi
     return {outcome.train_scores, outcome.valid_scores, outcome.test_scores};
 }
 
-// --learner-seed (gradtree.md §8: data seeds vary, the model seed is 42): the seeds move the split
+// --learner-seed (the GradTree protocol, utilities_GDT.py: data seeds vary, the model seed is 42): the seeds move the split
 // while every row's learner draws from the one learner seed. Observed through CART's random
 // feature order (max_features=1): each row equals a run on its split with learner seed 9, and
 // differs from the run whose learner seed is the row's seed. Both the retraining and the

@@ -1,4 +1,4 @@
-// The data panel reads files in the background (issue 16), driven through the real window
+// The data panel reads files in the background, driven through the real window
 // offscreen: the progress bar and Cancel show while a large file reads and the GUI thread goes on
 // handling events; the data shown change only when a new file has been read completely.
 #include <gtest/gtest.h>

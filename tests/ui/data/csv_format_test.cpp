@@ -1,4 +1,4 @@
-// The data panel's CSV format row (issue 16): Delimiter, Decimal and Encoding, Auto or given,
+// The data panel's CSV format row: Delimiter, Decimal and Encoding, Auto or given,
 // driven through its combos offscreen; a change re-reads the file in the background and the
 // format the data were read with reaches the run card of a run trained from the window.
 #include <gtest/gtest.h>

@@ -7,7 +7,7 @@
 namespace treelab {
 namespace {
 
-// reference_implementations.md §8.3: the AND matrix for h = 2 (rows = leaves, columns = nodes).
+// 003 §3.1, eq. 4 (microsoft/DGT src/models/xdgt.py, _get_and_layer_params): the AND matrix for h = 2 (rows = leaves, columns = nodes).
 TEST(DgtAndLayer, MatrixForHeightTwo) {
     Eigen::MatrixXd expected(4, 3);
     expected << 1, 1, 0,  //

@@ -16,7 +16,7 @@ Eigen::VectorXd network_predictions(const dgt::Spec& spec, const MinMaxScale& sc
     return scale.invert(pass.outputs.col(0));
 }
 
-// reference_implementations.md §8.3: the extracted oblique tree (the code's dt) predicts exactly what
+// microsoft/DGT src/xmodelrunner.py logs acc and dt_acc side by side: the extracted oblique tree (the code's dt) predicts exactly what
 // the network predicts, and both trees (dt, cdt) route every row to the network's leaf; on many random
 // rows, for several shapes, classification and regression.
 void expect_tree_equals_network(const dgt::Spec& spec, std::uint32_t seed) {

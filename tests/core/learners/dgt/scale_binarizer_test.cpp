@@ -6,7 +6,7 @@
 namespace treelab {
 namespace {
 
-// reference_implementations.md §8.3: Z = [[0.5, −1.5], [2, −0]] gives fac = 1 and q = [[1, 0], [1, 1]]
+// Worked by hand from microsoft/DGT src/models/xdgthelper.py, ScaleBinarizer1: Z = [[0.5, −1.5], [2, −0]] gives fac = 1 and q = [[1, 0], [1, 1]]
 // (−0 counts as ≥ 0); the backward pass lets the gradient through only where |z| ≤ 1.
 TEST(DgtScaleBinarizer, ReferenceExample) {
     Eigen::MatrixXd Z(2, 2);

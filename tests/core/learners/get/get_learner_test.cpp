@@ -37,7 +37,7 @@ TrainResult train(const Dataset& data, std::vector<std::string> assignments, std
     });
 }
 
-// The code's invariant (reference_implementations.md §8.4): GET(D)'s training MSE is at most
+// The code's invariant (maoqiangqiang/GET GET/GET_IterAlp.py): GET(D)'s training MSE is at most
 // TreeLab CART(D)'s, because CART is start 0 and the fallback; here it is also strictly lower.
 TEST(GetLearner, TrainingErrorIsAtMostCartsOfTheSameDepth) {
     for (const auto& [file, target] : {std::pair{"diabetes.csv", "progression"}, std::pair{"servo.csv", "Class"}}) {

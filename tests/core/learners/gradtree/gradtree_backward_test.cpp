@@ -13,13 +13,13 @@ namespace treelab {
 namespace {
 
 // The straight-through offsets frozen at the parameters θ₀: the code's E − stopgrad(E − H) and
-// s − stopgrad(s − h) (gradtree.md §2 steps 1 and 4).
+// s − stopgrad(s − h) (001 §3.3, eq. 7).
 struct Anchor {
     Eigen::MatrixXd onehot_minus_entmax;  // H₀ − E₀, internal × inputs
     Eigen::MatrixXd hard_minus_soft;      // h₀ − s₀, rows × internal
 };
 
-// u = t − x with the relaxed one-hot: t_i = T_i·H_i, x_{b,i} = X_b·H_i (gradtree.md §2 step 2).
+// u = t − x with the relaxed one-hot: t_i = T_i·H_i, x_{b,i} = X_b·H_i (001 eq. 6).
 Eigen::MatrixXd relaxed_u(const gradtree::ParameterView& v, const Eigen::MatrixXd& H, const Eigen::MatrixXd& X) {
     const Eigen::RowVectorXd t = v.T.cwiseProduct(H).rowwise().sum().transpose();
     return (-(X * H.transpose())).rowwise() + t;
@@ -34,9 +34,9 @@ Anchor anchor_at(const gradtree::Spec& spec, const Eigen::VectorXd& p, const Eig
 }
 
 // The pre-rounding forward pass in its straight-through form, with the DENSE leaf membership
-// 𝕃_{b,l} = Π_j [h or 1 − h] over the path table (001 Eq. 3, gradtree.md §2 step 5). At θ₀ it
+// 𝕃_{b,l} = Π_j [h or 1 − h] over the path table (001 eq. 3). At θ₀ it
 // equals the hard forward; its derivative there is, by construction, the straight-through
-// gradient, so central differences of it check the hand-written backward pass (§4, §10.3: the
+// gradient, so central differences of it check the hand-written backward pass (the
 // path-based ∂ℒ/∂h against the dense product rule).
 double relaxed_loss(const gradtree::Spec& spec, const gradtree::PathTable& paths, const Eigen::VectorXd& p, const Eigen::MatrixXd& X,
                     const Eigen::VectorXd& y, const Anchor& anchor) {
@@ -70,7 +70,7 @@ void check_backward(const gradtree::Spec& spec, const Eigen::VectorXd& y, std::u
     const gradtree::ParameterView d = gradtree::view(spec, gradient);
     EXPECT_GT((d.I.array() != 0.0).count(), spec.internal());  // features in the support get gradient
     EXPECT_GT((d.T.array() != 0.0).count(), spec.internal() / 2);
-    EXPECT_LE((d.T.array() != 0.0).count(), spec.internal());  // one threshold per node at most (§11 item 1)
+    EXPECT_LE((d.T.array() != 0.0).count(), spec.internal());  // one threshold per node at most (001 §3.2)
     EXPECT_GT((d.leaf.array() != 0.0).count(), 0);
 }
 
@@ -89,7 +89,7 @@ gradtree::Spec spec_of(int depth, Eigen::Index outputs, gradtree::Loss loss) {
     return spec;
 }
 
-// Binary: one logit per leaf, σ + binary cross-entropy (gradtree.md §5).
+// Binary: one logit per leaf, σ + binary cross-entropy (001 §4.1).
 TEST(GradTreeBackward, BinaryCrossEntropyMatchesRelaxedFiniteDifferences) {
     check_backward(spec_of(3, 1, gradtree::Loss::CrossEntropy), labels(60, 2), 11);
 }
@@ -99,7 +99,7 @@ TEST(GradTreeBackward, SoftmaxCrossEntropyMatchesRelaxedFiniteDifferences) {
     check_backward(spec_of(4, 3, gradtree::Loss::CrossEntropy), labels(80, 3), 21);
 }
 
-// The tuned multi-class default: focal loss with γ = 3 on softmax (gradtree.md §5, §6.1).
+// The tuned multi-class default: focal loss with γ = 3 on softmax (001 App. B.2, App. C).
 TEST(GradTreeBackward, SoftmaxFocalMatchesRelaxedFiniteDifferences) {
     check_backward(spec_of(3, 4, gradtree::Loss::Focal), labels(70, 4), 31);
 }
@@ -120,7 +120,7 @@ gradtree::Spec with_poly(gradtree::Spec spec, double epsilon, nn::PolyPt pt) {
     return spec;
 }
 
-// Poly-1 on top of each classification loss (gradtree.md §5, Table 12: WDBC cross-entropy + ε 2,
+// Poly-1 on top of each classification loss (001 Table 12: WDBC cross-entropy + ε 2,
 // Congressional Voting focal + ε 5), with the paper code's twice-activated p_t and the clean one.
 TEST(GradTreeBackward, Poly1MatchesRelaxedFiniteDifferences) {
     for (const nn::PolyPt pt : {nn::PolyPt::Activated, nn::PolyPt::Logits}) {
@@ -133,7 +133,7 @@ TEST(GradTreeBackward, Poly1MatchesRelaxedFiniteDifferences) {
 }
 
 // Poly-1 changes the loss and its gradient, except where the paper code's term is a constant:
-// multi-class focal with its sparse labels (gradtree.md §5 ⚠), left out as it moves nothing.
+// multi-class focal with its sparse labels (poly1_loss.h), left out as it moves nothing.
 TEST(GradTreeBackward, Poly1IsInertOnlyForThePapersMultiClassFocal) {
     const auto loss_and_gradient = [](const gradtree::Spec& spec, const Eigen::VectorXd& y) {
         const Eigen::VectorXd p = test::random_parameters(spec, 81);
@@ -153,7 +153,7 @@ TEST(GradTreeBackward, Poly1IsInertOnlyForThePapersMultiClassFocal) {
 }
 
 // A node whose top logit leads by ≥ 2 is one-hot under entmax, so its feature choice is frozen:
-// zero gradient on its row of I, while its threshold still learns (gradtree.md §3, §11 item 2).
+// zero gradient on its row of I, while its threshold still learns (001 §3.2: T keeps one threshold per feature).
 TEST(GradTreeBackward, FrozenFeatureChoiceStillMovesItsThreshold) {
     const gradtree::Spec spec = spec_of(2, 1, gradtree::Loss::CrossEntropy);
     Eigen::VectorXd p = test::random_parameters(spec, 61);

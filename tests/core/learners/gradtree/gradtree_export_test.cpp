@@ -36,7 +36,7 @@ Eigen::MatrixXd rows_with_ties(const gradtree::Spec& spec, const Eigen::VectorXd
 }
 
 // The exported TreeModel (left iff x <= nextafter(t, −∞)) routes every row to the leaf of the
-// hard forward pass (left iff x < t), ties x = t included (reference_implementations.md §7 item 2),
+// hard forward pass (left iff x < t), ties x = t included (001 eq. 7: a tie goes right),
 // and predicts from that leaf's logits.
 TEST(GradTreeExport, RoutesEveryRowLikeTheForwardPass) {
     for (const Eigen::Index outputs : {Eigen::Index{1}, Eigen::Index{3}}) {

@@ -7,7 +7,7 @@
 namespace treelab {
 namespace {
 
-// The plain tree walk of gradtree.md §2 step 7, written independently of the implementation:
+// The plain tree walk equivalent to 001 eq. 1–7, written independently of the implementation:
 // node i reads k = argmax I_i (first maximum) and goes left iff x_k < T_{i,k}.
 int walk(const gradtree::Spec& spec, const gradtree::ParameterView& v, const Eigen::RowVectorXd& x) {
     Eigen::Index node = 0;
@@ -20,7 +20,7 @@ int walk(const gradtree::Spec& spec, const gradtree::ParameterView& v, const Eig
     return static_cast<int>(node - spec.internal());
 }
 
-// gradtree.md §10.3 forward equivalence: for random parameters, z of every row is Λ at the leaf
+// Forward equivalence (001 §3.4: the dense form is a vanilla tree at every point): for random parameters, z of every row is Λ at the leaf
 // of the plain walk with "x < t → left", and the hard decisions are 0/1 with exactly that leaf.
 TEST(GradTreeForward, EqualsThePlainWalk) {
     gradtree::Spec spec;
@@ -42,7 +42,7 @@ TEST(GradTreeForward, EqualsThePlainWalk) {
     EXPECT_GT((counts.array() > 0).count(), 4);  // the rows spread over the leaves: not a vacuous check
 }
 
-// A row exactly at a threshold goes right (tf.round(0.5) = 0, gradtree.md §2 step 4); one ulp
+// A row exactly at a threshold goes right (tf.round(0.5) = 0, 001 eq. 7); one ulp
 // below goes left, where σ(t − x) rounds to 0.5 but the decision must still be x < t.
 TEST(GradTreeForward, TiesGoRightAndTheNextValueBelowLeft) {
     gradtree::Spec spec;

@@ -49,7 +49,7 @@ TrainResult train(const Dataset& train_set, const Dataset& valid_set, const Para
     return train_gradtree(TrainInput{train_set, &valid_set, values, 3}, [](const EpochReport&) { return true; });
 }
 
-// gradtree.md §6.1: the auto values of the default setting, binary vs multi-class.
+// 001 App. B.2: the auto values of the default setting, binary vs multi-class.
 TEST(GradTreeSettings, AutoValuesFollowThePapersDefaultSetting) {
     const gradtree::Settings binary = gradtree::resolve_settings(params({}), blobs(10, 2, 1));
     EXPECT_EQ(binary.spec.depth, 10);
@@ -104,7 +104,7 @@ TEST(GradTreeLearner, LearnsSeparableBlobs) {
     }
 }
 
-// gradtree.md §6: I, T and the leaves are three groups with their own rates; at a rate of 1e-12 for
+// 001 App. A (GDT.py): I, T and the leaves are three groups with their own rates; at a rate of 1e-12 for
 // I and T the splits stay those of the initial parameters (seed 3, the first start) while the leaves learn.
 TEST(GradTreeLearner, EachPartMovesAtItsOwnRate) {
     const Dataset train_set = blobs(20, 4, 1), valid_set = blobs(10, 4, 2);
@@ -122,7 +122,7 @@ TEST(GradTreeLearner, EachPartMovesAtItsOwnRate) {
     EXPECT_TRUE(leaves_moved);
 }
 
-// gradtree.md §7: the pruned tree predicts every training row as the unpruned one, has fewer nodes,
+// 001 §4.1: the pruned tree predicts every training row as the unpruned one, has fewer nodes,
 // and keeps training rows on both sides of every split.
 TEST(GradTreeLearner, PruningKeepsEveryTrainingPrediction) {
     const Dataset train_set = blobs(40, 4, 1), valid_set = blobs(10, 4, 2);
@@ -140,7 +140,7 @@ TEST(GradTreeLearner, PruningKeepsEveryTrainingPrediction) {
         }
 }
 
-// gradtree.md §6: over restarts, the returned tree is the one of the lowest validation loss seen
+// 001 App. A: over restarts, the returned tree is the one of the lowest validation loss seen
 // (unpruned and one validation batch, so its cross-entropy on the validation rows is that loss).
 TEST(GradTreeLearner, RestartsKeepTheBestValidationLoss) {
     const Dataset train_set = blobs(20, 4, 1), valid_set = blobs(10, 4, 2);

@@ -36,7 +36,7 @@ TEST(GradTreeParameterLayout, LayoutAndViews) {
     EXPECT_THROW(gradtree::view(spec, wrong), Error);
 }
 
-// gradtree.md §1.3: one seed for all arrays, so T = I at start, Glorot bounds √(6/(N + n)) for
+// GDT.py's GlorotUniform initialisers: one seed for all arrays, so T = I at start, Glorot bounds √(6/(N + n)) for
 // them and √(3/L) (one output) or √(6/(L + C)) for Λ; the same vector for the same seed.
 TEST(GradTreeParameterLayout, GlorotInitialisationWithTEqualToI) {
     for (const Eigen::Index outputs : {Eigen::Index{1}, Eigen::Index{5}}) {
@@ -44,7 +44,7 @@ TEST(GradTreeParameterLayout, GlorotInitialisationWithTEqualToI) {
         const Eigen::VectorXd p = gradtree::initial_parameters(spec, 42);
         const gradtree::ParameterView v = gradtree::view(spec, p);
         EXPECT_EQ(v.T, v.I);
-        EXPECT_NEAR(v.I.cwiseAbs().maxCoeff(), std::sqrt(6.0 / (127 + 4)), 0.01);  // 0.214 (§1.3 example)
+        EXPECT_NEAR(v.I.cwiseAbs().maxCoeff(), std::sqrt(6.0 / (127 + 4)), 0.01);  // 0.214 (Glorot bound at d = 7, n = 4)
         EXPECT_LT(v.I.cwiseAbs().maxCoeff(), std::sqrt(6.0 / (127 + 4)));
         const double leaf_bound = outputs == 1 ? std::sqrt(3.0 / 128) : std::sqrt(6.0 / (128 + 5));
         EXPECT_LT(v.leaf.cwiseAbs().maxCoeff(), leaf_bound);

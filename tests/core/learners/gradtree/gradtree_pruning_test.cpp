@@ -25,7 +25,7 @@ Dataset right_side_rows() {
     return train;
 }
 
-// gradtree.md §7: the root's empty left branch goes, the root becomes its right child with both leaves.
+// 001 §4.1: the root's empty left branch goes, the root becomes its right child with both leaves.
 TEST(GradTreePruning, ReplacesASplitWithAnEmptySideByItsOtherChild) {
     const Dataset train = right_side_rows();
     const TreeModel pruned = gradtree::prune_empty_branches(depth_two_tree(train));

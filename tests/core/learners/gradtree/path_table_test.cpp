@@ -6,7 +6,7 @@
 namespace treelab {
 namespace {
 
-// gradtree.md §1.2/§10.3 oracle for d = 2: leaf 0 → (0,L),(1,L); 1 → (0,L),(1,R); 2 → (0,R),(2,L); 3 → (0,R),(2,R).
+// 001 eq. 4–5 worked by hand for d = 2: leaf 0 → (0,L),(1,L); 1 → (0,L),(1,R); 2 → (0,R),(2,L); 3 → (0,R),(2,R).
 TEST(GradTreePathTable, DepthTwoOracle) {
     const gradtree::PathTable t = gradtree::path_table(2);
     Eigen::MatrixXi node(4, 2), branch(4, 2);

@@ -194,7 +194,7 @@ TEST(LatentLearner, MlpDropoutIsDeterministicForASeed) {
 
 // Larger lambda prunes more (000 §4.2, Fig. 3): in the default formulation (λ · mean a) a strong
 // λ leaves fewer nodes with a_t > 0 and a smaller total activity; in the paper's (λ‖η‖∞) it does not
-// prune (README, "The pruning story"), so only the default is held to it here.
+// prune (resources/doc/methods/latent.md), so only the default is held to it here.
 TEST(LatentLearner, LargerLambdaPrunesMore) {
     const Dataset train = blobs(30, 4), valid = blobs(10, 5);
     Eigen::VectorXd activity[2];

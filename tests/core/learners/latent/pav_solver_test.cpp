@@ -1,5 +1,5 @@
 // Tests of the pruning QP solver (000 eq. 4, Prop. 2, Alg. 1, §3.2 "Backward pass") against the
-// worked example of reference_implementations.md §8.1 item 3, two independent minimisers of eq. 4
+// a depth-1 example worked by hand (checked by brute force over a₀), two independent minimisers of eq. 4
 // and central finite differences.
 #include "core/learners/latent/pav_solver.h"
 
@@ -135,7 +135,7 @@ Eigen::VectorXd dual_minimiser(const Eigen::MatrixXd& q, const Eigen::VectorXd& 
     return primal(mu);
 }
 
-// The learner's q (reference_implementations.md §1.2): q_root = 1, left child min(q_p, s_p), right
+// The learner's q (000 §3.1; vzantedeschi/LatentTrees src/LT_models.py): q_root = 1, left child min(q_p, s_p), right
 // child min(q_p, -s_p).
 Eigen::MatrixXd learner_q(int rows, int depth, std::mt19937& rng) {
     std::uniform_real_distribution<double> s(-1.0, 1.0);
@@ -198,7 +198,7 @@ void expect_solver_matches(const Eigen::MatrixXd& q, const Eigen::VectorXd& eta,
         << "\nexpected " << expected.transpose();
 }
 
-// The depth-1 example of reference_implementations.md §8.1 item 3: values, groups, denominators, support and the full Jacobian.
+// The depth-1 example worked by hand (q = [[1, 0.4, −0.4], [1, −0.7, 0.7]], η = [0.2, 0.9, −0.5], a* = [0.775, 0.775, 0.1]): values, groups, denominators, support and the full Jacobian.
 TEST(PavSolver, WorkedExampleMatchesHandComputation) {
     Eigen::MatrixXd q(2, 3);
     q << 1, 0.4, -0.4, 1, -0.7, 0.7;
@@ -327,8 +327,8 @@ TEST(PavSolver, BackwardMatchesFiniteDifferences) {
     EXPECT_GE(checked, 100);
 }
 
-// The ICML-2021 formulation (anchor weight λ on η = 0, q shifted by ½): the depth-1 oracle of
-// reference_implementations.md §8.1 item 4 at four values of λ.
+// The ICML-2021 formulation (anchor weight λ on η = 0, q shifted by ½): the same depth-1 example
+// at four values of λ, solved by brute force (vzantedeschi/LatentTrees at HEAD, src/qp_fast.cpp).
 TEST(PavSolver, IcmlFormulationMatchesOracle) {
     Eigen::MatrixXd q(2, 3);
     q << 1, 0.4, -0.4, 1, -0.7, 0.7;

@@ -1,4 +1,4 @@
-#include "ui/data/table_preview_model.h"
+#include "ui/common/table_preview_model.h"
 
 #include <algorithm>
 

@@ -1,5 +1,6 @@
-// The README's hyperparameter tables are the CLI's: for every learner of the registry, the table
-// under its "| `name` parameter |" header equals `treelab-cli params NAME --markdown` as built now.
+// The manual's hyperparameter tables are the CLI's: for every learner of the registry, the table in
+// resources/doc/command-line.md under its "| `name` parameter |" header equals
+// `treelab-cli params NAME --markdown` as built now.
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -14,12 +15,14 @@ namespace treelab {
 namespace {
 
 constexpr const char* kRegenerate =
-    "regenerate the README's tables from the registry with (from the repository root, after building "
-    "treelab-cli):\n    python3 tests/tools/update_readme_params.py build/treelab-cli";
+    "regenerate the manual's tables from the registry with (from the repository root, after building "
+    "treelab-cli):\n    python3 tests/tools/update_manual_params.py build/treelab-cli";
 
-// The table of `method` in the README: its header line and the '|' lines right after it; "" if none.
-std::string readme_table(const std::string& readme, const std::string& method) {
-    std::istringstream lines(readme);
+constexpr const char* kPage = TREELAB_SOURCE_DIR "/resources/doc/command-line.md";
+
+// The table of `method` on the page: its header line and the '|' lines right after it; "" if none.
+std::string page_table(const std::string& page, const std::string& method) {
+    std::istringstream lines(page);
     const std::string header = "| `" + method + "` parameter |";
     std::string line, table;
     bool inside = false;
@@ -39,24 +42,24 @@ int unescaped_pipes(const std::string& line) {
     return pipes;
 }
 
-// Every learner's README table equals the generated one, so the README cannot drift from the
+// Every learner's table in the manual equals the generated one, so the manual cannot drift from the
 // parameter descriptions (another learner's new or changed rows fail here until regenerated).
-TEST(ReadmeParams, EveryTableEqualsTheGeneratedOne) {
-    std::ifstream in(TREELAB_SOURCE_DIR "/README.md");
-    ASSERT_TRUE(in) << "cannot read " << TREELAB_SOURCE_DIR "/README.md";
+TEST(ManualParams, EveryTableEqualsTheGeneratedOne) {
+    std::ifstream in(kPage);
+    ASSERT_TRUE(in) << "cannot read " << kPage;
     std::ostringstream text;
     text << in.rdbuf();
-    const std::string readme = text.str();
+    const std::string page = text.str();
     test::TempDir dir;
     for (const LearnerInfo& learner : learners()) {
         SCOPED_TRACE(learner.name);
         const test::CommandResult generated = test::run_cli("params " + learner.name + " --markdown", dir);
         ASSERT_EQ(generated.exit_code, 0) << generated.err;
-        const std::string table = readme_table(readme, learner.name);
-        EXPECT_FALSE(table.empty()) << "README.md has no table starting with \"| `" << learner.name
+        const std::string table = page_table(page, learner.name);
+        EXPECT_FALSE(table.empty()) << "command-line.md has no table starting with \"| `" << learner.name
                                     << "` parameter |\"; add one under the learner's hyperparameter section and "
                                     << kRegenerate;
-        EXPECT_EQ(table, generated.out) << "README.md's `" << learner.name
+        EXPECT_EQ(table, generated.out) << "command-line.md's `" << learner.name
                                         << "` table differs from `treelab-cli params " << learner.name
                                         << " --markdown`; " << kRegenerate;
     }
@@ -64,7 +67,7 @@ TEST(ReadmeParams, EveryTableEqualsTheGeneratedOne) {
 
 // The generated rows have exactly the table's six cell borders: a '|' inside a cell (a choice
 // list, a norm) is escaped, otherwise the row would gain columns.
-TEST(ReadmeParams, GeneratedCellsEscapePipes) {
+TEST(ManualParams, GeneratedCellsEscapePipes) {
     test::TempDir dir;
     for (const LearnerInfo& learner : learners()) {
         const test::CommandResult generated = test::run_cli("params " + learner.name + " --markdown", dir);

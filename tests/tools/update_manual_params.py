@@ -1,11 +1,11 @@
 #!/usr/bin/python3
-"""Rewrites the hyperparameter tables in README.md from the learner registry.
+"""Rewrites the hyperparameter tables in resources/doc/command-line.md from the learner registry.
 
-    python3 tests/tools/update_readme_params.py build/treelab-cli
+    python3 tests/tools/update_manual_params.py build/treelab-cli
 
 Every table starting with a line "| `NAME` parameter |" (the header `treelab-cli params NAME
 --markdown` prints) is replaced, with the '|' lines that follow it, by that command's output.
-tests/app/cli/readme_params_test.cpp fails until the README equals the generated tables.
+tests/app/cli/manual_params_test.cpp fails until the page equals the generated tables.
 """
 import os
 import re
@@ -20,8 +20,8 @@ def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     cli = sys.argv[1]
-    readme = os.path.join(ROOT, "README.md")
-    with open(readme, encoding="utf-8") as f:
+    page = os.path.join(ROOT, "resources", "doc", "command-line.md")
+    with open(page, encoding="utf-8") as f:
         lines = f.read().split("\n")
     out, i, replaced = [], 0, []
     while i < len(lines):
@@ -37,10 +37,10 @@ def main():
         i += 1
         while i < len(lines) and lines[i].startswith("|"):
             i += 1
-    tmp = readme + ".tmp"
+    tmp = page + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
         f.write("\n".join(out))
-    os.replace(tmp, readme)
+    os.replace(tmp, page)
     print("regenerated:", ", ".join(replaced) if replaced else "no table found")
 
 
