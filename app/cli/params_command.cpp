@@ -35,7 +35,7 @@ std::string cell(const std::string& text) {
     return escaped;
 }
 
-// The README's hyperparameter table is this output.
+// The manual's hyperparameter tables (resources/doc/command-line.md) are this output.
 void print_markdown(const LearnerInfo& learner) {
     std::cout << "| `" << cell(learner.name) << "` parameter | type | range | default | meaning |\n|---|---|---|---|---|\n";
     for (const ParamSpec& spec : learner.params)
@@ -53,7 +53,7 @@ void add_params_command(CLI::App& app) {
     auto options = std::make_shared<Options>();
     CLI::App* command = app.add_subcommand("params", "list the hyperparameters of a method (or of all)");
     command->add_option("method", options->method, "method name, e.g. cart");
-    command->add_flag("--markdown", options->markdown, "print a Markdown table (the README's)");
+    command->add_flag("--markdown", options->markdown, "print a Markdown table (as the manual's command-line page shows it)");
     command->callback([options] {
         for (const LearnerInfo& learner : learners()) {
             if (!options->method.empty() && learner.name != options->method) continue;

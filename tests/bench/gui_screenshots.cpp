@@ -1,7 +1,5 @@
-// Regenerates the README's screenshots of the workbench: the main window while
-// LatentTrees trains on letterrecognition.csv (then stopped), after a run on glass, its tree, the
-// results list, a CART pruning sweep, a LatentTrees λ sweep, and GradTree's tree on glass after a
-// run with every default, then GET's method panel with its schedule editor and a GET run
+// Regenerates the manual's screenshots of method runs (resources/doc/images; gui_walkthrough shoots
+// the panels): a LatentTrees λ sweep on glass, GradTree's tree on glass after a run with every default, then GET's method panel with its schedule editor and a GET run
 // on diabetes with α over the loss and its starts, one of them picked, and a sweep of its stage-2 α;
 // `get` as second argument shoots only those. `dgt` shoots only DGT learning from
 // bandit feedback on wdbc, its held-out accuracy against loss queries and its tree.
@@ -11,7 +9,7 @@
 // what it detected. `huge` shoots the Tree tab on a tree the size of a full CART on a
 // million rows (173,435 leaves): opened at the depth that fits, a search hit below that depth
 // unfolded, the folded nodes' marks and the overview.
-//   xvfb-run -a ./build/gui_screenshots resources/screenshots [get|dgt|huge|loading FILE.csv|csv FILE.csv]
+//   xvfb-run -a ./build/gui_screenshots resources/doc/images [get|dgt|huge|loading FILE.csv|csv FILE.csv]
 #include <QApplication>
 #include <QComboBox>
 #include <QLineEdit>
@@ -112,10 +110,9 @@ int main(int argc, char** argv) {
         QTimer::singleShot(300, &window, [&] { window.train(); });
         return QApplication::exec();
     }
-    if (!test::load_data(*window.dataPanel(), datasets.filePath("letterrecognition.csv"))) return 3;
-    window.dataPanel()->findChild<QComboBox*>("target")->setCurrentText("lettr");  // its first column
-    window.methodPanel()->setMethod("latent");
-    window.methodPanel()->setValues(method_params("latent", {"depth=6", "batch_size=64", "epochs=200"}));
+    if (!test::load_data(*window.dataPanel(), datasets.filePath("glass.csv"))) return 3;
+    QComboBox* scaling = window.dataPanel()->findChild<QComboBox*>("scaling");
+    scaling->setCurrentIndex(scaling->findData("zscore"));
 
     const auto shoot = [&window, &out](const QString& name) { window.grab().save(out.filePath(name)); };
     const auto later = [&window](int ms, std::function<void()> step) { QTimer::singleShot(ms, &window, step); };
@@ -137,15 +134,9 @@ int main(int argc, char** argv) {
         });
     };
     const bool onlyGet = argc > 2 && QString(argv[2]) == "get";
-    int epochs = 0, runs = onlyGet ? 3 : 0, sweeps = 0;
-    QObject::connect(window.findChild<TrainingSession*>(), &TrainingSession::epochReported, &window, [&](const EpochPoint&) {
-        if (++epochs == 8 && !onlyGet) later(150, [&] {
-            shoot("workbench-training.png");
-            window.stop();
-        });
-    });
+    int runs = onlyGet ? 1 : 0, sweeps = 0;
     QObject::connect(&window, &MainWindow::trainingDone, &window, [&] {
-        if (++runs == 4) {  // GET's run: α over its loss, its starts, start 3's tree kept
+        if (++runs == 2) {  // GET's run: α over its loss, its starts, start 3's tree kept
             window.keepStartTree(2);
             later(400, [&] {
                 shoot("workbench-get.png");
@@ -167,7 +158,7 @@ int main(int argc, char** argv) {
             });
             return;
         }
-        if (runs == 3) {  // GradTree at its defaults: its tree and the data panel's choices
+        if (runs == 1) {  // GradTree at its defaults: its tree and the data panel's choices
             window.tabs()->setCurrentIndex(1);
             later(400, [&] {
                 shoot("workbench-gradtree.png");
@@ -175,52 +166,28 @@ int main(int argc, char** argv) {
             });
             return;
         }
-        if (runs == 1) {  // the stopped letter run: now a whole run on glass
-            test::load_data(*window.dataPanel(), datasets.filePath("glass.csv"));
-            QComboBox* scaling = window.dataPanel()->findChild<QComboBox*>("scaling");
-            scaling->setCurrentIndex(scaling->findData("zscore"));
-            window.methodPanel()->setValues(method_params("latent", {"depth=3", "epochs=120", "patience=0"}));
-            later(100, [&] { window.train(); });
-            return;
-        }
-        later(400, [&] {
-            shoot("workbench-trained.png");
-            window.tabs()->setCurrentIndex(1);
-            window.treeTab()->inspectNode(1);  // the inspector beside the canvas
+    });
+    // LatentTrees' λ over its sweep range (self-supervised glass, z-scored, depth 4): the metric against
+    // active nodes, as scikit-learn's cost-complexity example; then GradTree at every default.
+    const auto shootLambdaSweep = [&] {
+        window.methodPanel()->setMethod("latent");
+        window.methodPanel()->setValues(method_params("latent", {"task=self_supervised", "depth=4"}));
+        window.tabs()->setCurrentIndex(2);
+        window.sweepPanel()->findChild<QSpinBox*>("sweepSeeds")->setValue(3);
+        QObject::connect(window.sweepPanel(), &SweepPanel::finished, &window, [&] {
+            if (++sweeps > 1) return;  // GET's sweep at the end has its own handler
             later(400, [&] {
-                shoot("workbench-tree.png");
-                window.tabs()->setCurrentIndex(3);
-                later(400, [&] {
-                    shoot("workbench-results.png");
-                    window.methodPanel()->setMethod("cart");
-                    window.tabs()->setCurrentIndex(2);
-                    QObject::connect(window.sweepPanel(), &SweepPanel::finished, &window, [&] {
-                        if (sweeps == 2) return;  // GET's sweep at the end has its own handler
-                        later(400, [&] {
-                            if (++sweeps == 2) {
-                                shoot("workbench-lambda-sweep.png");
-                                RunConfig defaults;  // every data choice back to its default
-                                defaults.target = "Type";
-                                window.dataPanel()->setFrom(defaults);
-                                window.methodPanel()->setMethod("gradtree");
-                                window.methodPanel()->setValues(method_params("gradtree", {}));
-                                later(100, [&] { window.train(); });
-                                return;
-                            }
-                            shoot("workbench-sweep.png");
-                            // LatentTrees' λ over its sweep range (self-supervised Glass, depth 4):
-                            // metric against active nodes, as scikit-learn's cost-complexity example.
-                            window.methodPanel()->setMethod("latent");
-                            window.methodPanel()->setValues(method_params("latent", {"task=self_supervised", "depth=4"}));
-                            window.sweepPanel()->findChild<QSpinBox*>("sweepSeeds")->setValue(3);
-                            later(100, [&] { window.sweepPanel()->start(); });
-                        });
-                    });
-                    window.sweepPanel()->start();
-                });
+                shoot("workbench-lambda-sweep.png");
+                RunConfig defaults;  // every data choice back to its default
+                defaults.target = "Type";
+                window.dataPanel()->setFrom(defaults);
+                window.methodPanel()->setMethod("gradtree");
+                window.methodPanel()->setValues(method_params("gradtree", {}));
+                later(100, [&] { window.train(); });
             });
         });
-    });
-    later(0, [&] { onlyGet ? shootGet() : window.train(); });
+        window.sweepPanel()->start();
+    };
+    later(0, [&] { onlyGet ? shootGet() : shootLambdaSweep(); });
     return QApplication::exec();
 }

@@ -135,6 +135,7 @@ int main(int argc, char** argv) {
         QWidget* field = window.methodPanel()->form()->findChild<QWidget*>("learning_rate");
         if (field == nullptr) return 3;
         window.activateWindow();
+        if (!QTest::qWaitForWindowActive(&window)) return 3;
         field->setFocus();
         QTest::keyClick(field, Qt::Key_F1);
         auto* manual = window.findChild<ManualWindow*>();
