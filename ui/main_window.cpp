@@ -32,18 +32,18 @@
 #include "core/learners/learner.h"
 #include "core/run/evaluation.h"
 #include "core/run/start_pick.h"
+#include "ui/common/value_text.h"
+#include "ui/common/window_size.h"
 #include "ui/data/data_panel.h"
-#include "ui/tree/epoch_scrubber.h"
 #include "ui/method/method_panel.h"
 #include "ui/results/results_panel.h"
 #include "ui/results/run_title.h"
-#include "ui/training/start_multiples.h"
 #include "ui/sweep/sweep_panel.h"
+#include "ui/training/start_multiples.h"
 #include "ui/training/training_panel.h"
+#include "ui/tree/epoch_scrubber.h"
 #include "ui/tree/tree_canvas.h"
 #include "ui/tree/tree_tab.h"
-#include "ui/common/value_text.h"
-#include "ui/common/window_size.h"
 
 namespace treelab {
 

@@ -4,9 +4,9 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/csv_format_options.h"
-#include "core/io/csv_field.h"
 #include "app/cli/model_input.h"
 #include "core/io/atomic_file.h"
+#include "core/io/csv_field.h"
 #include "core/params/param_spec.h"
 
 namespace treelab::cli {

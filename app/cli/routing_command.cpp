@@ -17,11 +17,11 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/csv_format_options.h"
-#include "core/io/csv_field.h"
 #include "app/cli/model_input.h"
 #include "core/analysis/routing_analysis.h"
 #include "core/error.h"
 #include "core/io/atomic_file.h"
+#include "core/io/csv_field.h"
 #include "core/metrics/dendrogram_purity.h"
 
 namespace treelab::cli {

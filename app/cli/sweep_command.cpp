@@ -7,9 +7,9 @@
 #include "app/cli/slurm_submission.h"
 #include "core/error.h"
 #include "core/io/atomic_file.h"
+#include "core/run/slurm_job.h"
 #include "core/run/sweep.h"
 #include "core/run/sweep_grid.h"
-#include "core/run/slurm_job.h"
 #include "core/run/sweep_parts.h"
 #include "core/run/sweep_summary.h"
 

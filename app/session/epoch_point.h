@@ -7,8 +7,8 @@
 
 #include <QMetaType>
 
-#include "core/training/progress.h"
 #include "core/model/tree_model.h"
+#include "core/training/progress.h"
 
 namespace treelab {
 

@@ -32,8 +32,8 @@
 #include <QTimer>
 
 #include "app/session/training_session.h"
-#include "tests/support/workbench_steps.h"
 #include "tests/support/large_csv.h"
+#include "tests/support/workbench_steps.h"
 #include "ui/data/data_panel.h"
 #include "ui/main_window.h"
 #include "ui/method/method_panel.h"

@@ -26,20 +26,20 @@
 #include <QTimer>
 #include <qcustomplot.h>
 
-#include "ui/data/data_panel.h"
-#include "ui/tree/epoch_scrubber.h"
+#include "tests/support/workbench_steps.h"
 #include "ui/common/figure_view.h"
-#include "ui/tree/tree_canvas.h"
+#include "ui/data/data_panel.h"
 #include "ui/help/manual_window.h"
 #include "ui/main_window.h"
 #include "ui/method/method_panel.h"
 #include "ui/method/param_form.h"
 #include "ui/results/results_panel.h"
-#include "ui/training/start_multiples.h"
 #include "ui/sweep/sweep_panel.h"
+#include "ui/training/start_multiples.h"
 #include "ui/training/training_panel.h"
+#include "ui/tree/epoch_scrubber.h"
+#include "ui/tree/tree_canvas.h"
 #include "ui/tree/tree_tab.h"
-#include "tests/support/workbench_steps.h"
 
 using namespace treelab;
 

@@ -24,17 +24,17 @@
 #include "app/render/tree_picture.h"
 #include "core/learners/learner.h"
 #include "core/run/training_run.h"
-#include "tests/support/workbench_steps.h"
 #include "tests/support/test_support.h"
+#include "tests/support/workbench_steps.h"
 #include "ui/common/figure_view.h"
+#include "ui/common/readable_text.h"
+#include "ui/common/window_size.h"
+#include "ui/data/split_editor.h"
 #include "ui/main_window.h"
 #include "ui/method/method_panel.h"
-#include "ui/common/readable_text.h"
 #include "ui/results/results_panel.h"
-#include "ui/data/split_editor.h"
 #include "ui/tree/tree_canvas.h"
 #include "ui/tree/tree_tab.h"
-#include "ui/common/window_size.h"
 
 namespace treelab {
 namespace {

@@ -19,15 +19,15 @@
 #include <qcustomplot.h>
 
 #include "core/model/model_file.h"
-#include "tests/support/workbench_steps.h"
 #include "tests/support/test_support.h"
-#include "ui/tree/epoch_scrubber.h"
+#include "tests/support/workbench_steps.h"
 #include "ui/main_window.h"
 #include "ui/method/method_panel.h"
 #include "ui/results/results_panel.h"
-#include "ui/training/start_multiples.h"
 #include "ui/sweep/sweep_panel.h"
+#include "ui/training/start_multiples.h"
 #include "ui/training/training_panel.h"
+#include "ui/tree/epoch_scrubber.h"
 #include "ui/tree/tree_canvas.h"
 #include "ui/tree/tree_tab.h"
 

@@ -28,10 +28,10 @@
 #include "app/session/target_summary_session.h"
 #include "core/data/column_summary.h"
 #include "core/error.h"
+#include "ui/common/table_preview_model.h"
 #include "ui/data/csv_format_row.h"
 #include "ui/data/preparation_form.h"
 #include "ui/data/recent_files_menu.h"
-#include "ui/common/table_preview_model.h"
 #include "ui/data/target_view.h"
 
 namespace treelab {

@@ -16,10 +16,10 @@
 #include "core/io/atomic_file.h"
 #include "core/io/csv_field.h"
 #include "core/learners/learner.h"
+#include "ui/common/value_text.h"
 #include "ui/results/run_comparison.h"
 #include "ui/results/run_detail_view.h"
 #include "ui/results/run_metrics.h"
-#include "ui/common/value_text.h"
 
 namespace treelab {
 namespace {

@@ -14,8 +14,8 @@
 #include "core/run/evaluation.h"
 #include "core/run/pruning_path_curve.h"
 #include "ui/common/plot_style.h"
-#include "ui/training/start_multiples.h"
 #include "ui/common/value_text.h"
+#include "ui/training/start_multiples.h"
 
 namespace treelab {
 namespace {

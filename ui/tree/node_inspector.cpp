@@ -16,8 +16,8 @@
 #include "core/error.h"
 #include "core/export/rows_csv.h"
 #include "core/io/atomic_file.h"
-#include "ui/tree/class_histogram.h"
 #include "ui/common/table_preview_model.h"
+#include "ui/tree/class_histogram.h"
 
 namespace treelab {
 namespace {

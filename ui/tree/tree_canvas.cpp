@@ -24,11 +24,11 @@
 #include "app/render/tree_region.h"
 #include "app/session/background_release.h"
 #include "app/session/routing_session.h"
-#include "core/layout/fitting_depth.h"
 #include "core/analysis/routing_analysis.h"
 #include "core/export/data_units.h"
-#include "ui/tree/node_tooltip.h"
+#include "core/layout/fitting_depth.h"
 #include "ui/common/readable_text.h"
+#include "ui/tree/node_tooltip.h"
 #include "ui/tree/tree_minimap.h"
 #include "ui/tree/tree_picture_builder.h"
 

@@ -15,9 +15,9 @@
 
 #include "core/learners/dgt/bandit_feedback.h"
 #include "core/learners/dgt/dgt_export.h"
-#include "core/learners/dgt/loss_oracle.h"
 #include "core/learners/dgt/dgt_network.h"
 #include "core/learners/dgt/dgt_settings.h"
+#include "core/learners/dgt/loss_oracle.h"
 #include "core/metrics/classification_metrics.h"
 #include "core/metrics/regression_metrics.h"
 #include "core/nn/linear_chain.h"

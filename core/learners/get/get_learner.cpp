@@ -15,8 +15,8 @@
 #include <limits>
 #include <random>
 
-#include "core/learners/get/cart_warm_start.h"
 #include "core/learners/depth_search.h"
+#include "core/learners/get/cart_warm_start.h"
 #include "core/learners/get/get_export.h"
 #include "core/learners/get/get_hard_tree.h"
 #include "core/learners/get/get_objective.h"

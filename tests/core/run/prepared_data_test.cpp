@@ -4,8 +4,8 @@
 #include "core/learners/learner.h"
 #include "core/model/model_file.h"
 #include "core/run/prepared_data.h"
-#include "core/run/training_run.h"
 #include "core/run/run_config.h"
+#include "core/run/training_run.h"
 #include "tests/support/test_support.h"
 
 namespace treelab {

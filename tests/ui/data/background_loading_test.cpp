@@ -14,9 +14,9 @@
 #include <QTest>
 #include <QTimer>
 
-#include "tests/support/workbench_steps.h"
 #include "tests/support/large_csv.h"
 #include "tests/support/test_support.h"
+#include "tests/support/workbench_steps.h"
 #include "ui/data/data_panel.h"
 #include "ui/main_window.h"
 

@@ -12,8 +12,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
-#include "tests/support/workbench_steps.h"
 #include "tests/support/test_support.h"
+#include "tests/support/workbench_steps.h"
 #include "ui/data/data_panel.h"
 #include "ui/main_window.h"
 #include "ui/method/method_panel.h"

@@ -16,8 +16,8 @@
 
 #include "core/error.h"
 #include "qcustomplot.h"
-#include "tests/support/workbench_steps.h"
 #include "tests/support/test_support.h"
+#include "tests/support/workbench_steps.h"
 #include "ui/data/data_panel.h"
 #include "ui/data/recent_files_menu.h"
 

@@ -10,8 +10,8 @@
 #include <QTest>
 
 #include "core/run/run_option_docs.h"
-#include "tests/support/workbench_steps.h"
 #include "tests/support/test_support.h"
+#include "tests/support/workbench_steps.h"
 #include "ui/data/data_panel.h"
 
 namespace treelab {

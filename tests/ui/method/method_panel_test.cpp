@@ -15,8 +15,8 @@
 
 #include "core/error.h"
 #include "core/learners/learner.h"
-#include "tests/support/workbench_steps.h"
 #include "tests/support/test_support.h"
+#include "tests/support/workbench_steps.h"
 #include "ui/data/data_panel.h"
 #include "ui/method/method_panel.h"
 #include "ui/method/param_form.h"

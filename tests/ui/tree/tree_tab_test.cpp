@@ -18,10 +18,10 @@
 #include <QTest>
 #include <QToolTip>
 
+#include "app/render/node_search.h"
 #include "core/analysis/node_rows.h"
 #include "core/export/number_text.h"
 #include "core/export/path_rule.h"
-#include "app/render/node_search.h"
 #include "core/layout/fitting_depth.h"
 #include "core/run/training_run.h"
 #include "tests/support/big_tree.h"

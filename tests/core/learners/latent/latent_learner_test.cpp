@@ -12,8 +12,8 @@
 
 #include "core/error.h"
 #include "core/learners/latent/latent_learner.h"
-#include "core/model/soft_routing.h"
 #include "core/model/model_file.h"
+#include "core/model/soft_routing.h"
 
 namespace treelab {
 namespace {
