@@ -27,8 +27,13 @@ void show_about_dialog(QWidget* parent) {
                     "<tr><td>Qt</td><td>%2</td><td>LGPL-3.0</td></tr>"
                     "<tr><td>QCustomPlot</td><td>%3</td><td>GPL-3.0</td></tr>"
                     "<tr><td>Eigen</td><td>%4</td><td>MPL-2.0</td></tr>"
-                    "<tr><td>fast_float, nlohmann/json, Boost.Math, OpenSSL</td><td>Debian 12</td>"
-                    "<td>LGPL-2.1, MIT, BSL-1.0, Apache-2.0</td></tr>"
+                    "<tr><td>oneTBB</td><td>Debian 12</td><td>Apache-2.0</td></tr>"
+                    "<tr><td>OpenBLAS</td><td>Debian 12</td><td>BSD-3-Clause</td></tr>"
+                    "<tr><td>OpenSSL</td><td>Debian 12</td><td>Apache-2.0</td></tr>"
+                    "<tr><td>Boost.Math</td><td>Debian 12</td><td>BSL-1.0</td></tr>"
+                    "<tr><td>nlohmann/json</td><td>Debian 12</td><td>MIT</td></tr>"
+                    "<tr><td>CLI11</td><td>Debian 12</td><td>BSD-3-Clause</td></tr>"
+                    "<tr><td>fast_float</td><td>Debian 12</td><td>Apache-2.0 or MIT</td></tr>"
                     "</table>"
                     "<p>Shipped data sets: sources and licences in <tt>datasets/README.md</tt>.</p>")
             .arg(QStringLiteral(TREELAB_VERSION), QString::fromLatin1(qVersion()), QStringLiteral(QCUSTOMPLOT_VERSION_STR),
