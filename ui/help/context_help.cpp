@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QEvent>
 #include <QMenu>
+#include <QVariant>
 
 #include "ui/help/manual_window.h"
 #include "ui/method/method_panel.h"
@@ -53,8 +54,9 @@ ManualWindow* show_manual_for(QWidget* window, QWidget* focus) {
     manual->show();
     manual->raise();
     manual->activateWindow();
-    // A form field is named after its hyperparameter (ParamForm); the names on the way up from a
-    // spin box's or combo box's inner line edit include it.
+    // A form field is named after its hyperparameter (ParamForm), and a field's companion (the log
+    // slider beside a rate) carries the name as its "hyperparameter" property; the names on the way
+    // up from a spin box's or combo box's inner line edit include it.
     QStringList names;
     for (QWidget* widget = focus; widget && widget != manual; widget = widget->parentWidget()) {
         if (widget->inherits("treelab::ParamForm")) {
@@ -69,6 +71,7 @@ ManualWindow* show_manual_for(QWidget* window, QWidget* focus) {
                 manual->showSection(QString::fromLatin1(topic.page), QString::fromLatin1(topic.headingWord));
                 return manual;
             }
+        if (const QVariant key = widget->property("hyperparameter"); key.isValid()) names.append(key.toString());
         if (!widget->objectName().isEmpty()) names.append(widget->objectName());
     }
     return manual;

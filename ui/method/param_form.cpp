@@ -85,6 +85,7 @@ QWidget* ParamForm::Parts::makeEditor(Field& field, ParamForm* form, const std::
         if (!spec.log_scale) return edit;
         auto* slider = new LogSlider(form);
         slider->setObjectName(QString::fromStdString(spec.name) + QStringLiteral("Slider"));
+        slider->setProperty("hyperparameter", QString::fromStdString(spec.name));  // F1 opens its row
         slider->setToolTip(toolTipFor(spec));
         setSliderRange(slider, spec);
         QObject::connect(slider, &LogSlider::logValueMoved, edit, [edit](double value) { edit->setText(QString::number(value, 'g', 2)); });

@@ -13,6 +13,7 @@
 #include "ui/data/data_panel.h"
 #include "ui/help/manual_window.h"
 #include "ui/main_window.h"
+#include "ui/method/log_slider.h"
 #include "ui/method/method_panel.h"
 #include "ui/method/param_form.h"
 
@@ -32,8 +33,8 @@ void pressF1On(MainWindow& window, QWidget* field) {
     QTest::keyClick(field, Qt::Key_F1);
 }
 
-// Every learner, a spin box and a line edit of its form: F1 lands on the field's row of the
-// learner's table, in view, with that row (and no other) highlighted.
+// Every learner, a spin box, a line edit and a log slider of its form: F1 lands on the field's row
+// of the learner's table, in view, with that row (and no other) highlighted.
 TEST(ContextHelp, F1OnAParameterFieldOpensItsRow) {
     MainWindow window;
     window.show();
@@ -49,6 +50,7 @@ TEST(ContextHelp, F1OnAParameterFieldOpensItsRow) {
             if (!box->objectName().isEmpty()) { fields.append(box); break; }
         for (QLineEdit* edit : form->findChildren<QLineEdit*>())
             if (!edit->objectName().isEmpty() && !edit->objectName().startsWith("qt_")) { fields.append(edit); break; }
+        for (LogSlider* slider : form->findChildren<LogSlider*>()) { fields.append(slider); break; }
         for (QWidget* field : fields) {
             SCOPED_TRACE((learner + " " + field->objectName()).toStdString());
             pressF1On(window, field);
@@ -62,7 +64,8 @@ TEST(ContextHelp, F1OnAParameterFieldOpensItsRow) {
             ASSERT_NE(table, nullptr);
             EXPECT_EQ(cellText(table, 0, 0), learner + " parameter");
             const int row = table->cellAt(at).row();
-            EXPECT_EQ(cellText(table, row, 0), field->objectName());
+            const QVariant key = field->property("hyperparameter");
+            EXPECT_EQ(cellText(table, row, 0), key.isValid() ? key.toString() : field->objectName());
             EXPECT_TRUE(browser->viewport()->rect().contains(browser->cursorRect(at))) << "the row is out of view";
             const QList<QTextEdit::ExtraSelection> marks = browser->extraSelections();
             ASSERT_EQ(marks.size(), 1);
