@@ -21,7 +21,6 @@
 #include <QTimer>
 
 #include "app/render/node_search.h"
-#include "app/session/training_session.h"
 #include "core/run/run_config.h"
 #include "tests/support/big_tree.h"
 #include "tests/support/workbench_steps.h"
@@ -40,7 +39,7 @@ int main(int argc, char** argv) {
     QApplication application(argc, argv);
     QApplication::setOrganizationName("TreeLab-screenshots");
     // The window saves its tab, splitters and choices when quit() closes it; every run starts from
-    // the defaults instead, or the letter run would be shot on the tab the last run ended on.
+    // the defaults instead, or its first picture would be shot with the last run's choices.
     QSettings().clear();
     const QDir out(argc > 1 ? argv[1] : ".");
     MainWindow window;

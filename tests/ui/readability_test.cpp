@@ -262,7 +262,7 @@ TEST(Readability, DefaultWindowFitsA1366By768Screen) {
     window.resize(size);
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    ASSERT_TRUE(test::load_data(*window.dataPanel(), QString::fromStdString(test::dataset("glass.csv").string())));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), test::glass_file()));
     EXPECT_TRUE(fully_shown(window.findChild<SplitEditor*>())) << "the split, without scrolling the data panel";
     for (const LearnerInfo& learner : learners()) {
         window.methodPanel()->setMethod(QString::fromStdString(learner.name));

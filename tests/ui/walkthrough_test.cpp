@@ -114,7 +114,7 @@ TEST(Walkthrough, EveryLearnerInTurnThenEveryRunInTurn) {
     window.resize(1366, 768);
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    ASSERT_TRUE(test::load_data(*window.dataPanel(), QString::fromStdString(test::dataset("glass.csv").string())));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), test::glass_file()));
     QPushButton* trainButton = nullptr;
     for (QPushButton* button : window.findChildren<QPushButton*>())
         if (button->text() == QStringLiteral("&Train")) trainButton = button;
@@ -189,7 +189,7 @@ TEST(Walkthrough, SweepFigureNamesTheSweepNotTheSelectedRun) {
     MainWindow window;
     window.resize(1366, 768);
     window.show();
-    ASSERT_TRUE(test::load_data(*window.dataPanel(), QString::fromStdString(test::dataset("glass.csv").string())));
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), test::glass_file()));
     window.methodPanel()->setMethod("cart");
     ASSERT_TRUE(test::train_and_wait(window));
     const QString cartRun = window.resultsPanel()->runName(0);

@@ -121,7 +121,7 @@ TEST(CsvFormat, EncodingOverrideRetriesTheFileThatFailed) {
     std::string wide;
     for (const char c : sheetText()) wide += std::string{c, '\0'};
     const QString wideFile = write(dir, "wide.csv", wide);
-    const QString glass = QString::fromStdString(test::dataset("glass.csv").string());
+    const QString glass = test::glass_file();
     DataPanel panel;
     ASSERT_TRUE(test::load_data(panel, glass));
     EXPECT_FALSE(test::load_data(panel, wideFile));

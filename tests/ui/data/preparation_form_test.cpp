@@ -28,7 +28,7 @@ Widget* child(const QWidget& parent, const char* name) {
 class PreparationFormTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        ASSERT_TRUE(test::load_data(panel, QString::fromStdString(test::dataset("glass.csv").string())));
+        ASSERT_TRUE(test::load_data(panel, test::glass_file()));
         panel.show();
         ASSERT_TRUE(QTest::qWaitForWindowExposed(&panel));
     }

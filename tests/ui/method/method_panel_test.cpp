@@ -137,7 +137,7 @@ TEST(MethodPanel, EveryLearnerFlagsRefusedText) {
 // The CLI command combines the data panel's run with the method and the changed parameter, and is copied.
 TEST(MethodPanel, CliCommandHasMethodAndChangedParameter) {
     DataPanel data;
-    ASSERT_TRUE(test::load_data(data, QString::fromStdString(test::dataset("glass.csv").string())));
+    ASSERT_TRUE(test::load_data(data, test::glass_file()));
     MethodPanel panel;
     EXPECT_TRUE(panel.cliCommand().isEmpty());  // no config source yet
     panel.setConfigSource([&data]() -> std::optional<RunConfig> {
