@@ -33,8 +33,12 @@
 #include "core/run/evaluation.h"
 #include "core/run/start_pick.h"
 #include "ui/common/value_text.h"
+#include "ui/compare/compare_panel.h"
+#include "ui/compare/data_set_list.h"
+#include "ui/compare/method_choice.h"
 #include "ui/common/window_size.h"
 #include "ui/data/data_panel.h"
+#include "ui/data/recent_files_menu.h"
 #include "ui/method/method_panel.h"
 #include "ui/results/results_panel.h"
 #include "ui/results/run_title.h"
@@ -111,10 +115,12 @@ MainWindow::MainWindow(QWidget* parent)
     treeTab_ = new TreeTab(this);
     sweep_ = new SweepPanel(this);
     results_ = new ResultsPanel(this);
+    compare_ = new ComparePanel(this);
     tabs_ = new QTabWidget(this);
     tabs_->addTab(training_, tr("Training"));
     tabs_->addTab(treeTab_, tr("Tree"));
     tabs_->addTab(sweep_, tr("Sweep"));
+    tabs_->addTab(compare_, tr("Compare"));
     tabs_->addTab(results_, tr("Results"));
 
     mainSplitter_ = new QSplitter(Qt::Horizontal, this);
@@ -140,6 +146,7 @@ MainWindow::MainWindow(QWidget* parent)
     buildMenus();
     connectSession();
     connectEvaluation();
+    connectCompare();
     connect(trainButton_, &QPushButton::clicked, this, &MainWindow::train);
     connect(stopButton_, &QPushButton::clicked, this, &MainWindow::stop);
     connect(data_, &DataPanel::dataChanged, this, [this] {
@@ -180,9 +187,10 @@ TreeCanvas* MainWindow::treeCanvas() const { return treeTab_->canvas(); }
 
 TreeTab* MainWindow::treeTab() const { return treeTab_; }
 SweepPanel* MainWindow::sweepPanel() const { return sweep_; }
+ComparePanel* MainWindow::comparePanel() const { return compare_; }
 QTabWidget* MainWindow::tabs() const { return tabs_; }
 
-bool MainWindow::isTraining() const { return session_->isRunning(); }
+bool MainWindow::isTraining() const { return session_->isRunning() || crossValidating_; }
 
 void MainWindow::openFile(const QString& file) {
     if (isModelFile(file)) openModel(file);
@@ -223,8 +231,49 @@ void MainWindow::connectSession() {
     });
 }
 
+void MainWindow::connectCompare() {
+    compare_->methods()->setParamsSource([this](const QString& method) { return method_->valuesOf(method); });
+    compare_->dataSets()->setLoadedSource([this]() -> std::optional<RunConfig> {
+        if (!data_->hasData()) return std::nullopt;
+        RunConfig config;
+        data_->applyTo(config);
+        return config;
+    });
+    compare_->dataSets()->setRecentSource([this] {
+        const auto* recent = qobject_cast<const RecentFilesMenu*>(data_->recentFilesMenu());
+        return recent ? recent->files() : QStringList();
+    });
+    connect(data_, &DataPanel::dataChanged, compare_->dataSets(), &DataSetList::refreshLoaded);
+    connect(data_, &DataPanel::settingsChanged, compare_->dataSets(), &DataSetList::refreshLoaded);
+    connect(compare_, &ComparePanel::refitted, this,
+            [this](std::shared_ptr<const RunOutcome> outcome, const RunConfig& config, const QString& note, bool crossValidation) {
+                ++runNumber_;
+                const QString name = tr("%1, %2").arg(run_title(runNumber_, config), note);
+                results_->addRun(name, std::move(outcome));  // selects it, which shows its curves and tree
+                if (crossValidation && crossValidating_) {
+                    // The per-fold scores stay in the Compare tab; the Training tab shows the refit's curves.
+                    statusBar()->showMessage(tr("%1: per-fold scores in the Compare tab").arg(name));
+                    endCrossValidation();
+                } else {
+                    tabs_->setCurrentWidget(treeTab_);
+                }
+            });
+    connect(compare_, &ComparePanel::comparisonFinished, this, [this] {
+        if (crossValidating_ && !compare_->isRefitting()) endCrossValidation();  // stopped or failed: no refit
+    });
+    connect(compare_, &ComparePanel::refitEnded, this, [this] {
+        if (crossValidating_) endCrossValidation();
+    });
+}
+
+void MainWindow::endCrossValidation() {
+    crossValidating_ = false;
+    setTraining(false);
+    emit trainingDone();
+}
+
 void MainWindow::train() {
-    if (session_->isRunning()) {
+    if (session_->isRunning() || crossValidating_) {
         statusBar()->showMessage(tr("A run is still going: stop it first (Esc)."), 5000);
         return;
     }
@@ -247,6 +296,21 @@ void MainWindow::train() {
     const LearnerInfo& learner = find_learner(config.method);
     runMethodLabel_ = QString::fromStdString(learner.label);
     pendingConfig_ = config;
+    if (const std::optional<Resampling> folds = data_->crossValidation()) {
+        // A one-method comparison: the folds' scores in the Compare tab, the refit on all rows as the run.
+        ComparisonConfig comparison;
+        comparison.data_sets = {config};
+        comparison.contenders = {Contender{config.method, config.params, learner.label}};
+        comparison.resampling = *folds;
+        comparison.seed = resolved_split_seed(config);
+        if (!compare_->runConfig(comparison, true)) return;
+        crossValidating_ = true;
+        setTraining(true);
+        tabs_->setCurrentWidget(compare_);
+        statusBar()->showMessage(tr("Cross-validating %1 on %2 (%3)…")
+                                     .arg(runMethodLabel_, QFileInfo(data_->file()).fileName(), QString::fromStdString(resampling_text(*folds))));
+        return;
+    }
     if (!session_->start(config)) return;
     training_->startRun(runMethodLabel_);
     treeTab_->startRun();
@@ -263,6 +327,11 @@ RunConfig MainWindow::panelsConfig() const {
 }
 
 void MainWindow::stop() {
+    if (crossValidating_) {
+        compare_->stop();
+        statusBar()->showMessage(tr("Stopping: the folds finished so far are kept in the Compare tab…"));
+        return;
+    }
     if (!session_->isRunning()) return;
     session_->requestStop();
     statusBar()->showMessage(tr("Stopping: the best model so far is kept…"));
@@ -383,6 +452,7 @@ void MainWindow::showError(const QString& title, const QString& message) {
 void MainWindow::closeEvent(QCloseEvent* event) {
     saveSettings();
     session_->requestStop();
+    compare_->stop();
     event->accept();
 }
 

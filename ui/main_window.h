@@ -22,6 +22,7 @@ class QTimer;
 
 namespace treelab {
 
+class ComparePanel;
 class DataPanel;
 class MethodPanel;
 class ResultsPanel;
@@ -65,6 +66,7 @@ public:
     TrainingPanel* trainingPanel() const;
     ResultsPanel* resultsPanel() const;
     SweepPanel* sweepPanel() const;
+    ComparePanel* comparePanel() const;
     TreeCanvas* treeCanvas() const;
     TreeTab* treeTab() const;
     QTabWidget* tabs() const;
@@ -84,6 +86,9 @@ private:
     void buildMenus();
     void connectSession();
     void connectEvaluation();  // the evaluation's result joins the results list
+    // The Compare tab's refits join the results list; the Split group's cross-validation runs there.
+    void connectCompare();
+    void endCrossValidation();
     RunConfig panelsConfig() const;  // the run the data and method panels describe
     void showRun(std::shared_ptr<const RunOutcome> outcome);
     // A sweep's tree: the Tree tab shows it, Save model writes it, and the Training tab says its
@@ -108,6 +113,8 @@ private:
     TreeTab* treeTab_ = nullptr;
     SweepPanel* sweep_ = nullptr;
     ResultsPanel* results_ = nullptr;
+    ComparePanel* compare_ = nullptr;
+    bool crossValidating_ = false;  // Train runs the method over the Split group's folds in the Compare tab
     QTabWidget* tabs_ = nullptr;
     QSplitter* mainSplitter_ = nullptr;
     QSplitter* leftSplitter_ = nullptr;

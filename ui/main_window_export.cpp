@@ -15,6 +15,7 @@
 #include "core/learners/learner.h"
 #include "core/run/row_set.h"
 #include "ui/common/figure_export.h"
+#include "ui/compare/compare_panel.h"
 #include "ui/main_window.h"
 #include "ui/results/results_panel.h"
 #include "ui/sweep/sweep_panel.h"
@@ -96,6 +97,7 @@ std::optional<FigureDrawing> MainWindow::currentFigure(QString& why) const {
         why = tr("Run a sweep first: the Sweep tab's figure shows a finished sweep's plots.");
         return std::nullopt;
     }
+    if (tab == compare_) return compare_->figure(why);
     why = tr("The %1 tab has no figure of its own. File > Export metrics table as CSV writes its table; the Training, Tree "
              "and Sweep tabs export the selected run's curves and tree and the last sweep's plots.")
               .arg(tabs_->tabText(tabs_->currentIndex()).remove('&'));

@@ -435,6 +435,8 @@ void DataPanel::setFrom(const RunConfig& config) {
     emit settingsChanged();
 }
 
+std::optional<Resampling> DataPanel::crossValidation() const { return parts_->preparation->crossValidation(); }
+
 QMenu* DataPanel::recentFilesMenu() const { return parts_->recent; }
 QMenu* DataPanel::shippedDatasetsMenu() const { return parts_->shipped; }
 

@@ -8,8 +8,11 @@
 // the data set loaded before stays shown until the new file has been read completely, and also
 // after a cancelled read or one that failed, whose message (file, line, column) shows in a dialog.
 #include <memory>
+#include <optional>
 
 #include <QWidget>
+
+#include "core/data/cross_validation_folds.h"
 
 #include "core/data/table.h"
 #include "core/run/run_config.h"
@@ -50,6 +53,8 @@ public:
     // The reverse, for a saved model's run card or "re-apply configuration" (what is known is set;
     // not the CSV format, which belongs to the file shown and changes only by the user's choice).
     void setFrom(const RunConfig& config);
+    // The Split group's cross-validation choice; nullopt for a holdout split (PreparationForm).
+    std::optional<Resampling> crossValidation() const;
 
     QMenu* recentFilesMenu() const;      // File → Open recent
     QMenu* shippedDatasetsMenu() const;  // File → Shipped data sets (datasets/*.csv)

@@ -24,6 +24,7 @@ namespace {
 const QString scalingKey = QStringLiteral("data/preprocessing");
 const QString categoricalKey = QStringLiteral("data/categorical");
 const QString smoteKey = QStringLiteral("data/smote");
+const QString crossValidationKey = QStringLiteral("data/crossValidation");  // "10x3"; empty = holdout
 const QString splitKey = QStringLiteral("data/split");
 const QString splitModeKey = QStringLiteral("data/splitMode");
 const QString seedKey = QStringLiteral("data/seed");
@@ -136,6 +137,8 @@ PreparationForm::PreparationForm(QWidget* parent) : QWidget(parent) {
 
 QString PreparationForm::problem() const { return split_->problem(); }
 
+std::optional<Resampling> PreparationForm::crossValidation() const { return split_->crossValidation(); }
+
 void PreparationForm::applyTo(RunConfig& config) const {
     set_scaling(config, word(scaling_).toStdString());
     config.categorical_encoding = categorical_encoding_from_string(word(categorical_).toStdString());
@@ -167,6 +170,8 @@ void PreparationForm::saveSettings(QSettings& settings) const {
     settings.setValue(categoricalKey, word(categorical_));
     settings.setValue(smoteKey, smote_->isChecked());
     settings.setValue(splitKey, split_->text());
+    const std::optional<Resampling> folds = split_->crossValidation();
+    settings.setValue(crossValidationKey, folds ? QString::fromStdString(resampling_spec(*folds)) : QString());
     settings.setValue(splitModeKey, word(splitMode_));
     settings.setValue(seedKey, seed_->value());
     settings.setValue(splitSeedKey, splitSeed_->value());
@@ -189,6 +194,12 @@ void PreparationForm::restoreSettings(const QSettings& settings) {
         split_->setFractions(parse_split_fractions(settings.value(splitKey, split_->text()).toString().toStdString()));
     } catch (const ParamError&) {
         // A hand-edited settings file: the default split stays, as for any unreadable setting.
+    }
+    try {
+        const QString folds = settings.value(crossValidationKey).toString();
+        split_->setCrossValidation(folds.isEmpty() ? std::nullopt : std::optional<Resampling>(parse_resampling(folds.toStdString())));
+    } catch (const ParamError&) {
+        // As above: the holdout stays.
     }
 }
 

@@ -4,8 +4,11 @@
 // and Split (fractions, split mode, the rows the learner fits on, seed, split seed). Tooltips and
 // choices are the core's descriptions of the matching treelab-cli options (run_option_docs.h);
 // the defaults are RunConfig's.
+#include <optional>
+
 #include <QWidget>
 
+#include "core/data/cross_validation_folds.h"
 #include "core/run/run_config.h"
 
 class QCheckBox;
@@ -26,6 +29,8 @@ public:
     // Writes scaling, categorical encoding, SMOTE, split, split mode, seed, split seed and fit-on into `config`.
     void applyTo(RunConfig& config) const;
     void setFrom(const RunConfig& config);  // the reverse
+    // The Split group's cross-validation (k folds × repeats); nullopt when it holds a split out.
+    std::optional<Resampling> crossValidation() const;
 
     void saveSettings(QSettings& settings) const;
     void restoreSettings(const QSettings& settings);

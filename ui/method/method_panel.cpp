@@ -130,6 +130,13 @@ void MethodPanel::setMethod(const QString& name) {
 }
 
 ParamValues MethodPanel::values() const { return parts_->form->values(); }
+
+ParamValues MethodPanel::valuesOf(const QString& method) const {
+    const Parts& p = *parts_;
+    if (method == p.shown) return p.form->values();
+    if (const auto found = p.remembered.find(method); found != p.remembered.end()) return found->second;
+    return ParamValues(find_learner(method.toStdString()).params);
+}
 void MethodPanel::setValues(const ParamValues& values) { parts_->form->setValues(values); }
 bool MethodPanel::isValid() const { return parts_->form->invalidFields().isEmpty(); }
 ParamForm* MethodPanel::form() const { return parts_->form; }

@@ -27,6 +27,9 @@ public:
     QString method() const;  // registry name, e.g. "cart"
     void setMethod(const QString& name);
     ParamValues values() const;
+    // The values `method`'s form holds: the form shown, else the values it had last (the defaults
+    // for a method not shown yet); for the Compare tab, which runs each method as its form says.
+    ParamValues valuesOf(const QString& method) const;
     void setValues(const ParamValues& values);
     bool isValid() const;    // every field accepted by the core
     ParamForm* form() const;
