@@ -119,7 +119,7 @@ int main(int argc, char** argv) {
             window.train();
             wait_for(&window, &MainWindow::trainingDone, 900000);
         }
-        window.tabs()->setCurrentIndex(3);
+        window.tabs()->setCurrentWidget(window.resultsPanel());
         window.resultsPanel()->selectRun(1);
         shoot(&window, "manual-results");
         // glass as a spreadsheet saves it for a decimal-comma locale
@@ -165,7 +165,7 @@ int main(int argc, char** argv) {
         ++step;
     }
     for (int row = 0; row < window.resultsPanel()->runCount(); ++row) {
-        window.tabs()->setCurrentIndex(3);
+        window.tabs()->setCurrentWidget(window.resultsPanel());
         window.resultsPanel()->selectRun(row);
         shoot(&window, QStringLiteral("%1-select-%2-results").arg(step).arg(row + 1));
         for (int tab = 0; tab < 2; ++tab) {

@@ -24,6 +24,7 @@ constexpr Topic topics[] = {
     {"treelab::TrainingPanel", "workbench.md", "Training"},
     {"treelab::TreeTab", "workbench.md", "Tree"},
     {"treelab::SweepPanel", "workbench.md", "Sweep"},
+    {"treelab::ComparePanel", "workbench.md", "Compare"},
     {"treelab::ResultsPanel", "workbench.md", "Results"},
 };
 
