@@ -21,7 +21,6 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "app/render/critical_difference_figure.h"
 #include "app/session/comparison_session.h"
 #include "core/error.h"
 #include "ui/common/figure_export.h"
@@ -386,7 +385,7 @@ std::optional<FigureDrawing> ComparePanel::boxPlotFigure() const {
 std::optional<FigureDrawing> ComparePanel::criticalDifferenceFigure() const {
     if (!result_ || result_->data_set_names.size() < 2 || result_->config.contenders.size() < 2) return std::nullopt;
     try {
-        return comparison_critical_difference_figure(*result_, metric_->currentData().toString().toStdString());
+        return critical_difference_drawing(*result_, metric_->currentData().toString().toStdString());
     } catch (const Error&) {
         return std::nullopt;  // a method without a score on some data set: the table says which
     }

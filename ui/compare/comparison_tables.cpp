@@ -11,7 +11,7 @@
 #include <QHeaderView>
 #include <QTableWidget>
 
-#include "core/compare/comparison_summary.h"
+#include "ui/compare/comparison_numbers.h"
 #include "core/stats/paired_tests.h"
 #include "core/stats/rank_tests.h"
 #include "ui/common/value_text.h"
@@ -216,6 +216,12 @@ BoxPlotData fold_box_plot_data(const ComparisonResult& result, std::size_t data_
     if (result.stopped) caption << " Stopped before the end: the folds finished are shown.";
     data.caption = caption.str();
     return data;
+}
+
+std::optional<FigureDrawing> critical_difference_drawing(const ComparisonResult& result, const std::string& metric) {
+    const RankSummary ranks = rank_data_sets(result, metric);
+    if (ranks.mean_ranks.size() == 0) return std::nullopt;
+    return std::nullopt;
 }
 
 std::string table_csv(const QTableWidget* table) {

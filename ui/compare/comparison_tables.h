@@ -4,6 +4,7 @@
 // tree size), the paired tests of every method against the reference on one metric, and over
 // several data sets the per-set scores, mean ranks and the Friedman test (Demšar 2006).
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,10 @@ std::string fill_data_sets_table(QTableWidget* table, const ComparisonResult& re
 
 // The per-fold scores of every method on one data set, captioned.
 BoxPlotData fold_box_plot_data(const ComparisonResult& result, std::size_t data_set, const std::string& metric);
+
+// The critical-difference diagram of `metric` over the data sets (Demšar 2006); nullopt when some
+// method has no score on some data set.
+std::optional<FigureDrawing> critical_difference_drawing(const ComparisonResult& result, const std::string& metric);
 
 // The table shown as CSV (header row, then one row per table row; bold is lost).
 std::string table_csv(const QTableWidget* table);

@@ -7,6 +7,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QLabel>
 #include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
@@ -17,7 +18,7 @@
 #include <QTest>
 
 #include "core/compare/comparison.h"
-#include "core/compare/comparison_summary.h"
+#include "ui/compare/comparison_numbers.h"
 #include "core/learners/learner.h"
 #include "tests/support/workbench_steps.h"
 #include "ui/compare/compare_panel.h"
