@@ -7,7 +7,9 @@
 #include "core/data/csv_reader.h"
 #include "core/data/target_encoding.h"
 #include "core/error.h"
+#include "core/forest/random_forest.h"
 #include "core/io/sha256.h"
+#include "core/metrics/classification_metrics.h"
 #include "core/run/parallel_cells.h"
 
 namespace treelab {
@@ -39,16 +41,6 @@ LoadedDataSet load_data_set(const RunConfig& config) {
 
 bool is_forest(const std::string& method) { return method == forest_method; }
 
-// The forest reference is not part of this build yet: a clear refusal rather than a silent skip.
-[[noreturn]] void refuse_forest() {
-    throw ParamError("the random forest reference ('forest') is not available in this build; compare the tree methods: " +
-                     [] {
-                         std::string names;
-                         for (const LearnerInfo& learner : learners()) names += (names.empty() ? "" : ", ") + learner.name;
-                         return names;
-                     }());
-}
-
 bool uses_validation(const Contender& contender) {
     return !is_forest(contender.method) && find_learner(contender.method).uses_validation;
 }
@@ -57,12 +49,33 @@ bool uses_validation(const Contender& contender) {
 // parameters, the comparison's seed for the learner.
 RunConfig cell_run(const RunConfig& data_set, const Contender& contender, std::uint32_t seed) {
     RunConfig run = data_set;
-    run.method = contender.method;
-    run.params = contender.params;
+    // The forest prepares its data as CART does (no scaling: trees are scale-free).
+    run.method = is_forest(contender.method) ? std::string("cart") : contender.method;
+    run.params = is_forest(contender.method) ? method_params("cart", {}) : contender.params;
     run.seed = seed;
     run.split_seed.reset();
     run.learner_seed.reset();
     return run;
+}
+
+// The forest reference (Breiman 2001) on one fold: scored from its predictions as evaluate()
+// scores a tree.
+void run_forest_cell(const PreparedData& data, const ParamValues& params, std::uint32_t seed, const Progress& progress,
+                     ComparisonCell& cell, bool& stopped) {
+    const auto start = std::chrono::steady_clock::now();
+    const RandomForest forest = train_random_forest(data.fit_rows(FitOn::Train), params, seed, progress);
+    cell.fit_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (forest.stopped) {
+        stopped = true;
+        return;
+    }
+    cell.predictions = predict(forest, data.test.X);
+    if (data.test.task == Task::Classification) {
+        cell.probabilities = predict_proba(forest, data.test.X);
+        cell.test = classification_scores(data.test.y, cell.predictions, data.test.classes(), log_loss(data.test.y, cell.probabilities));
+    } else {
+        cell.test = regression_scores(data.test.y, cell.predictions);
+    }
 }
 
 ComparisonCell run_cell(const LoadedDataSet& data_set, const RunConfig& preparation, const Contender& contender, const Fold& fold,
@@ -73,10 +86,13 @@ ComparisonCell run_cell(const LoadedDataSet& data_set, const RunConfig& preparat
     cell.train_rows = static_cast<Eigen::Index>(fold.train.size());
     cell.test_rows = fold.test;
     try {
-        if (is_forest(contender.method)) refuse_forest();
         const RunConfig run = cell_run(preparation, contender, seed);
         const Split split = fold_split(fold, data_set.info.targets, data_set.info.task, uses_validation(contender), seed);
         const PreparedData data = prepare_data(*data_set.table, data_set.sha256, run, split);
+        if (is_forest(contender.method)) {
+            run_forest_cell(data, contender.params, seed, progress, cell, stopped);
+            return cell;
+        }
         RunOutcome outcome = run_training(data, run, progress);
         if (outcome.stopped_early) {
             stopped = true;
@@ -106,7 +122,13 @@ void check_config(const ComparisonConfig& config) {
         throw ParamError("the reference method " + std::to_string(config.reference + 1) + " is not among the " +
                          std::to_string(config.contenders.size()) + " methods compared");
     for (const Contender& contender : config.contenders)
-        if (!is_forest(contender.method)) find_learner(contender.method);  // throws ParamError listing the methods
+        if (!is_forest(contender.method)) {
+            try {
+                find_learner(contender.method);
+            } catch (const ParamError& error) {
+                throw ParamError(std::string(error.what()) + "; or forest, the random forest reference");
+            }
+        }
 }
 
 }  // namespace
@@ -118,8 +140,10 @@ std::string contender_label(const Contender& contender) {
 }
 
 Contender make_contender(const std::string& method, const std::vector<std::string>& assignments) {
-    if (is_forest(method)) refuse_forest();
-    return Contender{method, method_params(method, assignments), {}};
+    if (!is_forest(method)) return Contender{method, method_params(method, assignments), {}};
+    ParamValues params(forest_params());
+    for (const std::string& assignment : assignments) params.set_assignment(forest_params(), assignment);
+    return Contender{method, std::move(params), {}};
 }
 
 ComparisonResult run_comparison(const ComparisonConfig& config, const ComparisonProgress& progress) {

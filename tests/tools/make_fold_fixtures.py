@@ -15,9 +15,10 @@ as they are written (StratifiedKFold numbers classes by first appearance, so any
 labels gives the same folds).
 
 For the data sets whose columns are all numbers without missing values (iris, wine, wdbc, glass,
-diabetes) it also holds cross_val_score of DecisionTreeClassifier(random_state=0) (accuracy) or
-DecisionTreeRegressor(random_state=0) (R²) with default parameters on the same folds, and the
-regressor's per-fold mean squared error. X is every column but the target, as floats; classes
+diabetes) it also holds cross_val_score of DecisionTreeClassifier(random_state=seed) (accuracy) or
+DecisionTreeRegressor(random_state=seed) (R²) with default parameters on the same folds, and the
+regressor's per-fold mean squared error: a TreeLab comparison seeds its folds and its learners
+with the one seed. X is every column but the target, as floats; classes
 are indexed by their sorted labels, as TreeLab's target encoding does (see make_cart_fixtures.py).
 """
 import csv
@@ -105,10 +106,10 @@ def write(name, target, classification, with_cart):
             if with_cart:
                 cv = splitter(classification, folds, repeats, seed)
                 if classification:
-                    scheme["cart_accuracy"] = cross_val_score(DecisionTreeClassifier(random_state=0), X, y, cv=cv).tolist()
+                    scheme["cart_accuracy"] = cross_val_score(DecisionTreeClassifier(random_state=seed), X, y, cv=cv).tolist()
                 else:
-                    scheme["cart_r2"] = cross_val_score(DecisionTreeRegressor(random_state=0), X, y, cv=cv).tolist()
-                    scheme["cart_mse"] = (-cross_val_score(DecisionTreeRegressor(random_state=0), X, y, cv=cv,
+                    scheme["cart_r2"] = cross_val_score(DecisionTreeRegressor(random_state=seed), X, y, cv=cv).tolist()
+                    scheme["cart_mse"] = (-cross_val_score(DecisionTreeRegressor(random_state=seed), X, y, cv=cv,
                                                            scoring="neg_mean_squared_error")).tolist()
             fixture["schemes"].append(scheme)
     with open(os.path.join(OUT, name + ".json"), "w") as f:
