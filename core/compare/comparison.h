@@ -56,11 +56,20 @@ struct ComparisonCell {  // one contender on one fold of one data set
     Eigen::Index train_rows = 0;  // rows the contender fitted on (for the corrected t-test's ratio)
 };
 
+// What the summary needs of one data set besides its cells.
+struct ComparedDataSet {
+    std::string name;             // the file's stem
+    Task task = Task::Classification;
+    std::vector<std::string> class_names;  // classification
+    Eigen::VectorXd targets;      // every row's class index or value (pooled metrics)
+    std::string fold_warning;     // make_folds' warning, "" when none
+};
+
 struct ComparisonResult {
     ComparisonConfig config;
     std::vector<std::string> data_set_names;  // the files' stems
     std::vector<std::string> contender_labels;
-    std::vector<std::string> fold_warnings;   // per data set: make_folds' warning, "" when none
+    std::vector<ComparedDataSet> data_sets;   // in config.data_sets' order
     std::vector<ComparisonCell> cells;         // in cell order; a stop keeps the finished ones
     bool stopped = false;
 };
@@ -80,9 +89,9 @@ std::string contender_label(const Contender& contender);
 // A contender from its method and "name=value" assignments (defaults filled in); throws ParamError.
 Contender make_contender(const std::string& method, const std::vector<std::string>& assignments);
 
-// CSV with one row per cell: data_set, method, label, repeat, fold, error, fit_seconds, every
-// test score, tree sizes.
-std::string comparison_to_csv(const ComparisonResult& result);
+// comparison_to_csv (one row per cell) and the shard parts: core/compare/comparison_csv.h.
+// The cells a whole comparison has (over every shard).
+std::size_t comparison_cells(const ComparisonResult& result);
 
 // One contender refitted on all rows of a data set (a click on a Compare row shows its tree). The
 // forest has no tree: throws ParamError for it.
