@@ -37,8 +37,12 @@ Scores pooled_scores(const ComparedDataSet& data_set, const std::vector<const Co
         at += cell->predictions.size();
     }
     if (!classification) return regression_scores(y, predicted);
-    Scores scores = classification_scores(y, predicted, static_cast<int>(classes), with_proba ? log_loss(y, proba) : kNaN);
-    if (!with_proba) scores.erase("log_loss");
+    if (!with_proba) proba.setConstant(1.0 / static_cast<double>(classes));  // scores that need probabilities are dropped below
+    Scores scores = classification_scores(y, predicted, proba, with_proba ? log_loss(y, proba) : kNaN);
+    if (!with_proba) {
+        scores.erase("log_loss");
+        scores.erase("roc_auc");
+    }
     return scores;
 }
 

@@ -7,8 +7,10 @@
 // manual's pictures beyond the walk: a CART tree of depth 3 with the inspector open, the results of
 // one run per method, and the data panel after reading glass as a spreadsheet writes it (semicolons,
 // decimal commas), then F1 on GET's learning rate field (the manual at its row) and the manual on the
-// workbench's page with its picture.
-//   xvfb-run -a -s "-screen 0 1366x768x24" ./build/gui_walkthrough OUT_FOLDER [interactions|manual]
+// workbench's page with its picture; with `compare`, the Compare tab after four methods on iris
+// (the scores and tests, the per-fold box plot, a row's refitted tree) and after three methods on
+// iris, wine and glass (the ranks and the critical-difference diagram), with both figures exported.
+//   xvfb-run -a -s "-screen 0 1366x768x24" ./build/gui_walkthrough OUT_FOLDER [interactions|manual|compare]
 #include <functional>
 
 #include <QApplication>
@@ -28,6 +30,9 @@
 
 #include "tests/support/workbench_steps.h"
 #include "ui/common/figure_view.h"
+#include "ui/compare/compare_panel.h"
+#include "ui/compare/data_set_list.h"
+#include "ui/compare/method_choice.h"
 #include "ui/data/data_panel.h"
 #include "ui/help/manual_window.h"
 #include "ui/main_window.h"
@@ -101,6 +106,34 @@ int main(int argc, char** argv) {
         StartMultiples* starts = window.trainingPanel()->startMultiples();
         QTest::mouseClick(starts->plot(), Qt::LeftButton, {}, starts->startRect(2).center());
         shoot(&window, "start-click");
+        return 0;
+    }
+    if (argc > 2 && QString(argv[2]) == "compare") {
+        if (!test::load_data(*window.dataPanel(), QDir(TREELAB_DATASETS).filePath("iris.csv"))) return 3;
+        ComparePanel* compare = window.comparePanel();
+        window.tabs()->setCurrentWidget(compare);
+        for (const QString& method : {QStringLiteral("gradtree"), QStringLiteral("get"), MethodChoice::forestName})
+            compare->methods()->setChecked(method, true);
+        compare->setResampling(10, 1, 0);
+        compare->run();
+        wait_for(compare, &ComparePanel::comparisonFinished, 1800000);
+        shoot(&window, "compare-scores");
+        compare->resultPages()->setCurrentIndex(1);
+        shoot(&window, "compare-box-plot");
+        window.exportView(out.filePath("compare-box-plot-export.svg"));
+        compare->resultPages()->setCurrentIndex(0);
+        compare->refitRow(1);
+        wait_for(compare, &ComparePanel::refitEnded, 900000);
+        shoot(&window, "compare-refit-tree");
+        window.tabs()->setCurrentWidget(compare);
+        compare->methods()->setChecked("get", false);
+        for (const char* set : {"wine.csv", "glass.csv"}) compare->dataSets()->addFile(QDir(TREELAB_DATASETS).filePath(set));
+        compare->run();
+        wait_for(compare, &ComparePanel::comparisonFinished, 1800000);
+        compare->resultPages()->setCurrentIndex(2);
+        shoot(&window, "compare-data-sets");
+        window.exportView(out.filePath("compare-critical-difference-export.svg"));
+        window.exportView(out.filePath("compare-critical-difference-export.pdf"));
         return 0;
     }
     if (argc > 2 && QString(argv[2]) == "manual") {

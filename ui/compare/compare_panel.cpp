@@ -340,8 +340,8 @@ void ComparePanel::showResult(std::shared_ptr<const ComparisonResult> result) {
                                    tr(" × %1 on %n data set(s).", nullptr, static_cast<int>(r.data_set_names.size()))
                                        .arg(QString::fromStdString(resampling_text(r.config.resampling)));
     if (failed > 0) text += tr(" %n fit(s) failed: their messages are in the Folds column.", nullptr, failed);
-    for (const std::string& warning : r.fold_warnings)
-        if (!warning.empty()) text += ' ' + QString::fromStdString(warning);
+    for (const ComparedDataSet& set : r.data_sets)
+        if (!set.fold_warning.empty()) text += ' ' + QString::fromStdString(set.name + ": " + set.fold_warning);
     text += tr(" Click a method to see its tree refitted on all rows.");
     say(text, failed > 0);
     showDataSet();
@@ -384,11 +384,7 @@ std::optional<FigureDrawing> ComparePanel::boxPlotFigure() const {
 
 std::optional<FigureDrawing> ComparePanel::criticalDifferenceFigure() const {
     if (!result_ || result_->data_set_names.size() < 2 || result_->config.contenders.size() < 2) return std::nullopt;
-    try {
-        return critical_difference_drawing(*result_, metric_->currentData().toString().toStdString());
-    } catch (const Error&) {
-        return std::nullopt;  // a method without a score on some data set: the table says which
-    }
+    return critical_difference_drawing(*result_, metric_->currentData().toString().toStdString());
 }
 
 std::optional<FigureDrawing> ComparePanel::figure(QString& why) const {

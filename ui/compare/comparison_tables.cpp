@@ -11,9 +11,9 @@
 #include <QHeaderView>
 #include <QTableWidget>
 
-#include "ui/compare/comparison_numbers.h"
-#include "core/stats/paired_tests.h"
-#include "core/stats/rank_tests.h"
+#include "app/render/critical_difference_figure.h"
+#include "core/compare/comparison_summary.h"
+#include "core/error.h"
 #include "ui/common/value_text.h"
 
 namespace treelab {
@@ -83,6 +83,19 @@ std::vector<std::string> comparison_metrics(const ComparisonResult& result, std:
     return metrics;
 }
 
+namespace {
+
+// The contenders' summaries of one data set, in contender order.
+std::vector<ContenderSummary> summaries_of(const ComparisonResult& result, std::size_t data_set) {
+    std::vector<ContenderSummary> all = summarize_contenders(result), mine;
+    for (ContenderSummary& summary : all)
+        if (summary.data_set == data_set) mine.push_back(std::move(summary));
+    std::sort(mine.begin(), mine.end(), [](const ContenderSummary& a, const ContenderSummary& b) { return a.contender < b.contender; });
+    return mine;
+}
+
+}  // namespace
+
 void fill_scores_table(QTableWidget* table, const ComparisonResult& result, std::size_t data_set) {
     const std::vector<std::string> metrics = comparison_metrics(result, data_set);
     const std::size_t contenders = result.config.contenders.size();
@@ -90,31 +103,37 @@ void fill_scores_table(QTableWidget* table, const ComparisonResult& result, std:
     for (const std::string& metric : metrics) headers.append(QString::fromStdString(score_label(metric)));
     headers << QObject::tr("fit time (s)") << QObject::tr("tree size (nodes)") << QObject::tr("folds");
     prepare(table, headers, static_cast<int>(contenders));
-    const std::vector<ContenderSummary> summaries = summarize_data_set(result, data_set);
-    for (std::size_t c = 0; c < contenders; ++c) {
-        const int row = static_cast<int>(c);
-        const ContenderSummary& summary = summaries[c];
-        table->setItem(row, 0, item(label_of(result, c)));
+    const std::vector<ContenderSummary> summaries = summaries_of(result, data_set);
+    const Resampling& resampling = result.config.resampling;
+    const int expected = resampling.kind == Resampling::Kind::KFold ? resampling.folds * resampling.repeats : 0;
+    for (const ContenderSummary& summary : summaries) {
+        const int row = static_cast<int>(summary.contender);
+        const int finished = summary.folds - summary.failed;
+        table->setItem(row, 0, item(label_of(result, summary.contender)));
         const QString failure = QString::fromStdString(summary.first_error);
         for (std::size_t m = 0; m < metrics.size(); ++m) {
             const auto found = summary.scores.find(metrics[m]);
             QTableWidgetItem* cell = nullptr;
-            if (summary.finished == 0 && !failure.isEmpty())
+            if (finished == 0 && !failure.isEmpty()) {
                 cell = item(QObject::tr("failed: %1").arg(failure), failure);
-            else if (found == summary.scores.end())
+                cell->setForeground(QColor(0xb00020));
+            } else if (found == summary.scores.end() || found->second.n == 0) {
                 cell = item(QStringLiteral("—"));
-            else
-                cell = item(QStringLiteral("%1 ± %2").arg(score_text(found->second.mean), score_text(found->second.std)),
-                            QObject::tr("mean ± standard deviation over %n fold(s)", nullptr, summary.finished));
+            } else {
+                QString tip = QObject::tr("mean ± standard deviation over %n fold(s)", nullptr, found->second.n);
+                if (const auto pooled = summary.pooled.find(metrics[m]); pooled != summary.pooled.end())
+                    tip += QObject::tr("; %1 of the folds' predictions pooled").arg(score_text(pooled->second));
+                cell = item(QStringLiteral("%1 ± %2").arg(score_text(found->second.mean), score_text(found->second.std)), tip);
+            }
             table->setItem(row, 1 + static_cast<int>(m), cell);
         }
         const int extra = 1 + static_cast<int>(metrics.size());
-        table->setItem(row, extra, item(summary.finished ? QString::number(summary.fit_seconds, 'f', 2) : QStringLiteral("—"),
+        table->setItem(row, extra, item(finished ? QString::number(summary.fit_seconds.mean, 'f', 2) : QStringLiteral("—"),
                                         QObject::tr("mean seconds to fit one fold")));
-        const bool forest = result.config.contenders[c].method == forest_method;
-        table->setItem(row, extra + 1, item(forest || !summary.finished ? QStringLiteral("—") : QString::number(summary.tree_nodes, 'f', 1),
+        const bool forest = result.config.contenders[summary.contender].method == forest_method;
+        table->setItem(row, extra + 1, item(forest || !finished ? QStringLiteral("—") : QString::number(summary.nodes.mean, 'f', 1),
                                             forest ? QObject::tr("a forest is not one tree") : QObject::tr("mean nodes of the fitted trees")));
-        QString folds = QString::number(summary.finished) + QObject::tr(" of ") + QString::number(summary.expected);
+        QString folds = QObject::tr("%1 of %2").arg(finished).arg(expected > 0 ? expected : summary.folds);
         if (summary.failed > 0) folds += QObject::tr("; %n failed: %1", nullptr, summary.failed).arg(failure);
         QTableWidgetItem* foldCell = item(folds, failure);
         if (summary.failed > 0) foldCell->setForeground(QColor(0xb00020));
@@ -127,9 +146,9 @@ void fill_scores_table(QTableWidget* table, const ComparisonResult& result, std:
         for (const ContenderSummary& summary : summaries)
             if (const auto found = summary.scores.find(metrics[m]); found != summary.scores.end() && std::isfinite(found->second.mean))
                 best = std::isnan(best) ? found->second.mean : higher ? std::max(best, found->second.mean) : std::min(best, found->second.mean);
-        for (std::size_t c = 0; c < contenders; ++c)
-            if (const auto found = summaries[c].scores.find(metrics[m]); found != summaries[c].scores.end() && found->second.mean == best)
-                set_bold(table->item(static_cast<int>(c), 1 + static_cast<int>(m)));
+        for (const ContenderSummary& summary : summaries)
+            if (const auto found = summary.scores.find(metrics[m]); found != summary.scores.end() && found->second.mean == best)
+                set_bold(table->item(static_cast<int>(summary.contender), 1 + static_cast<int>(m)));
     }
     table->resizeColumnsToContents();
 }
@@ -141,6 +160,10 @@ void fill_tests_table(QTableWidget* table, const ComparisonResult& result, std::
     prepare(table, {QObject::tr("Method"), QObject::tr("mean difference"), QObject::tr("corrected t-test p"), QObject::tr("Wilcoxon p"),
                     QObject::tr("wins / ties / losses")},
             static_cast<int>(contenders));
+    // The paired tests against the reference chosen (the comparison's own by default).
+    ComparisonResult against_reference = result;
+    against_reference.config.reference = reference;
+    const std::vector<PairedComparison> pairs = paired_comparisons(against_reference, metric);
     table->horizontalHeaderItem(2)->setToolTip(QObject::tr("Corrected resampled t-test (Nadeau & Bengio 2003), as Weka Experimenter's corrected tester"));
     table->horizontalHeaderItem(3)->setToolTip(QObject::tr("Wilcoxon signed-rank test (Wilcoxon 1945) over the paired folds"));
     table->horizontalHeaderItem(4)->setToolTip(QObject::tr("Folds where the method scores better than, equal to, or worse than %1").arg(against));
@@ -152,13 +175,14 @@ void fill_tests_table(QTableWidget* table, const ComparisonResult& result, std::
             for (int column = 2; column < 5; ++column) table->setItem(row, column, item(QString()));
             continue;
         }
-        const PairedComparison paired = compare_to_reference(result, data_set, c, reference, metric);
-        if (!paired.error.empty()) {
-            const QString why = QString::fromStdString(paired.error);
-            table->setItem(row, 1, item(why, why));
+        const auto found = std::find_if(pairs.begin(), pairs.end(), [&](const PairedComparison& p) { return p.data_set == data_set && p.contender == c; });
+        if (found == pairs.end() || found->pairs < 2) {
+            const QString why = QObject::tr("fewer than two folds scored by both");
+            table->setItem(row, 1, item(QStringLiteral("—"), why));
             for (int column = 2; column < 5; ++column) table->setItem(row, column, item(QStringLiteral("—"), why));
             continue;
         }
+        const PairedComparison& paired = *found;
         table->setItem(row, 1, item(QString::asprintf("%+.3f", paired.mean_difference),
                                     QObject::tr("mean of (method − %1) over %n paired fold(s)", nullptr, paired.pairs).arg(against)));
         table->setItem(row, 2, item(p_text(paired.t_test.p_value), QObject::tr("t = %1, df = %2").arg(paired.t_test.statistic, 0, 'g', 4).arg(paired.t_test.df)));
@@ -175,27 +199,43 @@ std::string fill_data_sets_table(QTableWidget* table, const ComparisonResult& re
     const std::size_t sets = result.config.data_sets.size();
     QStringList headers{QObject::tr("Data set")};
     for (std::size_t c = 0; c < contenders; ++c) headers.append(label_of(result, c));
+    RankComparison ranks;
+    try {
+        ranks = rank_comparison(result, metric);
+    } catch (const Error& error) {
+        prepare(table, headers, 0);
+        return error.what();
+    }
     prepare(table, headers, static_cast<int>(sets) + 1);
-    const RankSummary ranks = rank_data_sets(result, metric);
+    const bool higher = higher_is_better(metric);
     for (std::size_t s = 0; s < sets; ++s) {
         table->setItem(static_cast<int>(s), 0, item(QString::fromStdString(result.data_set_names[s])));
         double best = NAN;
         for (std::size_t c = 0; c < contenders; ++c) {
-            const double value = ranks.scores(static_cast<Eigen::Index>(s), static_cast<Eigen::Index>(c));
+            const double value = ranks.means(static_cast<Eigen::Index>(s), static_cast<Eigen::Index>(c));
             table->setItem(static_cast<int>(s), 1 + static_cast<int>(c), item(score_text(value)));
-            if (std::isfinite(value)) best = std::isnan(best) ? value : ranks.higher_is_better ? std::max(best, value) : std::min(best, value);
+            if (std::isfinite(value)) best = std::isnan(best) ? value : higher ? std::max(best, value) : std::min(best, value);
         }
         for (std::size_t c = 0; c < contenders; ++c)
-            if (ranks.scores(static_cast<Eigen::Index>(s), static_cast<Eigen::Index>(c)) == best)
+            if (ranks.means(static_cast<Eigen::Index>(s), static_cast<Eigen::Index>(c)) == best)
                 set_bold(table->item(static_cast<int>(s), 1 + static_cast<int>(c)));
     }
     const int last = static_cast<int>(sets);
     table->setItem(last, 0, item(QObject::tr("mean rank"), QObject::tr("1 = the best on a data set; ties share their mean rank")));
     set_bold(table->item(last, 0));
     for (std::size_t c = 0; c < contenders; ++c)
-        table->setItem(last, 1 + static_cast<int>(c), item(ranks.mean_ranks.size() ? QString::number(ranks.mean_ranks(static_cast<Eigen::Index>(c)), 'f', 2) : QStringLiteral("—")));
+        table->setItem(last, 1 + static_cast<int>(c), item(QString::number(ranks.mean_ranks(static_cast<Eigen::Index>(c)), 'f', 2)));
     table->resizeColumnsToContents();
-    return ranks.sentence;
+    std::ostringstream text;
+    text.precision(3);
+    if (std::isfinite(ranks.friedman.p_value))
+        text << "Friedman test (Friedman 1937) of the " << score_label(metric) << " ranks over " << sets << " data sets: χ² = " << ranks.friedman.statistic
+             << ", df = " << ranks.friedman.df << ", p = " << ranks.friedman.p_value
+             << (ranks.friedman.p_value < 0.05 ? ": the methods' ranks differ." : ": no difference shown.");
+    else
+        text << "The Friedman test needs three or more methods.";
+    text << " Nemenyi critical difference (Demšar 2006, α = 0.05): " << ranks.critical_difference << ".";
+    return text.str();
 }
 
 BoxPlotData fold_box_plot_data(const ComparisonResult& result, std::size_t data_set, const std::string& metric) {
@@ -219,9 +259,23 @@ BoxPlotData fold_box_plot_data(const ComparisonResult& result, std::size_t data_
 }
 
 std::optional<FigureDrawing> critical_difference_drawing(const ComparisonResult& result, const std::string& metric) {
-    const RankSummary ranks = rank_data_sets(result, metric);
-    if (ranks.mean_ranks.size() == 0) return std::nullopt;
-    return std::nullopt;
+    if (result.config.contenders.size() < 2 || result.config.data_sets.size() < 2) return std::nullopt;
+    try {
+        const RankComparison ranks = rank_comparison(result, metric);
+        std::vector<std::string> names;
+        for (std::size_t c = 0; c < result.config.contenders.size(); ++c) names.push_back(label_of(result, c).toStdString());
+        std::ostringstream note;
+        note.precision(3);
+        note << "Mean ranks of " << score_label(metric) << " over " << resampling_text(result.config.resampling) << " cross-validation (seed "
+             << result.config.seed << ") on";
+        for (std::size_t s = 0; s < result.data_set_names.size(); ++s) note << (s ? ", " : " ") << result.data_set_names[s];
+        note << ".";
+        if (std::isfinite(ranks.friedman.p_value))
+            note << " Friedman test: χ² = " << ranks.friedman.statistic << ", df = " << ranks.friedman.df << ", p = " << ranks.friedman.p_value << ".";
+        return critical_difference_figure(names, ranks.mean_ranks, static_cast<int>(result.data_set_names.size()), 0.05, note.str());
+    } catch (const Error&) {
+        return std::nullopt;  // a method without a score on some data set: the table says which
+    }
 }
 
 std::string table_csv(const QTableWidget* table) {

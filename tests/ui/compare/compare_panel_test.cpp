@@ -18,7 +18,7 @@
 #include <QTest>
 
 #include "core/compare/comparison.h"
-#include "ui/compare/comparison_numbers.h"
+#include "core/compare/comparison_summary.h"
 #include "core/learners/learner.h"
 #include "tests/support/workbench_steps.h"
 #include "ui/compare/compare_panel.h"
@@ -80,7 +80,7 @@ struct Bench {
     bool loaded = false;
 };
 
-QString summary_text(const ScoreSummary& score) {
+QString summary_text(const MeanStd& score) {
     return QStringLiteral("%1 ± %2").arg(QString::number(score.mean, 'f', 3), QString::number(score.std, 'f', 3));
 }
 
@@ -114,7 +114,8 @@ TEST(ComparePanel, TwoMethodsTableEqualsCoresSummary) {
     config.contenders = {make_contender("cart", find_learner("cart").quick_params),
                          make_contender("gradtree", find_learner("gradtree").quick_params)};
     config.resampling.folds = 3;
-    const std::vector<ContenderSummary> expected = summarize_data_set(run_comparison(config), 0);
+    const std::vector<ContenderSummary> expected = summarize_contenders(run_comparison(config));  // one data set: one per contender
+    ASSERT_EQ(expected.size(), 2u);
 
     const QTableWidget* table = panel.scoresTable();
     ASSERT_EQ(table->rowCount(), 2);
@@ -126,8 +127,8 @@ TEST(ComparePanel, TwoMethodsTableEqualsCoresSummary) {
         ASSERT_GE(column, 0) << metric;
         const bool higher = higher_is_better(metric);
         for (int row = 0; row < 2; ++row) {
-            const ScoreSummary& mine = expected[row].scores.at(metric);
-            const ScoreSummary& other = expected[1 - row].scores.at(metric);
+            const MeanStd& mine = expected[row].scores.at(metric);
+            const MeanStd& other = expected[1 - row].scores.at(metric);
             EXPECT_EQ(table->item(row, column)->text(), summary_text(mine)) << metric;
             const bool best = higher ? mine.mean >= other.mean : mine.mean <= other.mean;
             EXPECT_EQ(table->item(row, column)->font().bold(), best) << metric << " row " << row;
