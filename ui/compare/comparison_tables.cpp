@@ -108,7 +108,7 @@ void fill_scores_table(QTableWidget* table, const ComparisonResult& result, std:
     const int expected = resampling.kind == Resampling::Kind::KFold ? resampling.folds * resampling.repeats : 0;
     for (const ContenderSummary& summary : summaries) {
         const int row = static_cast<int>(summary.contender);
-        const int finished = summary.folds - summary.failed;
+        const int finished = summary.folds;  // the cells that ran; summary.failed more failed
         table->setItem(row, 0, item(label_of(result, summary.contender)));
         const QString failure = QString::fromStdString(summary.first_error);
         for (std::size_t m = 0; m < metrics.size(); ++m) {
@@ -133,7 +133,7 @@ void fill_scores_table(QTableWidget* table, const ComparisonResult& result, std:
         const bool forest = result.config.contenders[summary.contender].method == forest_method;
         table->setItem(row, extra + 1, item(forest || !finished ? QStringLiteral("—") : QString::number(summary.nodes.mean, 'f', 1),
                                             forest ? QObject::tr("a forest is not one tree") : QObject::tr("mean nodes of the fitted trees")));
-        QString folds = QObject::tr("%1 of %2").arg(finished).arg(expected > 0 ? expected : summary.folds);
+        QString folds = QObject::tr("%1 of %2").arg(finished).arg(expected > 0 ? expected : summary.folds + summary.failed);
         if (summary.failed > 0) folds += QObject::tr("; %n failed: %1", nullptr, summary.failed).arg(failure);
         QTableWidgetItem* foldCell = item(folds, failure);
         if (summary.failed > 0) foldCell->setForeground(QColor(0xb00020));
