@@ -112,7 +112,7 @@ int main(int argc, char** argv) {
         if (!test::load_data(*window.dataPanel(), QDir(TREELAB_DATASETS).filePath("iris.csv"))) return 3;
         ComparePanel* compare = window.comparePanel();
         window.tabs()->setCurrentWidget(compare);
-        for (const QString& method : {QStringLiteral("gradtree"), QStringLiteral("get"), MethodChoice::forestName})
+        for (const QString& method : {QStringLiteral("latent"), QStringLiteral("gradtree"), QStringLiteral("get"), MethodChoice::forestName})
             compare->methods()->setChecked(method, true);
         compare->setResampling(10, 1, 0);
         compare->run();
@@ -126,7 +126,7 @@ int main(int argc, char** argv) {
         wait_for(compare, &ComparePanel::refitEnded, 900000);
         shoot(&window, "compare-refit-tree");
         window.tabs()->setCurrentWidget(compare);
-        compare->methods()->setChecked("get", false);
+        for (const char* method : {"latent", "get"}) compare->methods()->setChecked(method, false);
         for (const char* set : {"wine.csv", "glass.csv"}) compare->dataSets()->addFile(QDir(TREELAB_DATASETS).filePath(set));
         compare->run();
         wait_for(compare, &ComparePanel::comparisonFinished, 1800000);

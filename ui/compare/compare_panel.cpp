@@ -41,6 +41,7 @@ QTableWidget* resultTable(const QString& name, QWidget* parent) {
     table->setSelectionMode(QAbstractItemView::SingleSelection);
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table->setWordWrap(false);
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);  // compact rows: more methods in view
     return table;
 }
 
@@ -66,6 +67,7 @@ ComparePanel::ComparePanel(QWidget* parent) : QWidget(parent), session_(new Comp
     splitter->addWidget(results);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
+    splitter->setSizes({setup->sizeHint().height(), 10000});  // the results get the room
     layout->addWidget(splitter);
 
     connect(session_, &ComparisonSession::progressed, this, [this](int done, int total) {
@@ -300,8 +302,10 @@ bool ComparePanel::runConfig(const ComparisonConfig& config, bool refitAfter) {
     refitAfter_ = refitAfter;
     crossValidation_ = refitAfter;
     setRunning(true);
-    say(tr("Running %n method(s) on %1 cross-validation…", nullptr, static_cast<int>(config.contenders.size()))
-            .arg(QString::fromStdString(resampling_text(config.resampling))));
+    const int methods = static_cast<int>(config.contenders.size());
+    say(tr("Running %1 %2 on %3 cross-validation…")
+            .arg(methods)
+            .arg(methods == 1 ? tr("method") : tr("methods"), QString::fromStdString(resampling_text(config.resampling))));
     return true;
 }
 
@@ -335,11 +339,13 @@ void ComparePanel::showResult(std::shared_ptr<const ComparisonResult> result) {
     const int done = static_cast<int>(r.cells.size());
     int failed = 0;
     for (const ComparisonCell& cell : r.cells) failed += cell.error.empty() ? 0 : 1;
-    QString text = r.stopped ? tr("Stopped: %n fit(s) finished are shown.", nullptr, done)
-                             : tr("Done: %n method(s)", nullptr, static_cast<int>(r.config.contenders.size())) +
-                                   tr(" × %1 on %n data set(s).", nullptr, static_cast<int>(r.data_set_names.size()))
-                                       .arg(QString::fromStdString(resampling_text(r.config.resampling)));
-    if (failed > 0) text += tr(" %n fit(s) failed: their messages are in the Folds column.", nullptr, failed);
+    const auto plural = [](int n, const QString& one, const QString& many) { return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many); };
+    const int methods = static_cast<int>(r.config.contenders.size()), sets = static_cast<int>(r.data_set_names.size());
+    QString text = r.stopped ? tr("Stopped: the %1 finished are shown.").arg(plural(done, tr("fit"), tr("fits")))
+                             : tr("Done: %1, %2 cross-validation, on %3.")
+                                   .arg(plural(methods, tr("method"), tr("methods")), QString::fromStdString(resampling_text(r.config.resampling)),
+                                        plural(sets, tr("data set"), tr("data sets")));
+    if (failed > 0) text += tr(" %1 failed: the messages are in the folds column.").arg(plural(failed, tr("fit"), tr("fits")));
     for (const ComparedDataSet& set : r.data_sets)
         if (!set.fold_warning.empty()) text += ' ' + QString::fromStdString(set.name + ": " + set.fold_warning);
     text += tr(" Click a method to see its tree refitted on all rows.");

@@ -114,8 +114,8 @@ void fill_scores_table(QTableWidget* table, const ComparisonResult& result, std:
         for (std::size_t m = 0; m < metrics.size(); ++m) {
             const auto found = summary.scores.find(metrics[m]);
             QTableWidgetItem* cell = nullptr;
-            if (finished == 0 && !failure.isEmpty()) {
-                cell = item(QObject::tr("failed: %1").arg(failure), failure);
+            if (finished == 0 && !failure.isEmpty()) {  // the message once, in the first metric's cell
+                cell = item(m == 0 ? QObject::tr("failed: %1").arg(failure) : QObject::tr("failed"), failure);
                 cell->setForeground(QColor(0xb00020));
             } else if (found == summary.scores.end() || found->second.n == 0) {
                 cell = item(QStringLiteral("—"));

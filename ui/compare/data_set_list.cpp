@@ -70,6 +70,8 @@ DataSetList::DataSetList(QWidget* parent) : QWidget(parent) {
     table_->verticalHeader()->hide();
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
+    table_->setMaximumHeight(table_->horizontalHeader()->sizeHint().height() + 4 * (table_->fontMetrics().height() + 8) + 4);
     table_->setToolTip(tr("Checked data sets are compared; with two or more the tab ranks the methods over them "
                           "(Friedman test and critical-difference diagram, Demšar 2006)."));
     layout->addWidget(table_);

@@ -29,7 +29,8 @@ MethodChoice::MethodChoice(QWidget* parent) : QWidget(parent) {
     add(tr("Random forest (reference)"), forestName,
         tr("Bagged CART trees as scikit-learn's RandomForestClassifier / Regressor with their defaults: a reference "
            "score, not a tree to inspect (Breiman 2001)."));
-    list_->setMinimumHeight(list_->sizeHintForRow(0) * list_->count() + 2 * list_->frameWidth() + 2);
+    const int height = list_->sizeHintForRow(0) * list_->count() + 2 * list_->frameWidth() + 2;
+    list_->setFixedHeight(height);  // every method in view, no empty room under them
     layout->addWidget(list_);
     connect(list_, &QListWidget::itemChanged, this, &MethodChoice::changed);
 }
