@@ -1,7 +1,10 @@
 #include "core/stats/rank_tests.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <limits>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -66,6 +69,23 @@ double nemenyi_critical_difference(int methods, int data_sets, double alpha) {
     // Demšar 2006, §3.2.2: CD = q_α sqrt(k (k + 1) / (6 N)), q_α the studentized range quantile / √2.
     const double q = studentized_range_quantile(methods, alpha) / std::sqrt(2.0);
     return q * std::sqrt(k * (k + 1) / (6.0 * data_sets));
+}
+
+std::vector<std::vector<int>> nemenyi_groups(const Eigen::VectorXd& mean_ranks, double critical_difference) {
+    std::vector<int> order(static_cast<std::size_t>(mean_ranks.size()));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int l, int r) { return mean_ranks(l) < mean_ranks(r); });
+    std::vector<std::vector<int>> groups;
+    std::size_t reached = 0;  // one past the last member of the previous group
+    for (std::size_t first = 0; first < order.size(); ++first) {
+        std::size_t last = first;
+        while (last + 1 < order.size() && mean_ranks(order[last + 1]) - mean_ranks(order[first]) < critical_difference) ++last;
+        // A group ending where the previous one ends lies inside it.
+        if (last == first || last + 1 <= reached) continue;
+        groups.emplace_back(order.begin() + static_cast<std::ptrdiff_t>(first), order.begin() + static_cast<std::ptrdiff_t>(last + 1));
+        reached = last + 1;
+    }
+    return groups;
 }
 
 }  // namespace treelab

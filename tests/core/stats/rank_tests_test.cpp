@@ -86,5 +86,22 @@ TEST(RankTests, NemenyiQMatchesDemsarTable) {
     EXPECT_THROW(nemenyi_critical_difference(4, 10, 1.5), Error);
 }
 
+// Nemenyi groups: maximal runs of methods within less than CD of the run's best, in rank order,
+// none inside another; a difference of exactly CD is significant (Demšar 2006: "differ by at least
+// the critical difference"); an isolated method forms no group.
+TEST(RankTests, NemenyiGroupsAreMaximalRuns) {
+    using Groups = std::vector<std::vector<int>>;
+    // methods 0..5 with mean ranks out of order
+    const Eigen::VectorXd ranks{{2.0, 1.5, 3.4, 5.9, 4.1, 2.6}};
+    // sorted: 1 (1.5), 0 (2.0), 5 (2.6), 2 (3.4), 4 (4.1), 3 (5.9)
+    EXPECT_EQ(nemenyi_groups(ranks, 1.2), (Groups{{1, 0, 5}, {5, 2}, {2, 4}}));  // {0, 5} lies inside {1, 0, 5}
+    EXPECT_EQ(nemenyi_groups(ranks, 10.0), (Groups{{1, 0, 5, 2, 4, 3}}));
+    EXPECT_EQ(nemenyi_groups(ranks, 0.4), Groups{});
+    EXPECT_EQ(nemenyi_groups(ranks, 0.5), Groups{});             // 2.0 − 1.5 = 0.5 is not less than 0.5
+    EXPECT_EQ(nemenyi_groups(ranks, 0.5000001), (Groups{{1, 0}}));
+    const Eigen::VectorXd tied{{2.0, 2.0, 2.0}};
+    EXPECT_EQ(nemenyi_groups(tied, 0.1), (Groups{{0, 1, 2}}));
+}
+
 }  // namespace
 }  // namespace treelab
