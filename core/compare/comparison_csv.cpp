@@ -138,6 +138,12 @@ ComparisonResult read_comparison_csv(const std::string& text, const std::string&
         if (!line.empty()) lines.emplace_back(number, line);
     ComparisonResult result;
     read_cells(header.value_or(std::vector<std::string>{}), lines, file, result, nullptr);
+    // The folds the cells name (leave-one-out reads back as n-fold).
+    if (!result.cells.empty()) result.config.resampling.folds = 0;
+    for (const ComparisonCell& cell : result.cells) {
+        result.config.resampling.folds = std::max(result.config.resampling.folds, cell.fold + 1);
+        result.config.resampling.repeats = std::max(result.config.resampling.repeats, cell.repeat + 1);
+    }
     return result;
 }
 

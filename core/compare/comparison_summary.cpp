@@ -37,12 +37,13 @@ Scores pooled_scores(const ComparedDataSet& data_set, const std::vector<const Co
         at += cell->predictions.size();
     }
     if (!classification) return regression_scores(y, predicted);
-    if (!with_proba) proba.setConstant(1.0 / static_cast<double>(classes));  // scores that need probabilities are dropped below
-    Scores scores = classification_scores(y, predicted, proba, with_proba ? log_loss(y, proba) : kNaN);
-    if (!with_proba) {
-        scores.erase("log_loss");
-        scores.erase("roc_auc");
-    }
+    if (with_proba) return classification_scores(y, predicted, proba, log_loss(y, proba));
+    // Without every fold's probabilities only the scores of the predicted classes are defined.
+    proba.setZero(rows, classes);
+    for (Eigen::Index i = 0; i < rows; ++i) proba(i, static_cast<Eigen::Index>(predicted(i))) = 1.0;
+    Scores scores = classification_scores(y, predicted, proba, kNaN);
+    scores.erase("log_loss");
+    scores.erase("roc_auc");
     return scores;
 }
 
@@ -63,8 +64,8 @@ std::vector<const ComparisonCell*> ran(const ComparisonResult& result, std::size
 
 }  // namespace
 
-MeanStd mean_std(const std::vector<double>& values) {
-    MeanStd result;
+FoldMeanStd fold_mean_std(const std::vector<double>& values) {
+    FoldMeanStd result;
     result.n = static_cast<int>(values.size());
     if (values.empty()) return {kNaN, kNaN, 0};
     result.mean = std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
@@ -101,11 +102,11 @@ std::vector<ContenderSummary> summarize_contenders(const ComparisonResult& resul
                 depth.push_back(cell->tree.depth);
                 leaves.push_back(cell->tree.leaves);
             }
-            for (auto& [name, value] : summary.scores) value = mean_std(values_of(cells, name));
-            summary.fit_seconds = mean_std(seconds);
-            summary.nodes = mean_std(nodes);
-            summary.depth = mean_std(depth);
-            summary.leaves = mean_std(leaves);
+            for (auto& [name, value] : summary.scores) value = fold_mean_std(values_of(cells, name));
+            summary.fit_seconds = fold_mean_std(seconds);
+            summary.nodes = fold_mean_std(nodes);
+            summary.depth = fold_mean_std(depth);
+            summary.leaves = fold_mean_std(leaves);
             if (d < result.data_sets.size()) summary.pooled = pooled_scores(result.data_sets[d], cells);
             summaries.push_back(std::move(summary));
         }
@@ -166,7 +167,7 @@ RankComparison rank_comparison(const ComparisonResult& result, const std::string
     ranks.means.resize(data_sets, contenders);
     for (Eigen::Index d = 0; d < data_sets; ++d)
         for (Eigen::Index c = 0; c < contenders; ++c) {
-            const MeanStd value = mean_std(values_of(ran(result, static_cast<std::size_t>(d), static_cast<std::size_t>(c)), score));
+            const FoldMeanStd value = fold_mean_std(values_of(ran(result, static_cast<std::size_t>(d), static_cast<std::size_t>(c)), score));
             if (value.n == 0)
                 throw Error("no " + score + " of " + result.contender_labels[static_cast<std::size_t>(c)] + " on " +
                             result.data_set_names[static_cast<std::size_t>(d)] + ": every fold failed, so it cannot be ranked");

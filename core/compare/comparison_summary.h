@@ -15,11 +15,11 @@
 
 namespace treelab {
 
-struct MeanStd {
+struct FoldMeanStd {
     double mean = 0, std = 0;  // std: the sample standard deviation (n − 1); NaN for one value
     int n = 0;
 };
-MeanStd mean_std(const std::vector<double>& values);  // NaN mean for no value
+FoldMeanStd fold_mean_std(const std::vector<double>& values);  // NaN mean for no value
 
 // True for scores where more is better (accuracy, F1, R², AUC, κ), false for losses and errors
 // (log_loss, mse, rmse, mae).
@@ -27,9 +27,9 @@ bool higher_is_better(const std::string& score);
 
 struct ContenderSummary {
     std::size_t data_set = 0, contender = 0;
-    std::map<std::string, MeanStd> scores;  // test scores over the folds that ran
+    std::map<std::string, FoldMeanStd> scores;  // test scores over the folds that ran
     Scores pooled;                          // from every fold's test predictions together (empty when read from CSV)
-    MeanStd fit_seconds, nodes, depth, leaves;
+    FoldMeanStd fit_seconds, nodes, depth, leaves;
     int folds = 0, failed = 0;              // cells that ran, cells that failed
     std::string first_error;                // the first failed cell's message
 };

@@ -29,7 +29,7 @@ Contender quick(const std::string& method) { return make_contender(method, find_
 ComparisonConfig iris_config(const std::string& resampling) {
     ComparisonConfig config;
     config.data_sets = {data_set("iris.csv", "species")};
-    config.contenders = {make_contender("cart", {}), quick("dgt")};
+    config.contenders = {make_contender("cart", {}), quick("get")};
     config.resampling = parse_resampling(resampling);
     return config;
 }
@@ -151,7 +151,7 @@ TEST(Comparison, ShardsMergeIntoTheWhole) {
     EXPECT_THROW(merge_comparison_parts({parts[0], parts[0]}), DataError);
     const ComparisonResult read = read_comparison_csv(whole, "whole.csv");
     EXPECT_EQ(read.cells.size(), 6u);
-    EXPECT_EQ(read.contender_labels, (std::vector<std::string>{"CART", "DGT"}));
+    EXPECT_EQ(read.contender_labels, (std::vector<std::string>{"CART", "GET"}));
 }
 
 // A class with fewer rows than folds: the folds say so, and the fold that trains without the class
@@ -190,11 +190,11 @@ TEST(ComparisonSummary, MeansPooledAndPairedTests) {
             accuracies.push_back(cell.test.at("accuracy"));
             correct += cell.test.at("accuracy") * static_cast<double>(cell.test_rows.size());
         }
-    const MeanStd expected = mean_std(accuracies);
+    const FoldMeanStd expected = fold_mean_std(accuracies);
     EXPECT_DOUBLE_EQ(summaries[0].scores.at("accuracy").mean, expected.mean);
     EXPECT_DOUBLE_EQ(summaries[0].scores.at("accuracy").std, expected.std);
     EXPECT_NEAR(summaries[0].pooled.at("accuracy"), correct / 150.0, 1e-12);
-    EXPECT_EQ(mean_std({1.0, 2.0, 3.0}).std, 1.0);
+    EXPECT_EQ(fold_mean_std({1.0, 2.0, 3.0}).std, 1.0);
     const std::vector<PairedComparison> pairs = paired_comparisons(result, "accuracy");
     ASSERT_EQ(pairs.size(), 4u);
     EXPECT_EQ(pairs[0].record.ties, 5);
