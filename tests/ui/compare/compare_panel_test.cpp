@@ -80,7 +80,7 @@ struct Bench {
     bool loaded = false;
 };
 
-QString summary_text(const MeanStd& score) {
+QString summary_text(const FoldMeanStd& score) {
     return QStringLiteral("%1 ± %2").arg(QString::number(score.mean, 'f', 3), QString::number(score.std, 'f', 3));
 }
 
@@ -127,8 +127,8 @@ TEST(ComparePanel, TwoMethodsTableEqualsCoresSummary) {
         ASSERT_GE(column, 0) << metric;
         const bool higher = higher_is_better(metric);
         for (int row = 0; row < 2; ++row) {
-            const MeanStd& mine = expected[row].scores.at(metric);
-            const MeanStd& other = expected[1 - row].scores.at(metric);
+            const FoldMeanStd& mine = expected[row].scores.at(metric);
+            const FoldMeanStd& other = expected[1 - row].scores.at(metric);
             EXPECT_EQ(table->item(row, column)->text(), summary_text(mine)) << metric;
             const bool best = higher ? mine.mean >= other.mean : mine.mean <= other.mean;
             EXPECT_EQ(table->item(row, column)->font().bold(), best) << metric << " row " << row;
