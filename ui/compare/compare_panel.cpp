@@ -125,6 +125,7 @@ void ComparePanel::buildSetup(QWidget* setup) {
     auto* methodsLayout = new QVBoxLayout(methodsBox);
     methods_ = new MethodChoice(methodsBox);
     methodsLayout->addWidget(methods_);
+    methodsLayout->addStretch();
     methods_->setChecked(QStringLiteral("cart"), true);
 
     auto* resamplingBox = new QGroupBox(tr("Cross-validation"), setup);
@@ -347,7 +348,10 @@ void ComparePanel::showResult(std::shared_ptr<const ComparisonResult> result) {
                                         plural(sets, tr("data set"), tr("data sets")));
     if (failed > 0) text += tr(" %1 failed: the messages are in the folds column.").arg(plural(failed, tr("fit"), tr("fits")));
     for (const ComparedDataSet& set : r.data_sets)
-        if (!set.fold_warning.empty()) text += ' ' + QString::fromStdString(set.name + ": " + set.fold_warning);
+        if (!set.fold_warning.empty()) {
+            text += ' ' + QString::fromStdString(set.name + ": " + set.fold_warning);
+            if (!text.endsWith('.')) text += '.';
+        }
     text += tr(" Click a method to see its tree refitted on all rows.");
     say(text, failed > 0);
     showDataSet();

@@ -66,7 +66,8 @@ DataSetList::DataSetList(QWidget* parent) : QWidget(parent) {
     table_->setObjectName(QStringLiteral("compareDataSets"));
     table_->setHorizontalHeaderLabels({tr("Data set"), tr("Target")});
     table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    table_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Interactive);
+    table_->setColumnWidth(1, table_->fontMetrics().horizontalAdvance(QStringLiteral("progression")) + 40);  // a target's combo box
     table_->verticalHeader()->hide();
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
