@@ -249,7 +249,7 @@ BoxPlotData fold_box_plot_data(const ComparisonResult& result, std::size_t data_
     const std::string folds = resampling_text(result.config.resampling);
     data.value_label = score_label(metric) + " per fold";
     std::ostringstream caption;
-    caption << score_label(metric) << " of each method on the test rows of every fold of " << folds << " cross-validation (seed "
+    caption << "Per-fold " << score_label(metric) << " of each method on the test rows of every fold of " << folds << " cross-validation (seed "
             << result.config.seed << ") on " << (data_set < result.data_set_names.size() ? result.data_set_names[data_set] : std::string())
             << ": boxes span the quartiles, a line marks the median, a diamond the mean; whiskers reach the farthest score within 1.5 × "
                "the interquartile range, circles mark scores beyond; dots beside each box are the folds' scores.";
