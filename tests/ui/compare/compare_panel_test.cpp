@@ -174,7 +174,7 @@ TEST(ComparePanel, StopKeepsTheFinishedFolds) {
     ComparePanel& panel = *bench.panel;
     set_quick(*bench.window.methodPanel(), "cart");
     bench.window.methodPanel()->setMethod("latent");
-    bench.window.methodPanel()->setValues(method_params("latent", {"depth=3", "epochs=100000"}));  // long enough to be stopped
+    bench.window.methodPanel()->setValues(method_params("latent", {"depth=3", "epochs=100000", "patience=0"}));  // no early stop: runs until stopped
     click_method(panel, "latent");
     auto* progress = panel.findChild<QProgressBar*>("compareProgress");
     QObject::connect(progress, &QProgressBar::valueChanged, &panel, [&panel](int done) {
