@@ -72,7 +72,7 @@ void run_forest_cell(const PreparedData& data, const ParamValues& params, std::u
     cell.predictions = predict(forest, data.test.X);
     if (data.test.task == Task::Classification) {
         cell.probabilities = predict_proba(forest, data.test.X);
-        cell.test = classification_scores(data.test.y, cell.predictions, data.test.classes(), log_loss(data.test.y, cell.probabilities));
+        cell.test = classification_scores(data.test.y, cell.predictions, cell.probabilities, log_loss(data.test.y, cell.probabilities));
     } else {
         cell.test = regression_scores(data.test.y, cell.predictions);
     }

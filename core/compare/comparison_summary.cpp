@@ -37,9 +37,8 @@ Scores pooled_scores(const ComparedDataSet& data_set, const std::vector<const Co
         at += cell->predictions.size();
     }
     if (!classification) return regression_scores(y, predicted);
-    Scores scores = classification_scores(y, predicted, static_cast<int>(classes), with_proba ? log_loss(y, proba) : kNaN);
-    if (!with_proba) scores.erase("log_loss");
-    return scores;
+    if (!with_proba) return {};
+    return classification_scores(y, predicted, proba, log_loss(y, proba));
 }
 
 std::vector<double> values_of(const std::vector<const ComparisonCell*>& cells, const std::string& score) {
