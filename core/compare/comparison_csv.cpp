@@ -47,7 +47,7 @@ std::string cell_line(const ComparisonResult& result, const ComparisonCell& cell
         out << ',';
         if (const auto found = cell.test.find(name); found != cell.test.end()) out << number(found->second);
     }
-    if (cell.error.empty())
+    if (cell.error.empty() && result.config.contenders.at(cell.contender).method != forest_method)  // the forest has no one tree
         out << ',' << cell.tree.depth << ',' << cell.tree.nodes << ',' << cell.tree.leaves;
     else
         out << ",,,";

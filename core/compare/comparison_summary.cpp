@@ -92,6 +92,7 @@ std::vector<ContenderSummary> summarize_contenders(const ComparisonResult& resul
             for (const ComparisonCell* cell : cells) {
                 for (const auto& [name, value] : cell->test) summary.scores[name];  // every name, filled below
                 seconds.push_back(cell->fit_seconds);
+                if (result.config.contenders.at(c).method == forest_method) continue;  // no one tree to measure
                 nodes.push_back(cell->tree.nodes);
                 depth.push_back(cell->tree.depth);
                 leaves.push_back(cell->tree.leaves);
