@@ -75,6 +75,8 @@ Layout make_layout(const std::vector<std::string>& methods, const Eigen::VectorX
     layout.axis_width = std::max(240.0, 48.0 * (layout.methods - 1));
     layout.axis_left = kMargin + layout.label_width_left + kLabelGap + 14;
     layout.width = layout.axis_left + layout.axis_width + 14 + kLabelGap + layout.label_width_right + kMargin;
+    // With few data sets CD can exceed the axis (k − 1 ranks); its interval is drawn whole.
+    layout.width = std::max(layout.width, layout.x(1 + layout.cd) + 40 + kMargin);
     // Bars share a row where they do not overlap (the groups come ordered by their best member).
     std::vector<double> row_end;  // the worst mean rank a row's bars reach so far
     for (const std::vector<int>& group : layout.groups) {
@@ -112,7 +114,7 @@ void paint_axis(QPainter& painter, const Layout& layout) {
 
 // The critical difference as an interval from rank 1, with its value above it.
 void paint_critical_difference(QPainter& painter, const Layout& layout) {
-    const double y = kMargin + kCdBar, left = layout.x(1), right = layout.x(1 + std::min(layout.cd, layout.methods - 1.0));
+    const double y = kMargin + kCdBar, left = layout.x(1), right = layout.x(1 + layout.cd);
     painter.setPen(QPen(Qt::black, 1.2));
     painter.drawLine(QPointF(left, y), QPointF(right, y));
     painter.drawLine(QPointF(left, y - 3), QPointF(left, y + 3));

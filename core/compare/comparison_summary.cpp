@@ -37,8 +37,14 @@ Scores pooled_scores(const ComparedDataSet& data_set, const std::vector<const Co
         at += cell->predictions.size();
     }
     if (!classification) return regression_scores(y, predicted);
-    if (!with_proba) return {};
-    return classification_scores(y, predicted, proba, log_loss(y, proba));
+    if (with_proba) return classification_scores(y, predicted, proba, log_loss(y, proba));
+    // Without every fold's probabilities only the scores of the predicted classes are defined.
+    proba.setZero(rows, classes);
+    for (Eigen::Index i = 0; i < rows; ++i) proba(i, static_cast<Eigen::Index>(predicted(i))) = 1.0;
+    Scores scores = classification_scores(y, predicted, proba, kNaN);
+    scores.erase("log_loss");
+    scores.erase("roc_auc");
+    return scores;
 }
 
 std::vector<double> values_of(const std::vector<const ComparisonCell*>& cells, const std::string& score) {

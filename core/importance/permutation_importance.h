@@ -18,6 +18,7 @@
 
 #include "core/data/dataset.h"
 #include "core/data/feature_pipeline.h"
+#include "core/data/splits.h"
 #include "core/data/table.h"
 #include "core/model/tree_model.h"
 
@@ -35,17 +36,18 @@ struct PermutationImportance {
 // several threads at once.
 using TablePredictor = std::function<Eigen::VectorXd(const Table& rows)>;
 
-// `rows`: the table of the rows to score (every column the predictor reads); `y`: their encoded
-// targets; `columns`: the table columns to permute. Columns run in parallel (oneTBB); the result
+// `rows`: the rows of `table` to score (a run's test rows, or all of a file's), permuted among
+// themselves; `y`: their encoded targets, in that order; `columns`: the table columns to permute.
+// The predictor receives a table of those rows only. Columns run in parallel (oneTBB); the result
 // does not depend on the thread count. Throws ParamError for repeats < 1, DataError for a column
-// the table lacks.
-PermutationImportance permutation_importance(const TablePredictor& predict, const Table& rows,
+// the table lacks, a row it does not have or no row at all.
+PermutationImportance permutation_importance(const TablePredictor& predict, const Table& table, const RowIndices& rows,
                                              const std::vector<std::string>& columns, const Eigen::VectorXd& y,
                                              Task task, int repeats, std::uint32_t seed);
 
 // A tree model behind its feature pipeline (a model file, a run): every pipeline input is permuted.
 PermutationImportance permutation_importance(const TreeModel& model, const FeaturePipeline& pipeline,
-                                             const Table& rows, const Eigen::VectorXd& y, int repeats,
-                                             std::uint32_t seed);
+                                             const Table& table, const RowIndices& rows, const Eigen::VectorXd& y,
+                                             int repeats, std::uint32_t seed);
 
 }  // namespace treelab

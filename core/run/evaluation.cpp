@@ -48,7 +48,7 @@ Scores classification_scores(const Eigen::Ref<const Eigen::VectorXd>& y, const E
                      {"balanced_accuracy", report.balanced_accuracy},
                      {"macro_f1", report.macro_f1},
                      {"log_loss", log_loss}};
-    // Undefined scores (a single class among the rows) are left out rather than reported as NaN.
+    // Undefined scores (one class among the rows, for κ among the predictions too) are left out, not NaN.
     if (!std::isnan(report.cohen_kappa)) scores["cohen_kappa"] = report.cohen_kappa;
     if (const double auc = roc_auc(y, proba, classes); !std::isnan(auc)) scores["roc_auc"] = auc;
     return scores;

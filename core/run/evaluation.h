@@ -11,8 +11,8 @@
 namespace treelab {
 
 // Named scores: classification accuracy, balanced_accuracy, macro_f1, cohen_kappa, log_loss,
-// roc_auc (cohen_kappa and roc_auc left out where undefined: a single class among the rows);
-// regression mse, rmse, mae, r2.
+// roc_auc (left out where undefined: roc_auc when the rows hold a single class, cohen_kappa when
+// the rows and the predictions are all one class); regression mse, rmse, mae, r2.
 using Scores = std::map<std::string, double>;
 
 Scores evaluate(const TreeModel& model, const Dataset& data);  // empty Scores for an empty split

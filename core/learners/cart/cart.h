@@ -13,6 +13,12 @@ std::span<const ParamSpec> cart_hyperparameter_table();
 
 // Grows the tree (ccp_alpha ignored) and returns it unpruned.
 TreeModel grow_cart(const Dataset& train, const ParamValues& params, std::uint32_t seed, const Progress& progress = {});
+// grow_cart with whole row weights (sklearn's fit with sample_weight = row_counts, as a bootstrap
+// sample's draw counts): impurities, class counts, values and nodes' `samples` weigh a row by
+// its count, rows of count 0 are left out, min_samples_split and min_samples_leaf count distinct
+// rows (as sklearn's do). Throws TrainingError for a count per row missing or negative.
+TreeModel grow_weighted_cart(const Dataset& train, std::span<const int> row_counts, const ParamValues& params,
+                             std::uint32_t seed, const Progress& progress = {});
 // grow_cart, then prune at params "ccp_alpha" (cost_complexity.h).
 TrainResult train_cart(const TrainInput& input, const Progress& progress);
 

@@ -28,13 +28,13 @@ bool leaf_for_sure(int n, int depth, double impurity, int max_depth, const cart:
     return depth >= max_depth || n < s.min_samples_split || n < 2 * s.min_samples_leaf || impurity <= DBL_EPSILON;
 }
 
-}  // namespace
-
-TreeModel grow_cart(const Dataset& train, const ParamValues& params, std::uint32_t seed, const Progress& progress) {
+// `row_counts`: empty, or one positive whole weight per row.
+TreeModel grow(const Dataset& train, const ParamValues& params, std::uint32_t seed, std::span<const int> row_counts,
+               const Progress& progress) {
     const cart::Settings settings = cart::resolve_settings(params, train);
     if (train.rows() == 0) throw TrainingError("CART needs at least one training row");
     if (train.rows() > std::numeric_limits<int>::max() / 2) throw TrainingError("CART: too many training rows");
-    cart::NodeSplitter splitter(train, settings, seed);
+    cart::NodeSplitter splitter(train, settings, seed, row_counts);
 
     TreeModel model;
     model.task = train.task;
@@ -90,6 +90,34 @@ TreeModel grow_cart(const Dataset& train, const ParamValues& params, std::uint32
         }
     }
     return model;
+}
+
+}  // namespace
+
+TreeModel grow_cart(const Dataset& train, const ParamValues& params, std::uint32_t seed, const Progress& progress) {
+    return grow(train, params, seed, {}, progress);
+}
+
+TreeModel grow_weighted_cart(const Dataset& train, std::span<const int> row_counts, const ParamValues& params,
+                             std::uint32_t seed, const Progress& progress) {
+    if (static_cast<Eigen::Index>(row_counts.size()) != train.rows())
+        throw TrainingError("CART: " + std::to_string(row_counts.size()) + " row weights for " +
+                            std::to_string(train.rows()) + " training rows");
+    // sklearn's Splitter.init leaves rows of weight 0 out of the search (their total adds nothing).
+    std::vector<Eigen::Index> kept;
+    std::vector<int> kept_counts;
+    std::int64_t total = 0;
+    for (std::size_t r = 0; r < row_counts.size(); ++r) {
+        if (row_counts[r] < 0) throw TrainingError("CART: row " + std::to_string(r + 1) + " has a negative weight");
+        if (row_counts[r] == 0) continue;
+        kept.push_back(static_cast<Eigen::Index>(r));
+        kept_counts.push_back(row_counts[r]);
+        total += row_counts[r];
+    }
+    if (kept.empty()) throw TrainingError("CART needs at least one training row of positive weight");
+    if (total > std::numeric_limits<int>::max()) throw TrainingError("CART: the row weights add up to too much");
+    if (kept.size() == row_counts.size()) return grow(train, params, seed, row_counts, progress);
+    return grow(train.subset(kept), params, seed, kept_counts, progress);
 }
 
 }  // namespace treelab

@@ -9,12 +9,14 @@
 
 namespace treelab::cart {
 
-NodeSplitter::NodeSplitter(const Dataset& train, const Settings& settings, std::uint32_t seed)
+NodeSplitter::NodeSplitter(const Dataset& train, const Settings& settings, std::uint32_t seed,
+                           std::span<const int> row_counts)
     : settings_(settings),
       columns_(train.X),
       rng_(seed),
       classification_(train.task == Task::Classification),
       classes_(train.classes()),
+      weights_(row_counts.begin(), row_counts.end()),
       features_(static_cast<std::size_t>(train.features())),
       constant_features_(features_.size()),
       total_weight_(static_cast<double>(train.rows())),
@@ -22,6 +24,7 @@ NodeSplitter::NodeSplitter(const Dataset& train, const Settings& settings, std::
       left_(counts_.size()),
       right_(counts_.size()) {
     std::iota(features_.begin(), features_.end(), 0);
+    if (!weights_.empty()) total_weight_ = static_cast<double>(std::accumulate(weights_.begin(), weights_.end(), std::int64_t{0}));
     if (classification_) {
         labels_.resize(static_cast<std::size_t>(train.rows()));
         for (Eigen::Index r = 0; r < train.rows(); ++r) {
@@ -39,22 +42,41 @@ void NodeSplitter::reset(int start, int end) {
     start_ = start;
     end_ = end;
     const std::uint32_t* rows = columns_.samples();
+    node_weight_ = end - start;
     if (classification_) {
         std::fill(counts_.begin(), counts_.end(), 0);
-        for (int p = start; p < end; ++p) ++counts_[labels_[rows[p]]];
+        if (weights_.empty()) {
+            for (int p = start; p < end; ++p) ++counts_[labels_[rows[p]]];
+        } else {
+            node_weight_ = 0;
+            for (int p = start; p < end; ++p) {
+                counts_[labels_[rows[p]]] += weights_[rows[p]];
+                node_weight_ += weights_[rows[p]];
+            }
+        }
     } else {
-        // sklearn RegressionCriterion.init: sums over the node's rows.
+        // sklearn RegressionCriterion.init: sums over the node's rows, w·y and (w·y)·y.
         sum_ = sq_sum_ = 0.0;
-        for (int p = start; p < end; ++p) {
-            const double v = y_[rows[p]];
-            sum_ += v;
-            sq_sum_ += v * v;
+        if (weights_.empty()) {
+            for (int p = start; p < end; ++p) {
+                const double v = y_[rows[p]];
+                sum_ += v;
+                sq_sum_ += v * v;
+            }
+        } else {
+            node_weight_ = 0;
+            for (int p = start; p < end; ++p) {
+                const double w = weights_[rows[p]], w_v = w * y_[rows[p]];
+                sum_ += w_v;
+                sq_sum_ += w_v * y_[rows[p]];
+                node_weight_ += weights_[rows[p]];
+            }
         }
     }
 }
 
 double NodeSplitter::node_impurity() const {
-    const double w = end_ - start_;
+    const double w = static_cast<double>(node_weight_);
     switch (settings_.criterion) {
         case Criterion::Gini: return gini_from_squares(sum_of_squares(counts_.data(), classes_), w);
         case Criterion::Entropy: return entropy(counts_.data(), classes_, w);
@@ -64,7 +86,7 @@ double NodeSplitter::node_impurity() const {
 }
 
 void NodeSplitter::node_value(TreeNode& node) const {
-    const double w = end_ - start_;
+    const double w = static_cast<double>(node_weight_);
     node.samples = w;
     if (classification_) {
         node.class_counts.resize(classes_);
@@ -75,21 +97,23 @@ void NodeSplitter::node_value(TreeNode& node) const {
     }
 }
 
-void NodeSplitter::scan_feature(int feature, Candidate& best) {
+template <class Weights>
+void NodeSplitter::scan_feature(int feature, Weights weights, Candidate& best) {
     const SortedEntry* col = columns_.column(feature);
     const int min_leaf = settings_.min_samples_leaf;
     if (!classification_) {
-        SquaredErrorStats stats{y_.data(), sum_};
+        SquaredErrorStats<Weights> stats{y_.data(), sum_, weights, node_weight_};
         scan_column(col, start_, end_, min_leaf, feature, stats, best);
         return;
     }
     std::fill(left_.begin(), left_.end(), 0);
     right_ = counts_;
     if (settings_.criterion == Criterion::Gini) {
-        GiniStats stats{labels_.data(), left_.data(), right_.data(), 0.0, sum_of_squares(counts_.data(), classes_)};
+        GiniStats<Weights> stats{labels_.data(), left_.data(), right_.data(), 0.0,
+                                 sum_of_squares(counts_.data(), classes_), weights, 0, node_weight_};
         scan_column(col, start_, end_, min_leaf, feature, stats, best);
     } else {
-        EntropyStats stats{labels_.data(), left_.data(), right_.data(), classes_};
+        EntropyStats<Weights> stats{labels_.data(), left_.data(), right_.data(), classes_, weights, 0, node_weight_};
         scan_column(col, start_, end_, min_leaf, feature, stats, best);
     }
 }
@@ -124,7 +148,10 @@ SplitRecord NodeSplitter::split(double impurity, int& n_constant_features) {
         }
         --f_i;
         std::swap(features_[f_i], features_[f_j]);
-        scan_feature(feature, best);
+        if (weights_.empty())
+            scan_feature(feature, UnitWeights{}, best);
+        else
+            scan_feature(feature, RowCounts{weights_.data()}, best);
     }
     SplitRecord record;
     record.pos = end_;
@@ -147,10 +174,17 @@ void NodeSplitter::finish(const Candidate& best, double impurity, SplitRecord& r
     record.threshold = lo / 2.0 + hi / 2.0;
     if (record.threshold == hi || std::isinf(record.threshold)) record.threshold = lo;
 
-    const double w = end_ - start_, w_left = best.pos - start_, w_right = end_ - best.pos;
+    const double w = static_cast<double>(node_weight_);
+    double w_left = best.pos - start_;
+    if (!weights_.empty()) {
+        std::int64_t weight_left = 0;
+        for (int p = start_; p < best.pos; ++p) weight_left += weights_[col[p].row];
+        w_left = static_cast<double>(weight_left);
+    }
+    const double w_right = w - w_left;
     if (classification_) {
         std::fill(left_.begin(), left_.end(), 0);
-        for (int p = start_; p < best.pos; ++p) ++left_[labels_[col[p].row]];
+        for (int p = start_; p < best.pos; ++p) left_[labels_[col[p].row]] += row_weight(col[p].row);
         for (int c = 0; c < classes_; ++c) right_[c] = counts_[c] - left_[c];
         if (settings_.criterion == Criterion::Gini) {
             record.impurity_left = gini_from_squares(sum_of_squares(left_.data(), classes_), w_left);
@@ -161,10 +195,11 @@ void NodeSplitter::finish(const Candidate& best, double impurity, SplitRecord& r
         }
     } else {
         double sum_left = 0.0, sq_left = 0.0;
+        // sklearn RegressionCriterion.children_impurity: Σ w·y and Σ (w·y)·y over the left rows.
         for (int p = start_; p < best.pos; ++p) {
-            const double v = y_[col[p].row];
-            sum_left += v;
-            sq_left += v * v;
+            const double v = y_[col[p].row], w_v = static_cast<double>(row_weight(col[p].row)) * v;
+            sum_left += w_v;
+            sq_left += w_v * v;
         }
         record.impurity_left = squared_error(sum_left, sq_left, w_left);
         record.impurity_right = squared_error(sum_ - sum_left, sq_sum_ - sq_left, w_right);

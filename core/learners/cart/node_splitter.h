@@ -4,6 +4,7 @@
 // feature visit order and constant-feature bookkeeping (sklearn/tree/_splitter.pyx, BestSplitter).
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <vector>
 
 #include "core/data/dataset.h"
@@ -26,12 +27,15 @@ struct SplitRecord {
 
 class NodeSplitter {
 public:
-    NodeSplitter(const Dataset& train, const Settings& settings, std::uint32_t seed);
+    // `row_counts`: empty (every row once) or each row's whole weight, all positive (sklearn's
+    // sample_weight; the impurities, class counts and values weigh rows by it, while
+    // min_samples_leaf still counts rows, as sklearn's does).
+    NodeSplitter(const Dataset& train, const Settings& settings, std::uint32_t seed, std::span<const int> row_counts = {});
 
     // Statistics of the node holding rows [start, end).
     void reset(int start, int end);
     double node_impurity() const;
-    // Fills samples, class_counts and distribution (class proportions, or {mean}).
+    // Fills samples, class_counts (weighted) and distribution (class proportions, or {mean}).
     void node_value(TreeNode& node) const;
 
     // Best split of the current node. `n_constant_features` (features known constant in the
@@ -42,7 +46,9 @@ public:
     void partition(const SplitRecord& split, bool children_split);
 
 private:
-    void scan_feature(int feature, Candidate& best);
+    template <class Weights>
+    void scan_feature(int feature, Weights weights, Candidate& best);
+    std::int64_t row_weight(std::uint32_t row) const { return weights_.empty() ? 1 : weights_[row]; }
     void finish(const Candidate& best, double impurity, SplitRecord& record);
 
     Settings settings_;
@@ -52,12 +58,14 @@ private:
     int classes_;
     std::vector<int> labels_;   // classification: class index per row
     std::vector<double> y_;     // regression: target per row
+    std::vector<int> weights_;  // per row, empty = every row weighs 1
     std::vector<int> features_;           // sklearn's persistent `features` permutation
     std::vector<int> constant_features_;  // sklearn's `constant_features`
     int n_searchable_from_ = 0;           // after split(): features_[this..] may split below
     double total_weight_;
     // Current node.
     int start_ = 0, end_ = 0;
+    std::int64_t node_weight_ = 0;  // the node's weighted row count
     std::vector<std::int64_t> counts_, left_, right_;
     double sum_ = 0.0, sq_sum_ = 0.0;
 };

@@ -10,9 +10,11 @@
 
 namespace treelab::test {
 
-CartFixture load_cart_fixture(const std::string& name) {
+CartFixture load_cart_fixture(const std::string& name) { return load_split_fixture("cart/" + name + ".json"); }
+
+CartFixture load_split_fixture(const std::string& file) {
     CartFixture fixture;
-    std::ifstream in(test::fixture("cart/" + name + ".json"));
+    std::ifstream in(test::fixture(file));
     fixture.json = nlohmann::json::parse(in);
 
     const Table table = read_csv(test::dataset(fixture.json.at("dataset").get<std::string>()));

@@ -17,6 +17,9 @@ struct CartFixture {
 
 // tests/fixtures/cart/<name>.json and the data set it names, split as stored in the fixture.
 CartFixture load_cart_fixture(const std::string& name);
+// Any fixture under tests/fixtures ("forest/glass.json") with the same "dataset", "target",
+// "classes" (empty for regression), "train" and "test" fields (tests/tools/make_forest_fixtures.py).
+CartFixture load_split_fixture(const std::string& file);
 // The inputs of a run's "probes" (a data-set row with one feature set on or just above a split
 // threshold) and sklearn's predictions for them.
 Eigen::MatrixXd probe_rows(const CartFixture& fixture, const nlohmann::json& run);
