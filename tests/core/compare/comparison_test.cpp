@@ -206,6 +206,28 @@ TEST(ComparisonSummary, MeansPooledAndPairedTests) {
     EXPECT_GT(ranks.critical_difference, 0.0);
 }
 
+// The forest reference runs on the same folds as the trees, scored from its probabilities; it has
+// no one tree, so its tree-size columns stay empty.
+TEST(Comparison, ForestIsAReferenceRow) {
+    ComparisonConfig config;
+    config.data_sets = {data_set("iris.csv", "species")};
+    config.contenders = {make_contender("cart", {}), make_contender("forest", {"n_estimators=5"})};
+    config.resampling = parse_resampling("3");
+    const ComparisonResult result = run_comparison(config);
+    ASSERT_EQ(result.cells.size(), 6u);
+    for (const ComparisonCell& cell : result.cells) {
+        ASSERT_TRUE(cell.error.empty()) << cell.error;
+        EXPECT_GT(cell.test.at("accuracy"), 0.8);
+        EXPECT_EQ(cell.probabilities.cols(), 3);
+    }
+    EXPECT_EQ(result.contender_labels[1], "Random forest");
+    const std::string csv = comparison_to_csv(result);
+    EXPECT_NE(csv.find("forest,Random forest,1,3,,"), std::string::npos) << csv;
+    EXPECT_EQ(csv.substr(csv.size() - 4), ",,,\n");
+    EXPECT_EQ(summarize_contenders(result)[1].nodes.n, 0);
+    EXPECT_THROW(refit(config, 0, 1), ParamError);
+}
+
 // Bad configurations are refused before anything runs.
 TEST(Comparison, RefusesBadConfigurations) {
     ComparisonConfig config = iris_config("3");
