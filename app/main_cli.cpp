@@ -29,6 +29,8 @@ int main(int argc, char** argv) {
     treelab::cli::add_predict_command(app);
     treelab::cli::add_sweep_command(app);
     treelab::cli::add_merge_sweep_command(app);
+    treelab::cli::add_compare_command(app);
+    treelab::cli::add_merge_compare_command(app);
     treelab::cli::add_params_command(app);
     treelab::cli::add_rules_command(app);
     treelab::cli::add_routing_command(app);

@@ -11,6 +11,8 @@ void add_importance_command(CLI::App& app);
 void add_predict_command(CLI::App& app);
 void add_sweep_command(CLI::App& app);
 void add_merge_sweep_command(CLI::App& app);  // sweep_command.cpp: the other half of sweep --shard
+void add_compare_command(CLI::App& app);
+void add_merge_compare_command(CLI::App& app);  // compare_command.cpp: the other half of compare --shard
 void add_params_command(CLI::App& app);
 void add_rules_command(CLI::App& app);
 void add_routing_command(CLI::App& app);

@@ -1,5 +1,6 @@
 #include "app/cli/report.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <ostream>
 
@@ -23,13 +24,15 @@ void print_scores_table(std::ostream& out, const std::vector<std::pair<std::stri
     for (const auto& [name, scores] : splits)
         if (!scores->empty()) header = scores;
     if (!header) return;
+    // each column as wide as its name (balanced_accuracy) and at least 11
+    auto width = [](const std::string& metric) { return static_cast<int>(std::max<std::size_t>(11, metric.size() + 2)); };
     out << std::setw(8) << "";
-    for (const auto& [metric, value] : *header) out << std::setw(11) << metric;
+    for (const auto& [metric, value] : *header) out << std::setw(width(metric)) << metric;
     out << '\n';
     for (const auto& [name, scores] : splits) {
         if (scores->empty()) continue;
         out << "  " << std::left << std::setw(6) << name << std::right;
-        for (const auto& [metric, value] : *scores) out << std::setw(11) << std::fixed << std::setprecision(4) << value;
+        for (const auto& [metric, value] : *scores) out << std::setw(width(metric)) << std::fixed << std::setprecision(4) << value;
         out << '\n';
     }
     out.unsetf(std::ios::fixed);

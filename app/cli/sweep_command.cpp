@@ -4,6 +4,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/run_options.h"
+#include "app/cli/shard_option.h"
 #include "app/cli/slurm_submission.h"
 #include "core/error.h"
 #include "core/io/atomic_file.h"
@@ -49,19 +50,6 @@ void print_overview(const std::string& param, const std::vector<SweepRow>& rows)
         std::cout << point.value << '\t' << score.mean << " ± " << score.std << '\t' << mean_std(leaves).mean << '\t'
                   << mean_std(empty).mean << '\n';
     }
-}
-
-// "K/N" -> (K, N); run_sweep checks 0 <= K < N.
-std::pair<int, int> parse_shard(const std::string& text) {
-    const std::size_t slash = text.find('/');
-    try {
-        std::size_t used_k = 0, used_n = 0;
-        const int k = std::stoi(text.substr(0, slash), &used_k);
-        const int n = slash == std::string::npos ? 0 : std::stoi(text.substr(slash + 1), &used_n);
-        if (slash != std::string::npos && used_k == slash && used_n == text.size() - slash - 1) return {k, n};
-    } catch (const std::logic_error&) {
-    }
-    throw ParamError("--shard '" + text + "' must be K/N, e.g. 0/4 for the first of four shards");
 }
 
 }  // namespace

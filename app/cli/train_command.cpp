@@ -3,8 +3,11 @@
 #include <optional>
 
 #include "app/cli/commands.h"
+#include "app/cli/comparison_report.h"
 #include "app/cli/report.h"
 #include "app/cli/run_options.h"
+#include "core/compare/comparison.h"
+#include "core/error.h"
 #include "core/io/atomic_file.h"
 #include "core/model/model_file.h"
 #include "core/run/start_pick.h"
@@ -20,7 +23,32 @@ struct TrainOptions {
     std::string history;  // the training curve as CSV (core/training/history_csv.h)
     bool json = false;
     std::optional<int> start;  // 1-based: keep this start's tree instead of the run's choice
+    std::string cv;            // resampling (parse_resampling); empty = one run on the split
 };
+
+// train --cv: the method on every fold (the comparison engine with one method and one data set),
+// per-fold and mean ± std scores; --model-out saves the refit on every row.
+void cross_validate(const TrainOptions& options, const RunConfig& config) {
+    if (options.json || options.start || !options.history.empty())
+        throw ParamError("--cv prints per-fold scores; it does not combine with --json, --start or --history");
+    ComparisonConfig comparison;
+    comparison.data_sets = {config};
+    comparison.contenders = {Contender{config.method, config.params, {}}};
+    comparison.resampling = parse_resampling(options.cv);
+    comparison.resampling.holdout = config.split;
+    comparison.resampling.holdout_mode = config.split_mode;
+    comparison.seed = resolved_split_seed(config);
+    const ComparisonResult result = run_comparison(comparison);
+    std::cout << config.method << " on " << config.data_file.filename().string() << ", " << resampling_text(comparison.resampling)
+              << " cross-validation (seed " << comparison.seed << ")\n";
+    if (!result.data_sets.front().fold_warning.empty()) std::cout << "warning: " << result.data_sets.front().fold_warning << '\n';
+    print_folds(std::cout, result);
+    if (options.model_out.empty()) return;
+    const RunOutcome refitted = refit(comparison, 0, 0);
+    save_model(refitted.model, options.model_out);
+    std::cout << "model saved to " << options.model_out << ": refitted on all " << refitted.train_rows + refitted.valid_rows
+              << " rows (" << refitted.valid_rows << " of them for early stopping); the scores above are the folds'\n";
+}
 
 void print_summary(const RunConfig& config, const RunOutcome& outcome) {
     const ModelFile& model = outcome.model;
@@ -87,10 +115,15 @@ void add_train_command(CLI::App& app) {
                         "keep the tree of start K (1-based) of a learner that trains several starts, instead of the "
                         "run's choice; scores, --model-out and --json then describe it")
         ->check(CLI::PositiveNumber);
+    command->add_option("--cv", options->cv,
+                        "cross-validate instead of one split: K (stratified K-fold), KxR (repeated R times), loo "
+                        "(leave-one-out) or holdout; prints per-fold and mean ± std scores, and --model-out saves the "
+                        "tree refitted on all rows");
     command->callback([options] {
         const RunConfig config = options->run.to_config();
         for (const std::string& file : {options->model_out, options->history})
             if (!file.empty()) check_writable_destination(file);
+        if (!options->cv.empty()) return cross_validate(*options, config);
         RunOutcome outcome = run_training(config);
         if (options->start) keep_start_tree(outcome, *options->start - 1);
         if (!options->model_out.empty()) save_model(outcome.model, options->model_out);

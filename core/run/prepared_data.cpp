@@ -37,21 +37,16 @@ SmoteRandom protocol_smote_random(const RunConfig& config, const Dataset& train)
     return {resolved_split_seed(config), true, 0};
 }
 
-}  // namespace
-
-PreparedData prepare_data(Table table, std::string sha256, const RunConfig& config) {
+PreparedData prepare_split_data(Table table, std::string sha256, const RunConfig& config, TargetEncoding target, Split split) {
     PreparedData data;
     data.table = std::move(table);
     data.data_sha256 = std::move(sha256);
     const std::size_t target_column = data.table.column_index(config.target);
     std::vector<std::size_t> excluded;
     for (const std::string& column : config.drop_columns) excluded.push_back(data.table.column_index(column));
-
-    data.target = fit_target(data.table, target_column, config.task);
+    data.target = std::move(target);
     const Eigen::VectorXd y = encode_target(data.table, data.target);
-    SplitMode mode = config.split_mode;
-    if (data.target.task == Task::Regression && mode == SplitMode::Stratified) mode = SplitMode::Shuffled;
-    data.split = make_split(y, config.split, mode, resolved_split_seed(config));
+    data.split = std::move(split);
     if (data.split.train.empty())
         throw DataError(data.table.source, 0, 0, "the training split is empty; the file has too few rows for the split " +
                                                      to_text(config.split.train));
@@ -76,6 +71,28 @@ PreparedData prepare_data(Table table, std::string sha256, const RunConfig& conf
             data.synthetic = smote_rows(data.train, protocol_smote_random(config, data.train));
     }
     return data;
+}
+
+}  // namespace
+
+PreparedData prepare_data(Table table, std::string sha256, const RunConfig& config) {
+    TargetEncoding target = fit_target(table, table.column_index(config.target), config.task);
+    const Eigen::VectorXd y = encode_target(table, target);
+    SplitMode mode = config.split_mode;
+    if (target.task == Task::Regression && mode == SplitMode::Stratified) mode = SplitMode::Shuffled;
+    Split split = make_split(y, config.split, mode, resolved_split_seed(config));
+    return prepare_split_data(std::move(table), std::move(sha256), config, std::move(target), std::move(split));
+}
+
+PreparedData prepare_data(Table table, std::string sha256, const RunConfig& config, const Split& split) {
+    const auto rows = static_cast<Eigen::Index>(table.rows);
+    for (const RowIndices* part : {&split.train, &split.valid, &split.test})
+        for (const Eigen::Index row : *part)
+            if (row < 0 || row >= rows)
+                throw DataError(table.source, 0, 0, "the split names row " + std::to_string(row + 1) + " of a table of " +
+                                                        std::to_string(rows) + " rows");
+    TargetEncoding target = fit_target(table, table.column_index(config.target), config.task);
+    return prepare_split_data(std::move(table), std::move(sha256), config, std::move(target), split);
 }
 
 PreparedData prepare_saved_model_data(Table table, const ModelFile& model) {

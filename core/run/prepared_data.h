@@ -27,6 +27,10 @@ struct PreparedData {
 
 PreparedData prepare_data(const RunConfig& config);                     // reads config.data_file
 PreparedData prepare_data(Table table, std::string sha256, const RunConfig& config);  // already loaded (GUI)
+// With a given split (a cross-validation fold's, fold_split): config's split and split_mode are
+// not used. The target encoding is fitted on every row, so a class missing from the training rows
+// keeps its index. Throws DataError for a row number outside the table.
+PreparedData prepare_data(Table table, std::string sha256, const RunConfig& config, const Split& split);
 
 // A saved model applied to a loaded table: its own pipeline and target encoding, every row in the
 // test split (a saved model has no training rows here). Throws DataError when columns are missing.

@@ -1,17 +1,12 @@
 #include "core/run/sweep.h"
 
 #include <algorithm>
-#include <atomic>
-#include <mutex>
 #include <optional>
 #include <sstream>
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
 #include "core/error.h"
 #include "core/io/csv_field.h"
+#include "core/run/parallel_cells.h"
 #include "core/run/sweep_target.h"
 #include "core/run/training_run.h"
 
@@ -29,43 +24,6 @@ SweepRow score_row(std::size_t index, const std::string& value, std::uint32_t se
 std::vector<double> distinct(std::vector<double> values) {
     values.erase(std::unique(values.begin(), values.end()), values.end());
     return values;
-}
-
-// The rows' shared progress: finished rows counted across threads, the caller's callback called
-// one thread at a time, and one stop for every row once it returns false.
-class RowProgress {
-public:
-    RowProgress(const SweepProgress& progress, int total) : progress_(progress), total_(total) {}
-    void set_total(int total) { total_ = total; }
-    void row_done() { ++done_; }
-    void stop() { stopped_ = true; }
-    bool stopped() const { return stopped_; }
-    bool keep_going() {
-        if (stopped_) return false;
-        if (!progress_) return true;
-        const std::lock_guard<std::mutex> lock(mutex_);
-        if (!progress_(done_, total_)) stopped_ = true;
-        return !stopped_;
-    }
-
-private:
-    const SweepProgress& progress_;
-    std::atomic<int> total_, done_{0};
-    std::atomic<bool> stopped_{false};
-    std::mutex mutex_;
-};
-
-// cell(i) for i in [0, cells) on up to `jobs` threads (0 = one per core), skipping what has not
-// started once the rows are stopped. Cells are independent; which thread runs which is not
-// fixed, so a cell must not depend on another.
-void for_each_cell(int jobs, std::size_t cells, const RowProgress& rows, const std::function<void(std::size_t)>& cell) {
-    tbb::task_arena arena(jobs == 0 ? tbb::task_arena::automatic : jobs);
-    arena.execute([&] {
-        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cells, 1), [&](const tbb::blocked_range<std::size_t>& range) {
-            for (std::size_t i = range.begin(); i != range.end(); ++i)
-                if (!rows.stopped()) cell(i);
-        });
-    });
 }
 
 // The finished rows in grid order.
@@ -105,7 +63,7 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& 
         if (on_path) runs.back().params.set(specs, config.param, "0");  // grown at no pruning
     }
     // 0 rows expected until an automatic path is known.
-    RowProgress rows(progress, static_cast<int>(config.values.size() * runs.size()));
+    CellCounter rows(progress, static_cast<int>(config.values.size() * runs.size()));
     Progress training_progress;
     if (progress) training_progress = [&](const EpochReport&) { return rows.keep_going(); };
     std::vector<std::shared_ptr<const PreparedData>> data(runs.size());
@@ -126,7 +84,7 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& 
             RunOutcome outcome = run_training(*data[s], run, training_progress);
             if (outcome.stopped_early) return rows.stop();
             slots[i] = score_row(i, config.values[i % values], run.seed, std::move(outcome.model), data[s]);
-            rows.row_done();
+            rows.cell_done();
             rows.keep_going();
         });
         return finished(slots);
@@ -165,7 +123,7 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& 
         ModelFile model{learner.pruning_path->prune(*grown[s], pruned.params.real(config.param)), data[s]->pipeline, data[s]->target,
                         make_run_card(pruned, *data[s])};
         slots[i] = score_row(i, values[i / runs.size()], pruned.seed, std::move(model), data[s]);
-        rows.row_done();
+        rows.cell_done();
         rows.keep_going();
     }
     return finished(slots);

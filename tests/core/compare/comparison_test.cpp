@@ -1,0 +1,230 @@
+// The comparison engine: CART's cross-validated scores equal scikit-learn's cross_val_score, cells
+// are the same whatever the thread count, failures stay in their cells, a stop keeps finished
+// cells, and shards merge into the whole.
+#include "core/compare/comparison.h"
+
+#include <fstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "core/compare/comparison_csv.h"
+#include "core/compare/comparison_summary.h"
+#include "core/error.h"
+#include "core/io/csv_field.h"
+#include "tests/support/test_support.h"
+
+namespace treelab {
+namespace {
+
+RunConfig data_set(const std::string& file, const std::string& target) {
+    RunConfig config;
+    config.data_file = test::dataset(file);
+    config.target = target;
+    return config;
+}
+
+Contender quick(const std::string& method) { return make_contender(method, find_learner(method).quick_params); }
+
+ComparisonConfig iris_config(const std::string& resampling) {
+    ComparisonConfig config;
+    config.data_sets = {data_set("iris.csv", "species")};
+    config.contenders = {make_contender("cart", {}), quick("get")};
+    config.resampling = parse_resampling(resampling);
+    return config;
+}
+
+// The CSV without its fit_seconds column (wall time differs between runs).
+std::string without_seconds(const std::string& csv) {
+    std::string out;
+    std::size_t start = 0;
+    while (start < csv.size()) {
+        const std::size_t end = csv.find('\n', start);
+        const std::optional<std::vector<std::string>> fields = csv_fields(csv.substr(start, end - start));
+        for (std::size_t i = 0; fields && i < fields->size(); ++i)
+            if (i != 6) out += (*fields)[i] + ",";
+        out += "\n";
+        start = end + 1;
+    }
+    return out;
+}
+
+class CartCrossValScore : public testing::TestWithParam<std::string> {};
+
+// Every fold's CART test accuracy (R² and MSE for diabetes) equals scikit-learn 1.2.1's
+// cross_val_score(DecisionTreeClassifier(random_state=0)) on the same folds, for 10-fold and
+// 10×3-fold at two seeds.
+TEST_P(CartCrossValScore, EqualsScikitLearn) {
+    std::ifstream in(test::fixture("folds/" + GetParam() + ".json"));
+    const nlohmann::json fixture = nlohmann::json::parse(in);
+    ComparisonConfig config;
+    config.data_sets = {data_set(fixture["dataset"].get<std::string>(), fixture["target"].get<std::string>())};
+    config.contenders = {make_contender("cart", {})};
+    for (const nlohmann::json& scheme : fixture["schemes"]) {
+        config.resampling.folds = scheme["folds"].get<int>();
+        config.resampling.repeats = scheme["repeats"].get<int>();
+        config.seed = scheme["seed"].get<std::uint32_t>();
+        const ComparisonResult result = run_comparison(config);
+        const bool classification = fixture["task"] == "classification";
+        const auto expected = scheme[classification ? "cart_accuracy" : "cart_r2"].get<std::vector<double>>();
+        ASSERT_EQ(result.cells.size(), expected.size());
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            const ComparisonCell& cell = result.cells[i];
+            ASSERT_TRUE(cell.error.empty()) << cell.error;
+            EXPECT_NEAR(cell.test.at(classification ? "accuracy" : "r2"), expected[i], 1e-12)
+                << GetParam() << " seed " << config.seed << " " << resampling_spec(config.resampling) << " cell " << i;
+            if (!classification) test::expect_near_rel(cell.test.at("mse"), scheme["cart_mse"][i].get<double>(), 1e-12);
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Datasets, CartCrossValScore, testing::Values("iris", "wine", "glass", "wdbc", "diabetes"));
+
+// One thread or two: the same cells, scores and trees.
+TEST(Comparison, SameCellsWhateverTheJobs) {
+    ComparisonConfig config = iris_config("3");
+    config.jobs = 1;
+    const ComparisonResult one = run_comparison(config);
+    config.jobs = 2;
+    const ComparisonResult two = run_comparison(config);
+    ASSERT_EQ(one.cells.size(), 6u);
+    EXPECT_EQ(without_seconds(comparison_to_csv(one)), without_seconds(comparison_to_csv(two)));
+    for (std::size_t i = 0; i < one.cells.size(); ++i) EXPECT_EQ(one.cells[i].predictions, two.cells[i].predictions);
+}
+
+// A contender whose parameter does not fit one data set (CART's squared_error criterion on iris's
+// classes) fails in each of its iris cells with the reason; every other cell runs.
+TEST(Comparison, FailedCellsKeepTheirMessage) {
+    ComparisonConfig config;
+    config.data_sets = {data_set("iris.csv", "species"), data_set("diabetes.csv", "progression")};
+    config.contenders = {make_contender("cart", {"max_depth=3"}), make_contender("cart", {"criterion=squared_error", "max_depth=3"})};
+    config.contenders[1].label = "CART (squared error)";
+    config.resampling = parse_resampling("3");
+    const ComparisonResult result = run_comparison(config);
+    ASSERT_EQ(result.cells.size(), 12u);
+    for (const ComparisonCell& cell : result.cells) {
+        const bool should_fail = cell.data_set == 0 && cell.contender == 1;
+        EXPECT_EQ(cell.error.empty(), !should_fail) << cell.error;
+        if (should_fail) EXPECT_NE(cell.error.find("squared_error"), std::string::npos) << cell.error;
+        else EXPECT_FALSE(cell.test.empty());
+    }
+    const std::vector<ContenderSummary> summaries = summarize_contenders(result);
+    ASSERT_EQ(summaries.size(), 4u);
+    EXPECT_EQ(summaries[1].failed, 3);
+    EXPECT_EQ(summaries[1].folds, 0);
+    EXPECT_NE(summaries[1].first_error.find("squared_error"), std::string::npos);
+    EXPECT_EQ(summaries[3].folds, 3);
+    EXPECT_NE(comparison_to_csv(result).find("needs a regression target"), std::string::npos);
+}
+
+// A stop keeps the cells finished before it, in order, and says it stopped.
+TEST(Comparison, StopKeepsFinishedCells) {
+    ComparisonConfig config = iris_config("5");
+    config.jobs = 1;
+    int calls = 0;
+    const ComparisonResult result = run_comparison(config, [&](int done, int total) {
+        EXPECT_EQ(total, 10);
+        ++calls;
+        return done < 3;
+    });
+    EXPECT_TRUE(result.stopped);
+    ASSERT_EQ(result.cells.size(), 3u);
+    for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(result.cells[i].index, i);
+    EXPECT_GT(calls, 0);
+}
+
+// Two shards' parts merge into the CSV of the whole comparison; a missing part is named.
+TEST(Comparison, ShardsMergeIntoTheWhole) {
+    ComparisonConfig config = iris_config("3");
+    const std::string whole = comparison_to_csv(run_comparison(config));
+    test::TempDir dir;
+    std::vector<std::filesystem::path> parts;
+    config.shards = 2;
+    for (int shard = 0; shard < 2; ++shard) {
+        config.shard = shard;
+        const ComparisonResult part = run_comparison(config);
+        EXPECT_EQ(part.cells.size(), 3u);
+        parts.push_back(dir.write("part" + std::to_string(shard) + ".csv", comparison_part_text(part, comparison_cells(part))));
+    }
+    EXPECT_EQ(without_seconds(merge_comparison_parts(parts)), without_seconds(whole));
+    EXPECT_THROW(merge_comparison_parts({parts[0]}), DataError);
+    EXPECT_THROW(merge_comparison_parts({parts[0], parts[0]}), DataError);
+    const ComparisonResult read = read_comparison_csv(whole, "whole.csv");
+    EXPECT_EQ(read.cells.size(), 6u);
+    EXPECT_EQ(read.contender_labels, (std::vector<std::string>{"CART", "GET"}));
+}
+
+// A class with fewer rows than folds: the folds say so, and the fold that trains without the class
+// still runs (its tree never predicts it).
+TEST(Comparison, FoldWithoutAClassInItsTrainingRows) {
+    test::TempDir dir;
+    const auto file = dir.write("rare.csv", "x,y\n1,a\n2,a\n3,a\n4,b\n5,b\n6,b\n7,a\n8,b\n9,c\n");
+    ComparisonConfig config;
+    config.data_sets = {data_set("", "y")};
+    config.data_sets[0].data_file = file;
+    config.contenders = {make_contender("cart", {})};
+    config.resampling = parse_resampling("3");
+    const ComparisonResult result = run_comparison(config);
+    EXPECT_NE(result.data_sets[0].fold_warning.find("only 1 rows"), std::string::npos);
+    ASSERT_EQ(result.cells.size(), 3u);
+    for (const ComparisonCell& cell : result.cells) {
+        EXPECT_TRUE(cell.error.empty()) << cell.error;
+        EXPECT_EQ(cell.probabilities.cols(), 3);
+    }
+}
+
+// Mean ± sample std over folds, pooled accuracy from every fold's predictions, and a paired test
+// of a contender against itself (no difference: every fold a tie).
+TEST(ComparisonSummary, MeansPooledAndPairedTests) {
+    ComparisonConfig config;
+    config.data_sets = {data_set("iris.csv", "species"), data_set("wine.csv", "cultivar")};
+    config.contenders = {make_contender("cart", {}), make_contender("cart", {}), make_contender("cart", {"max_depth=1"})};
+    config.resampling = parse_resampling("5");
+    const ComparisonResult result = run_comparison(config);
+    const std::vector<ContenderSummary> summaries = summarize_contenders(result);
+    ASSERT_EQ(summaries.size(), 6u);
+    std::vector<double> accuracies;
+    double correct = 0;
+    for (const ComparisonCell& cell : result.cells)
+        if (cell.data_set == 0 && cell.contender == 0) {
+            accuracies.push_back(cell.test.at("accuracy"));
+            correct += cell.test.at("accuracy") * static_cast<double>(cell.test_rows.size());
+        }
+    const FoldMeanStd expected = fold_mean_std(accuracies);
+    EXPECT_DOUBLE_EQ(summaries[0].scores.at("accuracy").mean, expected.mean);
+    EXPECT_DOUBLE_EQ(summaries[0].scores.at("accuracy").std, expected.std);
+    EXPECT_NEAR(summaries[0].pooled.at("accuracy"), correct / 150.0, 1e-12);
+    EXPECT_EQ(fold_mean_std({1.0, 2.0, 3.0}).std, 1.0);
+    const std::vector<PairedComparison> pairs = paired_comparisons(result, "accuracy");
+    ASSERT_EQ(pairs.size(), 4u);
+    EXPECT_EQ(pairs[0].record.ties, 5);
+    EXPECT_EQ(pairs[0].mean_difference, 0.0);
+    EXPECT_GT(pairs[1].record.losses, 0);  // a stump against a full tree
+    const RankComparison ranks = rank_comparison(result, "accuracy");
+    EXPECT_EQ(ranks.mean_ranks.size(), 3);
+    EXPECT_DOUBLE_EQ(ranks.mean_ranks(2), 3.0);
+    EXPECT_GT(ranks.critical_difference, 0.0);
+}
+
+// Bad configurations are refused before anything runs.
+TEST(Comparison, RefusesBadConfigurations) {
+    ComparisonConfig config = iris_config("3");
+    config.reference = 2;
+    EXPECT_THROW(run_comparison(config), ParamError);
+    config = iris_config("3");
+    config.contenders.push_back(Contender{"nope", {}, {}});
+    EXPECT_THROW(run_comparison(config), ParamError);
+    EXPECT_THROW(make_contender("cart", {"max_depth=-4"}), ParamError);
+    config = iris_config("200");
+    EXPECT_THROW(run_comparison(config), ParamError);
+}
+
+// The refit uses every row: its tree has seen all of iris.
+TEST(Comparison, RefitUsesEveryRow) {
+    const RunOutcome outcome = refit(iris_config("3"), 0, 0);
+    EXPECT_EQ(outcome.train_rows, 150);
+    EXPECT_EQ(outcome.test_rows, 0);
+}
+
+}  // namespace
+}  // namespace treelab
