@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", TREELAB_VERSION);
     treelab::cli::add_train_command(app);
     treelab::cli::add_eval_command(app);
+    treelab::cli::add_importance_command(app);
     treelab::cli::add_predict_command(app);
     treelab::cli::add_sweep_command(app);
     treelab::cli::add_merge_sweep_command(app);

@@ -7,6 +7,7 @@ namespace treelab::cli {
 
 void add_train_command(CLI::App& app);
 void add_eval_command(CLI::App& app);
+void add_importance_command(CLI::App& app);
 void add_predict_command(CLI::App& app);
 void add_sweep_command(CLI::App& app);
 void add_merge_sweep_command(CLI::App& app);  // sweep_command.cpp: the other half of sweep --shard

@@ -1,4 +1,7 @@
 #include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <sstream>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -10,6 +13,14 @@
 #include "core/compare/comparison_csv.h"
 #include "core/error.h"
 #include "core/io/atomic_file.h"
+#include "core/run/evaluation.h"
+
+#ifdef TREELAB_DRAW
+#include "app/cli/offscreen_application.h"
+#include "app/render/critical_difference_figure.h"
+#include "app/render/figure_file.h"
+#include "core/compare/comparison_summary.h"
+#endif
 
 namespace treelab::cli {
 namespace {
@@ -76,11 +87,39 @@ std::size_t reference_index(const std::vector<Contender>& contenders, const std:
     return 0;  // the default (cart) not compared: the first method
 }
 
+#ifdef TREELAB_DRAW
+// --figure: the critical-difference diagram of a comparison over several data sets (Demšar 2006).
+void add_figure_option(CLI::App* command, std::string& figure) {
+    command->add_option("--figure", figure,
+                        "critical-difference diagram of the mean ranks over the data sets (Demšar 2006): .svg, .pdf or .png")
+        ->check([](const std::string& file) {
+            return is_figure_file(QString::fromStdString(file)) ? std::string() : "the figure must end in .svg, .pdf or .png: " + file;
+        });
+}
+
+void save_critical_difference_figure(const ComparisonResult& result, const std::string& file) {
+    if (result.data_set_names.size() < 2)
+        throw ParamError("--figure draws the ranks over several data sets; this comparison has one");
+    const RankComparison ranks = rank_comparison(result, "");
+    std::string note = "Ranked on " + (ranks.score.empty() ? std::string("accuracy (classification) and R² (regression)") : score_label(ranks.score)) +
+                       ", " + resampling_text(result.config.resampling) + ".";
+    if (!std::isnan(ranks.friedman.p_value)) {
+        std::ostringstream friedman;
+        friedman << std::setprecision(3) << " Friedman χ² = " << ranks.friedman.statistic << ", p = " << ranks.friedman.p_value << ".";
+        note += friedman.str();
+    }
+    const auto application = offscreen_application();
+    save_figure(critical_difference_figure(result.contender_labels, ranks.mean_ranks, static_cast<int>(result.data_set_names.size()), 0.05, note),
+                QString::fromStdString(file), {});
+    std::cout << "wrote the critical-difference diagram to " << file << '\n';
+}
+#endif
+
 }  // namespace
 
 void add_compare_command(CLI::App& app) {
     struct Options {
-        std::string data, target, methods = "cart,latent,gradtree,get,dgt", cv = "10", out, shard, reference = "cart";
+        std::string data, target, methods = "cart,latent,gradtree,get,dgt", cv = "10", out, shard, reference = "cart", figure;
         std::vector<std::string> settings;
         std::uint32_t seed = 0;
         int jobs = 0;
@@ -110,9 +149,14 @@ void add_compare_command(CLI::App& app) {
         ->required();
     command->add_option("--shard", options->shard,
                         "K/N: only the cells i = K (mod N) (K from 0), written to --out as a part file for merge-compare");
+#ifdef TREELAB_DRAW
+    add_figure_option(command, options->figure);
+#endif
     command->callback([options, command] {
         ComparisonConfig config;
         config.data_sets = parse_data_sets(options->data, options->target);
+        if (!options->figure.empty() && config.data_sets.size() < 2)
+            throw ParamError("--figure draws the mean ranks over several data sets; --data names one");
         config.contenders = parse_contenders(options->methods, options->settings, options->quick);
         config.reference = reference_index(config.contenders, options->reference, command->count("--reference") > 0);
         config.resampling = parse_resampling(options->cv);
@@ -129,28 +173,48 @@ void add_compare_command(CLI::App& app) {
         write_file_atomically(options->out, comparison_to_csv(result));
         print_comparison(std::cout, result);
         std::cout << "\nwrote " << result.cells.size() << " cells to " << options->out << '\n';
+#ifdef TREELAB_DRAW
+        if (!options->figure.empty()) save_critical_difference_figure(result, options->figure);
+#endif
     });
 }
 
 void add_merge_compare_command(CLI::App& app) {
     struct Options {
-        std::vector<std::string> parts;
-        std::string out, reference = "cart";
+        std::vector<std::string> files;
+        std::string out, reference = "cart", figure;
     };
     auto options = std::make_shared<Options>();
-    CLI::App* command = app.add_subcommand("merge-compare", "put the part files of a sharded comparison together into its CSV");
-    command->add_option("parts", options->parts, "part files written by compare --shard K/N")->required();
+    CLI::App* command = app.add_subcommand(
+        "merge-compare", "put the part files of a sharded comparison together, or comparisons of other data sets into one");
+    command->add_option("files", options->files,
+                        "part files written by compare --shard K/N, or comparison CSVs of the same methods on other data sets")
+        ->required();
     command->add_option("--out", options->out, "the comparison's CSV file, as one `compare` writes it")->required();
     command->add_option("--reference", options->reference, "the method the paired tests compare against")->capture_default_str();
+#ifdef TREELAB_DRAW
+    add_figure_option(command, options->figure);
+#endif
     command->callback([options] {
         check_writable_destination(options->out);
-        const std::string csv = merge_comparison_parts({options->parts.begin(), options->parts.end()});
-        write_file_atomically(options->out, csv);
-        ComparisonResult result = read_comparison_csv(csv, options->out);
+        const std::vector<std::filesystem::path> files(options->files.begin(), options->files.end());
+        const bool parts = std::all_of(files.begin(), files.end(), is_comparison_part);
+        ComparisonResult result;
+        if (parts) {
+            const std::string csv = merge_comparison_parts(files);
+            write_file_atomically(options->out, csv);
+            result = read_comparison_csv(csv, options->out);
+        } else {
+            result = combine_comparison_csvs(files);
+            write_file_atomically(options->out, comparison_to_csv(result));
+        }
         result.config.reference = reference_index(result.config.contenders, options->reference, false);
         print_comparison(std::cout, result);
-        std::cout << "\nmerged " << options->parts.size() << " parts into " << options->out << " (pooled scores need the predictions: "
-                  << "see the unsharded run)\n";
+        std::cout << "\n" << (parts ? "merged " : "combined ") << files.size() << " files into " << options->out
+                  << " (pooled scores need the predictions: see the runs of `compare` itself)\n";
+#ifdef TREELAB_DRAW
+        if (!options->figure.empty()) save_critical_difference_figure(result, options->figure);
+#endif
     });
 }
 

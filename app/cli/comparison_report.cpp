@@ -92,9 +92,8 @@ void print_paired_tests(std::ostream& out, const ComparisonResult& result, std::
 }  // namespace
 
 void print_comparison(std::ostream& out, const ComparisonResult& result) {
-    const std::string headline = comparison_score(result);
     const std::vector<ContenderSummary> summaries = summarize_contenders(result);
-    const std::vector<PairedComparison> pairs = paired_comparisons(result, headline);
+    const std::vector<PairedComparison> pairs = paired_comparisons(result, "");
     out << resampling_text(result.config.resampling);
     if (!result.data_sets.empty()) out << ", seed " << result.config.seed;  // a CSV read back does not know it
     out << "; mean ± sample std over the folds\n";
@@ -102,14 +101,15 @@ void print_comparison(std::ostream& out, const ComparisonResult& result) {
         out << '\n' << result.data_set_names[d] << '\n';
         if (d < result.data_sets.size() && !result.data_sets[d].fold_warning.empty())
             out << "warning: " << result.data_sets[d].fold_warning << '\n';
+        const std::string headline = comparison_score(result, d);
         print_data_set_table(out, result, d, summaries, headline);
         print_paired_tests(out, result, d, pairs, headline);
     }
     if (result.data_set_names.size() < 2 || result.contender_labels.size() < 2) return;
     try {
-        const RankComparison ranks = rank_comparison(result, headline);
-        out << "\nmean ranks on " << score_label(headline) << " over " << result.data_set_names.size()
-            << " data sets (1 = best; Demšar 2006):\n";
+        const RankComparison ranks = rank_comparison(result, "");
+        out << "\nmean ranks on " << (ranks.score.empty() ? "each data set's headline score (accuracy, R²)" : score_label(ranks.score))
+            << " over " << result.data_set_names.size() << " data sets (1 = best; Demšar 2006):\n";
         for (std::size_t c = 0; c < result.contender_labels.size(); ++c)
             out << "  " << std::left << std::setw(static_cast<int>(label_width(result))) << result.contender_labels[c] << std::right
                 << fixed(ranks.mean_ranks(static_cast<Eigen::Index>(c)), 2) << '\n';

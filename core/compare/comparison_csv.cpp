@@ -47,7 +47,7 @@ std::string cell_line(const ComparisonResult& result, const ComparisonCell& cell
         out << ',';
         if (const auto found = cell.test.find(name); found != cell.test.end()) out << number(found->second);
     }
-    if (cell.error.empty())
+    if (cell.error.empty() && result.config.contenders.at(cell.contender).method != forest_method)  // the forest has no one tree
         out << ',' << cell.tree.depth << ',' << cell.tree.nodes << ',' << cell.tree.leaves;
     else
         out << ",,,";
@@ -170,6 +170,12 @@ std::string comparison_part_text(const ComparisonResult& result, std::size_t tot
     return text;
 }
 
+bool is_comparison_part(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::string line;
+    return std::getline(in, line) && line.starts_with("# treelab compare part:");
+}
+
 std::string merge_comparison_parts(const std::vector<std::filesystem::path>& files) {
     if (files.empty()) throw Error("merge-compare needs at least one part file");
     static const std::regex kFirst(R"(# treelab compare part: identity=([0-9a-f]{64}), cells=([0-9]{1,12}), shard=[0-9]+/[0-9]+)");
@@ -226,6 +232,40 @@ std::string merge_comparison_parts(const std::vector<std::filesystem::path>& fil
         merged.cells.push_back(std::move(cell.first));
     }
     return comparison_to_csv(merged);
+}
+
+ComparisonResult combine_comparison_csvs(const std::vector<std::filesystem::path>& files) {
+    if (files.empty()) throw Error("no comparison CSV to combine");
+    ComparisonResult combined;
+    for (const std::filesystem::path& file : files) {
+        const std::string name = file.string();
+        std::ifstream in(file, std::ios::binary);
+        if (!in) throw DataError(name, 0, 0, "cannot open the comparison CSV");
+        std::ostringstream text;
+        text << in.rdbuf();
+        ComparisonResult one = read_comparison_csv(text.str(), name);
+        if (combined.data_set_names.empty()) {
+            combined.config = one.config;
+            combined.contender_labels = one.contender_labels;
+        } else if (one.contender_labels != combined.contender_labels) {
+            throw DataError(name, 1, 0, "its methods differ from those of " + files.front().string() +
+                                            ": only comparisons of the same methods can be ranked together");
+        }
+        if (one.config.resampling.folds != combined.config.resampling.folds || one.config.resampling.repeats != combined.config.resampling.repeats)
+            throw DataError(name, 1, 0, "its folds differ from those of " + files.front().string());
+        const std::size_t offset = combined.data_set_names.size();
+        for (const std::string& data_set : one.data_set_names) {
+            if (std::find(combined.data_set_names.begin(), combined.data_set_names.end(), data_set) != combined.data_set_names.end())
+                throw DataError(name, 0, 0, "the data set '" + data_set + "' is also in an earlier file");
+            combined.data_set_names.push_back(data_set);
+        }
+        for (ComparisonCell& cell : one.cells) {
+            cell.data_set += offset;
+            cell.index = combined.cells.size();
+            combined.cells.push_back(std::move(cell));
+        }
+    }
+    return combined;
 }
 
 }  // namespace treelab

@@ -29,8 +29,17 @@ std::string comparison_identity(const ComparisonConfig& config);
 //   <cell index>,<the CSV line of that cell>          (one per finished cell)
 std::string comparison_part_text(const ComparisonResult& result, std::size_t total_cells);
 
+// True when `file` starts as a part file does (compare --shard K/N).
+bool is_comparison_part(const std::filesystem::path& file);
+
 // The comparison CSV of the parts in `files`, cells in order. Throws DataError naming the file for
 // a file that is not a part, a part of another comparison, a cell in two parts, or cells in none.
 std::string merge_comparison_parts(const std::vector<std::filesystem::path>& files);
+
+// The comparison CSVs in `files` (each as `compare` writes it, e.g. one per data set) as one
+// comparison over all their data sets, so that their ranks and critical difference can be
+// computed together. Throws DataError naming the file for a file that is not a comparison CSV,
+// other methods than the first file's, or a data set already in an earlier file.
+ComparisonResult combine_comparison_csvs(const std::vector<std::filesystem::path>& files);
 
 }  // namespace treelab

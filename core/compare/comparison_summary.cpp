@@ -98,6 +98,7 @@ std::vector<ContenderSummary> summarize_contenders(const ComparisonResult& resul
             for (const ComparisonCell* cell : cells) {
                 for (const auto& [name, value] : cell->test) summary.scores[name];  // every name, filled below
                 seconds.push_back(cell->fit_seconds);
+                if (result.config.contenders.at(c).method == forest_method) continue;  // no one tree to measure
                 nodes.push_back(cell->tree.nodes);
                 depth.push_back(cell->tree.depth);
                 leaves.push_back(cell->tree.leaves);
@@ -114,11 +115,12 @@ std::vector<ContenderSummary> summarize_contenders(const ComparisonResult& resul
     return summaries;
 }
 
-std::vector<PairedComparison> paired_comparisons(const ComparisonResult& result, const std::string& score) {
+std::vector<PairedComparison> paired_comparisons(const ComparisonResult& result, const std::string& shared_score) {
     std::vector<PairedComparison> comparisons;
     const std::size_t reference = result.config.reference;
-    const bool higher = higher_is_better(score);
     for (std::size_t d = 0; d < result.data_set_names.size(); ++d) {
+        const std::string score = shared_score.empty() ? comparison_score(result, d) : shared_score;
+        const bool higher = higher_is_better(score);
         // The reference's score per (repeat, fold).
         std::map<std::pair<int, int>, const ComparisonCell*> reference_cells;
         for (const ComparisonCell* cell : ran(result, d, reference)) reference_cells[{cell->repeat, cell->fold}] = cell;
@@ -127,6 +129,7 @@ std::vector<PairedComparison> paired_comparisons(const ComparisonResult& result,
             PairedComparison pair;
             pair.data_set = d;
             pair.contender = c;
+            pair.score = score;
             std::vector<double> a, b;
             double test_rows = 0, train_rows = 0;
             for (const ComparisonCell* cell : ran(result, d, c)) {
@@ -159,31 +162,51 @@ std::vector<PairedComparison> paired_comparisons(const ComparisonResult& result,
     return comparisons;
 }
 
-RankComparison rank_comparison(const ComparisonResult& result, const std::string& score) {
+RankComparison rank_comparison(const ComparisonResult& result, const std::string& shared_score) {
     const auto data_sets = static_cast<Eigen::Index>(result.data_set_names.size());
     const auto contenders = static_cast<Eigen::Index>(result.contender_labels.size());
     RankComparison ranks;
-    ranks.score = score;
+    ranks.score = shared_score.empty() ? comparison_score(result) : shared_score;
     ranks.means.resize(data_sets, contenders);
-    for (Eigen::Index d = 0; d < data_sets; ++d)
+    for (Eigen::Index d = 0; d < data_sets; ++d) {
+        const auto set = static_cast<std::size_t>(d);
+        const std::string score = shared_score.empty() ? comparison_score(result, set) : shared_score;
+        ranks.scores.push_back(score);
         for (Eigen::Index c = 0; c < contenders; ++c) {
-            const FoldMeanStd value = fold_mean_std(values_of(ran(result, static_cast<std::size_t>(d), static_cast<std::size_t>(c)), score));
+            const std::vector<const ComparisonCell*> cells = ran(result, set, static_cast<std::size_t>(c));
+            const FoldMeanStd value = fold_mean_std(values_of(cells, score));
             if (value.n == 0)
-                throw Error("no " + score + " of " + result.contender_labels[static_cast<std::size_t>(c)] + " on " +
-                            result.data_set_names[static_cast<std::size_t>(d)] + ": every fold failed, so it cannot be ranked");
+                throw Error("no " + score_label(score) + " of " + result.contender_labels[static_cast<std::size_t>(c)] + " on " +
+                            result.data_set_names[set] +
+                            (cells.empty() ? ": every fold failed" : ": its folds do not report that score") + ", so it cannot be ranked");
             ranks.means(d, c) = value.mean;
         }
-    ranks.mean_ranks = mean_ranks(ranks.means, higher_is_better(score));
+    }
+    // Ranks and the Friedman test need one direction on every row: a lower error is a higher value.
+    Eigen::MatrixXd oriented = ranks.means;
+    for (Eigen::Index d = 0; d < data_sets; ++d)
+        if (!higher_is_better(ranks.scores[static_cast<std::size_t>(d)])) oriented.row(d) *= -1.0;
+    ranks.mean_ranks = mean_ranks(oriented, true);
     ranks.friedman = {kNaN, kNaN, 0};
-    if (contenders >= 3 && data_sets >= 2) ranks.friedman = friedman_test(ranks.means);
+    if (contenders >= 3 && data_sets >= 2) ranks.friedman = friedman_test(oriented);
     ranks.critical_difference = contenders >= 2 ? nemenyi_critical_difference(static_cast<int>(contenders), static_cast<int>(data_sets)) : kNaN;
     return ranks;
 }
 
-std::string comparison_score(const ComparisonResult& result) {
+std::string comparison_score(const ComparisonResult& result, std::size_t data_set) {
     for (const ComparisonCell& cell : result.cells)
-        if (cell.error.empty() && !cell.test.empty()) return headline_score(cell.test);
-    return "accuracy";
+        if (cell.data_set == data_set && cell.error.empty() && !cell.test.empty()) return headline_score(cell.test);
+    return data_set < result.data_sets.size() && result.data_sets[data_set].task == Task::Regression ? "r2" : "accuracy";
+}
+
+std::string comparison_score(const ComparisonResult& result) {
+    std::string shared;
+    for (std::size_t d = 0; d < result.data_set_names.size(); ++d) {
+        const std::string score = comparison_score(result, d);
+        if (d > 0 && score != shared) return {};
+        shared = score;
+    }
+    return shared.empty() ? "accuracy" : shared;
 }
 
 }  // namespace treelab

@@ -38,27 +38,34 @@ std::vector<ContenderSummary> summarize_contenders(const ComparisonResult& resul
 
 struct PairedComparison {  // a contender against the reference on one data set, one score
     std::size_t data_set = 0, contender = 0;
+    std::string score;          // the score compared
     int pairs = 0;              // folds where both ran
     double mean_difference = 0; // contender − reference
     TestResult t_test;          // corrected resampled t-test (Nadeau & Bengio 2003)
     TestResult wilcoxon;        // Wilcoxon signed-rank test (Wilcoxon 1945)
     WinTieLoss record;          // the contender's wins/ties/losses against the reference (a lower loss wins)
 };
-// Every contender but the reference on every data set, for `score`; a pair with fewer than two
-// folds has p = NaN.
+// Every contender but the reference on every data set, for `score` ("" = each data set's own
+// comparison_score); a pair with fewer than two folds has p = NaN.
 std::vector<PairedComparison> paired_comparisons(const ComparisonResult& result, const std::string& score);
 
 struct RankComparison {
-    std::string score;
+    std::string score;                // the score shared by every data set; "" when they differ
+    std::vector<std::string> scores;  // the score ranked on each data set
     Eigen::MatrixXd means;       // data sets × contenders, the mean score
     Eigen::VectorXd mean_ranks;  // rank 1 = best
     TestResult friedman;         // NaN p when fewer than 3 contenders or 2 data sets
     double critical_difference = 0;  // Nemenyi, α = 0.05
 };
-// Needs a mean score for every data set × contender; throws Error otherwise.
+// Ranks on `score`, or with "" on each data set's own comparison_score (accuracy on a
+// classification set, R² on a regression set, so one comparison can rank over both). Needs a
+// mean score for every data set × contender; throws Error otherwise.
 RankComparison rank_comparison(const ComparisonResult& result, const std::string& score);
 
-// The score a comparison leads with (headline_score of the first cell that ran): accuracy, else r2.
+// The score a data set's table leads with (headline_score of its first cell that ran): accuracy
+// for classification, R² for regression.
+std::string comparison_score(const ComparisonResult& result, std::size_t data_set);
+// The score every data set leads with; "" when they differ (classification and regression sets).
 std::string comparison_score(const ComparisonResult& result);
 
 }  // namespace treelab

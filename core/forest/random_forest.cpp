@@ -80,6 +80,7 @@ RandomForest train_random_forest(const Dataset& train, const ParamValues& params
         EpochReport report;
         report.epoch = ++done;
         report.total = n_trees;
+        report.heartbeat = true;  // no loss and no epoch to plot: a count and a chance to stop
         if (!stop.load() && !progress(report)) stop.store(true);
     });
     // Stopped: keep the trees up to the first one not grown, the forest a smaller n_estimators gives.

@@ -36,8 +36,8 @@ struct RandomForest {
 };
 
 // Grows the trees on every core (oneTBB), the same forest whatever the thread count. Progress is
-// called (from one thread at a time) after each finished tree with epoch = trees finished and
-// total = n_estimators; returning false stops the trees not started yet.
+// called (from one thread at a time) after each finished tree with a heartbeat report, epoch =
+// trees finished and total = n_estimators; returning false stops the trees not started yet.
 // Throws ParamError for parameters that do not fit the task, TrainingError for an empty set.
 RandomForest train_random_forest(const Dataset& train, const ParamValues& params, std::uint32_t seed,
                                  const Progress& progress = {});

@@ -1,5 +1,5 @@
 #pragma once
-// Mean decrease in impurity (Breiman et al. 1984 §5.3.4; Breiman 2001 §10), as scikit-learn
+// Mean decrease in impurity (Breiman et al. 1984 §5.3.4), as scikit-learn
 // 1.2.1's feature_importances_: per feature the sum over the splits on it of
 // N_t·i(t) − N_L·i(t_L) − N_R·i(t_R) (N weighted node sizes, i the node impurity), normalised to
 // sum 1 (all zeros for a tree that is a single leaf).

@@ -1,5 +1,5 @@
 #pragma once
-// Permutation importance (Breiman 2001 §10; Fisher, Rudin & Dominici 2019) with scikit-learn
+// Permutation importance (Breiman 2001 §10; Fisher et al. 2019) with scikit-learn
 // 1.2.1's draws (sklearn.inspection.permutation_importance): random_seed =
 // RandomState(seed).randint(2^31); per column, RandomState(random_seed) shuffles one row index
 // array in place, repeat after repeat, and the column is re-indexed by it each time; importance =

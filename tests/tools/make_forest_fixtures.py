@@ -137,7 +137,8 @@ def main():
         (c, {"n_estimators": "10", "max_depth": "3", "min_samples_split": "10"}, 42)]))
     write("forest", "diabetes", forest_fixture("diabetes", "progression", [
         (r, {"n_estimators": "10"}, 0),
-        (r, {"n_estimators": "10", "max_depth": "5", "max_features": "sqrt"}, 2)]))
+        (r, {"n_estimators": "10", "max_depth": "5", "max_features": "sqrt"}, 2),
+        (r, {"n_estimators": "4", "max_features": "0.5", "min_samples_leaf": "3"}, 9)]))
     write("importance", "glass", importance_fixture("glass", "Type", True, [
         ({}, 0, 5), ({"max_depth": "3", "criterion": "entropy"}, 4, 10)]))
     write("importance", "wdbc", importance_fixture("wdbc", "diagnosis", True, [({"max_depth": "4"}, 1, 5)]))

@@ -107,5 +107,33 @@ TEST(CliCompare, ShardsMerge) {
     EXPECT_NE(missing.err.find("in no part"), std::string::npos) << missing.err;
 }
 
+#ifdef TREELAB_DRAW
+// Comparisons run one data set at a time combine with merge-compare into one ranking, drawn as a
+// critical-difference diagram in vector form; one data set has no ranks to draw.
+TEST(CliCompare, CombinesDataSetsAndDrawsTheCriticalDifference) {
+    test::TempDir dir;
+    std::string files;
+    for (const std::string set : {"iris.csv:species", "servo.csv:Class", "wine.csv:cultivar"}) {
+        const std::string out = dir.file(set.substr(0, set.find('.')) + ".csv").string();
+        const CommandResult one = run_cli("compare --data " + shipped(set) + " --methods cart,latent,forest --quick --cv 3 --out " + out, dir);
+        ASSERT_EQ(one.exit_code, 0) << one.err;
+        files += " " + out;
+    }
+    const std::string figure = dir.file("cd.svg").string();
+    const CommandResult combined = run_cli("merge-compare" + files + " --out " + dir.file("all.csv").string() + " --figure " + figure, dir);
+    ASSERT_EQ(combined.exit_code, 0) << combined.err;
+    EXPECT_NE(combined.out.find("mean ranks on each data set's headline score (accuracy, R²) over 3 data sets"), std::string::npos)
+        << combined.out;
+    const std::string svg = test::read_file(figure);
+    for (const char* text : {"CD = 1.91", "LatentTrees", "Random forest", "accuracy (classification) and R² (regression)"})
+        EXPECT_NE(svg.find(text), std::string::npos) << text;
+    const CommandResult single = run_cli("compare --data " + shipped("iris.csv") + ":species --methods cart,forest --quick --cv 3 --out " +
+                                             dir.file("one.csv").string() + " --figure " + dir.file("one.svg").string(),
+                                         dir);
+    EXPECT_EQ(single.exit_code, 2);
+    EXPECT_NE(single.err.find("one"), std::string::npos) << single.err;
+}
+#endif
+
 }  // namespace
 }  // namespace treelab

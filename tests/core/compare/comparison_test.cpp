@@ -3,6 +3,8 @@
 // cells, and shards merge into the whole.
 #include "core/compare/comparison.h"
 
+#include <cmath>
+#include <filesystem>
 #include <fstream>
 
 #include <gtest/gtest.h>
@@ -204,6 +206,85 @@ TEST(ComparisonSummary, MeansPooledAndPairedTests) {
     EXPECT_EQ(ranks.mean_ranks.size(), 3);
     EXPECT_DOUBLE_EQ(ranks.mean_ranks(2), 3.0);
     EXPECT_GT(ranks.critical_difference, 0.0);
+}
+
+// Over a classification and a regression set, each set is ranked on its own headline score
+// (accuracy, R²); over two regression sets on a shared error, the lowest error ranks first.
+TEST(ComparisonSummary, RanksEachDataSetOnItsOwnScore) {
+    ComparisonConfig config;
+    config.data_sets = {data_set("iris.csv", "species"), data_set("servo.csv", "Class")};
+    config.contenders = {make_contender("cart", {"max_depth=1"}), make_contender("cart", {"max_depth=3"}), make_contender("cart", {})};
+    config.resampling = parse_resampling("3");
+    const ComparisonResult result = run_comparison(config);
+    EXPECT_EQ(comparison_score(result, 0), "accuracy");
+    EXPECT_EQ(comparison_score(result, 1), "r2");
+    EXPECT_EQ(comparison_score(result), "");
+    const RankComparison ranks = rank_comparison(result, "");
+    EXPECT_EQ(ranks.scores, (std::vector<std::string>{"accuracy", "r2"}));
+    const std::vector<ContenderSummary> summaries = summarize_contenders(result);
+    for (Eigen::Index c = 0; c < 3; ++c) {
+        EXPECT_EQ(ranks.means(0, c), summaries[static_cast<std::size_t>(c)].scores.at("accuracy").mean);
+        EXPECT_EQ(ranks.means(1, c), summaries[static_cast<std::size_t>(3 + c)].scores.at("r2").mean);
+    }
+    EXPECT_DOUBLE_EQ(ranks.mean_ranks(0), 3.0);  // the stump is last on both
+    EXPECT_FALSE(std::isnan(ranks.friedman.statistic));
+    for (const PairedComparison& pair : paired_comparisons(result, "")) EXPECT_EQ(pair.score, pair.data_set == 0 ? "accuracy" : "r2");
+
+    config.data_sets = {data_set("servo.csv", "Class"), data_set("diabetes.csv", "progression")};
+    const RankComparison errors = rank_comparison(run_comparison(config), "mse");
+    EXPECT_GT(errors.means(0, 0), errors.means(0, 1));  // the stump's error is the largest…
+    EXPECT_DOUBLE_EQ(errors.mean_ranks(0) + errors.mean_ranks(1) + errors.mean_ranks(2), 6.0);
+    EXPECT_GT(errors.mean_ranks(0), errors.mean_ranks(1));  // …so it ranks below the depth-3 tree
+}
+
+// Comparisons of the same methods on other data sets, each in its own CSV, combine into the
+// comparison of them all, cell for cell; other methods or a data set twice are refused.
+TEST(ComparisonCsv, CombinesComparisonsOfOtherDataSets) {
+    test::TempDir dir;
+    ComparisonConfig config;
+    config.contenders = {make_contender("cart", {}), make_contender("cart", {"max_depth=1"})};
+    config.contenders[1].label = "CART (depth 1)";  // a CSV names contenders by label
+    config.resampling = parse_resampling("3");
+    std::vector<std::filesystem::path> files;
+    for (const auto& [file, target] : {std::pair{"iris.csv", "species"}, std::pair{"servo.csv", "Class"}}) {
+        config.data_sets = {data_set(file, target)};
+        files.push_back(dir.file(std::string(file)));
+        std::ofstream(files.back()) << comparison_to_csv(run_comparison(config));
+    }
+    config.data_sets = {data_set("iris.csv", "species"), data_set("servo.csv", "Class")};
+    const ComparisonResult together = run_comparison(config);
+    const ComparisonResult combined = combine_comparison_csvs(files);
+    EXPECT_EQ(combined.data_set_names, together.data_set_names);
+    EXPECT_EQ(without_seconds(comparison_to_csv(combined)), without_seconds(comparison_to_csv(together)));
+    EXPECT_EQ(rank_comparison(combined, "").mean_ranks, rank_comparison(together, "").mean_ranks);
+    EXPECT_THROW(combine_comparison_csvs({files[0], files[0]}), DataError);
+    config.contenders.pop_back();
+    config.data_sets = {data_set("wine.csv", "cultivar")};
+    files.push_back(dir.file("wine.csv"));
+    std::ofstream(files.back()) << comparison_to_csv(run_comparison(config));
+    EXPECT_THROW(combine_comparison_csvs(files), DataError);
+}
+
+// The forest reference runs on the same folds as the trees, scored from its probabilities; it has
+// no one tree, so its tree-size columns stay empty.
+TEST(Comparison, ForestIsAReferenceRow) {
+    ComparisonConfig config;
+    config.data_sets = {data_set("iris.csv", "species")};
+    config.contenders = {make_contender("cart", {}), make_contender("forest", {"n_estimators=5"})};
+    config.resampling = parse_resampling("3");
+    const ComparisonResult result = run_comparison(config);
+    ASSERT_EQ(result.cells.size(), 6u);
+    for (const ComparisonCell& cell : result.cells) {
+        ASSERT_TRUE(cell.error.empty()) << cell.error;
+        EXPECT_GT(cell.test.at("accuracy"), 0.8);
+        EXPECT_EQ(cell.probabilities.cols(), 3);
+    }
+    EXPECT_EQ(result.contender_labels[1], "Random forest");
+    const std::string csv = comparison_to_csv(result);
+    EXPECT_NE(csv.find("forest,Random forest,1,3,,"), std::string::npos) << csv;
+    EXPECT_EQ(csv.substr(csv.size() - 4), ",,,\n");
+    EXPECT_EQ(summarize_contenders(result)[1].nodes.n, 0);
+    EXPECT_THROW(refit(config, 0, 1), ParamError);
 }
 
 // Bad configurations are refused before anything runs.

@@ -83,6 +83,7 @@ TEST(RandomForest, ProgressCountsTreesAndCanStop) {
     const RandomForest stopped = train_random_forest(fixture.train, params, 5, [&](const EpochReport& report) {
         reported.push_back(report.epoch);
         EXPECT_EQ(report.total, 6);
+        EXPECT_TRUE(report.heartbeat);
         return report.epoch < 2;
     });
     EXPECT_TRUE(stopped.stopped);

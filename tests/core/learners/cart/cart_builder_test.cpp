@@ -191,5 +191,33 @@ TEST(CartBuilder, ParamsDescribeSklearnDefaults) {
     EXPECT_TRUE(params_with({"max_features=0.3"}).is_number("max_features"));
 }
 
+// Weights of one are the plain fit, node for node; rows of weight 0 are left out as if absent (the
+// fit on the other rows); counts missing or negative are refused.
+TEST(CartBuilder, WeightedFitWithUnitWeightsIsThePlainFit) {
+    const Dataset data = random_classification(300, 4, 3, 6, 8);
+    const ParamValues params = params_with({"max_features=2"});
+    const TreeModel plain = grow_cart(data, params, 3);
+    const TreeModel ones = grow_weighted_cart(data, std::vector<int>(300, 1), params, 3);
+    ASSERT_EQ(ones.nodes.size(), plain.nodes.size());
+    for (std::size_t i = 0; i < plain.nodes.size(); ++i) {
+        EXPECT_EQ(ones.nodes[i].feature, plain.nodes[i].feature) << "node " << i;
+        if (plain.nodes[i].is_split()) {
+            EXPECT_EQ(ones.nodes[i].threshold, plain.nodes[i].threshold) << "node " << i;
+        }
+        EXPECT_EQ(ones.nodes[i].impurity, plain.nodes[i].impurity) << "node " << i;
+    }
+    std::vector<int> half(300, 1);
+    std::vector<Eigen::Index> kept;
+    for (int r = 0; r < 300; ++r) (r % 2 ? half[static_cast<std::size_t>(r)] = 0 : (kept.push_back(r), 0));
+    const TreeModel halved = grow_weighted_cart(data, half, params, 3);
+    EXPECT_EQ(halved.nodes.size(), grow_cart(data.subset(kept), params, 3).nodes.size());
+    EXPECT_EQ(halved.nodes.front().samples, 150.0);
+    EXPECT_THROW(grow_weighted_cart(data, std::vector<int>(299, 1), params, 3), TrainingError);
+    std::vector<int> negative(300, 1);
+    negative[5] = -1;
+    EXPECT_THROW(grow_weighted_cart(data, negative, params, 3), TrainingError);
+    EXPECT_THROW(grow_weighted_cart(data, std::vector<int>(300, 0), params, 3), TrainingError);
+}
+
 }  // namespace
 }  // namespace treelab
