@@ -22,6 +22,7 @@
 #include <QVBoxLayout>
 
 #include "app/session/comparison_session.h"
+#include "core/compare/comparison_summary.h"
 #include "core/error.h"
 #include "ui/common/figure_export.h"
 #include "ui/compare/comparison_tables.h"
@@ -332,6 +333,9 @@ void ComparePanel::showResult(std::shared_ptr<const ComparisonResult> result) {
         for (const std::string& name : r.data_set_names) dataSet_->addItem(QString::fromStdString(name));
         dataSet_->setEnabled(r.data_set_names.size() > 1);
         metric_->clear();
+        // Classification and regression sets together rank each set on its own headline score
+        // (empty data: core's rank_comparison with "").
+        if (comparison_score(r).empty()) metric_->addItem(tr("headline score (accuracy, R²)"), QString());
         for (const std::string& metric : comparison_metrics(r, 0)) metric_->addItem(QString::fromStdString(score_label(metric)), QString::fromStdString(metric));
         reference_->clear();
         for (const std::string& label : r.contender_labels) reference_->addItem(QString::fromStdString(label));
@@ -363,9 +367,10 @@ void ComparePanel::showDataSet() {
     if (!result_) return;
     const std::size_t set = static_cast<std::size_t>(std::max(0, dataSet_->currentIndex()));
     const std::size_t reference = static_cast<std::size_t>(std::max(0, reference_->currentIndex()));
-    const std::string metric = metric_->currentData().toString().toStdString();
     fill_scores_table(scores_, *result_, set);
-    if (metric.empty()) return;
+    if (metric_->count() == 0) return;
+    std::string metric = metric_->currentData().toString().toStdString();
+    if (metric.empty()) metric = comparison_score(*result_, set);
     fill_tests_table(tests_, *result_, set, reference, metric);
     testsCaption_->setText(tr("Each method against %1 on %2, paired over the folds: the corrected resampled t-test (Nadeau & Bengio 2003) "
                               "and the Wilcoxon signed-rank test; p < 0.05 in bold.")

@@ -194,6 +194,15 @@ void fill_tests_table(QTableWidget* table, const ComparisonResult& result, std::
     table->resizeColumnsToContents();
 }
 
+namespace {
+
+// What the ranks rank: one score's name, or each data set's own headline score.
+std::string ranked_score(const RankComparison& ranks) {
+    return ranks.score.empty() ? "headline score (accuracy on classification sets, R² on regression sets)" : score_label(ranks.score);
+}
+
+}  // namespace
+
 std::string fill_data_sets_table(QTableWidget* table, const ComparisonResult& result, const std::string& metric) {
     const std::size_t contenders = result.config.contenders.size();
     const std::size_t sets = result.config.data_sets.size();
@@ -207,8 +216,8 @@ std::string fill_data_sets_table(QTableWidget* table, const ComparisonResult& re
         return error.what();
     }
     prepare(table, headers, static_cast<int>(sets) + 1);
-    const bool higher = higher_is_better(metric);
     for (std::size_t s = 0; s < sets; ++s) {
+        const bool higher = higher_is_better(ranks.scores[s]);
         table->setItem(static_cast<int>(s), 0, item(QString::fromStdString(result.data_set_names[s])));
         double best = NAN;
         for (std::size_t c = 0; c < contenders; ++c) {
@@ -229,7 +238,7 @@ std::string fill_data_sets_table(QTableWidget* table, const ComparisonResult& re
     std::ostringstream text;
     text.precision(3);
     if (std::isfinite(ranks.friedman.p_value))
-        text << "Friedman test (Friedman 1937) of the " << score_label(metric) << " ranks over " << sets << " data sets: χ² = " << ranks.friedman.statistic
+        text << "Friedman test (Friedman 1937) of the " << ranked_score(ranks) << " ranks over " << sets << " data sets: χ² = " << ranks.friedman.statistic
              << ", df = " << ranks.friedman.df << ", p = " << ranks.friedman.p_value
              << (ranks.friedman.p_value < 0.05 ? ": the methods' ranks differ." : ": no difference shown.");
     else
@@ -266,7 +275,7 @@ std::optional<FigureDrawing> critical_difference_drawing(const ComparisonResult&
         for (std::size_t c = 0; c < result.config.contenders.size(); ++c) names.push_back(label_of(result, c).toStdString());
         std::ostringstream note;
         note.precision(3);
-        note << "Mean ranks of " << score_label(metric) << " over " << resampling_text(result.config.resampling) << " cross-validation (seed "
+        note << "Mean ranks of " << ranked_score(ranks) << " over " << resampling_text(result.config.resampling) << " cross-validation (seed "
              << result.config.seed << ") on";
         for (std::size_t s = 0; s < result.data_set_names.size(); ++s) note << (s ? ", " : " ") << result.data_set_names[s];
         note << ".";
