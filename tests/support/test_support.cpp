@@ -4,16 +4,34 @@
 #include <cmath>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <random>
 #include <regex>
 
 #include <gtest/gtest.h>
+
+#include "core/io/csv_field.h"
 
 namespace treelab::test {
 
 std::filesystem::path test_data(const std::string& name) { return std::filesystem::path(TREELAB_TEST_DATA_DIR) / name; }
 std::filesystem::path fixture(const std::string& name) { return std::filesystem::path(TREELAB_FIXTURES_DIR) / name; }
 std::filesystem::path dataset(const std::string& name) { return std::filesystem::path(TREELAB_DATASETS_DIR) / name; }
+
+std::string comparison_csv_without_seconds(const std::string& csv) {
+    constexpr std::size_t fit_seconds_column = 6;
+    std::string out;
+    std::size_t start = 0;
+    while (start < csv.size()) {
+        const std::size_t end = csv.find('\n', start);
+        const std::optional<std::vector<std::string>> fields = csv_fields(csv.substr(start, end - start));
+        for (std::size_t i = 0; fields && i < fields->size(); ++i)
+            if (i != fit_seconds_column) out += (*fields)[i] + ",";
+        out += '\n';
+        start = end == std::string::npos ? csv.size() : end + 1;
+    }
+    return out;
+}
 
 std::string read_file(const std::filesystem::path& file) {
     std::ifstream in(file, std::ios::binary);

@@ -31,6 +31,10 @@ void check_gradient(const std::function<double(const Eigen::VectorXd&)>& f, cons
 // The bytes of `file` ("" when it cannot be read).
 std::string read_file(const std::filesystem::path& file);
 
+// A comparison's CSV (treelab-cli compare --out) without its fit_seconds column: wall times
+// differ between runs, every other field is deterministic.
+std::string comparison_csv_without_seconds(const std::string& csv);
+
 // Raster images inside a vector figure's bytes: SVG <image> elements, PDF image XObjects
 // (/Subtype /Image, what `pdfimages -list` lists). A figure composed from data has none.
 int raster_images(const std::string& figure);

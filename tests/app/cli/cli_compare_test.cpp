@@ -3,7 +3,6 @@
 
 #include <filesystem>
 
-#include "core/io/csv_field.h"
 #include "tests/app/cli/cli_runner.h"
 #include "tests/support/test_support.h"
 
@@ -14,21 +13,6 @@ using test::CommandResult;
 using test::run_cli;
 
 std::string shipped(const std::string& name) { return test::dataset(name).string(); }
-
-// The CSV without its fit_seconds column (wall time differs between runs).
-std::string without_seconds(const std::string& csv) {
-    std::string out;
-    std::size_t start = 0;
-    while (start < csv.size()) {
-        const std::size_t end = csv.find('\n', start);
-        const auto fields = csv_fields(csv.substr(start, end - start));
-        for (std::size_t i = 0; fields && i < fields->size(); ++i)
-            if (i != 6) out += (*fields)[i] + ",";
-        out += '\n';
-        start = end + 1;
-    }
-    return out;
-}
 
 // train --cv 10 prints every fold and the mean ± std (CART on glass: scikit-learn's
 // cross_val_score mean 0.7113 ± 0.1012), and --model-out saves the refit on all 214 rows.
@@ -101,7 +85,7 @@ TEST(CliCompare, ShardsMerge) {
     const CommandResult merged = run_cli("merge-compare" + parts + " --out " + dir.file("merged.csv").string(), dir);
     ASSERT_EQ(merged.exit_code, 0) << merged.err;
     EXPECT_NE(merged.out.find("against CART"), std::string::npos) << merged.out;
-    EXPECT_EQ(without_seconds(test::read_file(dir.file("merged.csv"))), without_seconds(test::read_file(dir.file("whole.csv"))));
+    EXPECT_EQ(test::comparison_csv_without_seconds(test::read_file(dir.file("merged.csv"))), test::comparison_csv_without_seconds(test::read_file(dir.file("whole.csv"))));
     const CommandResult missing = run_cli("merge-compare " + dir.file("part0.csv").string() + " --out " + dir.file("m.csv").string(), dir);
     EXPECT_EQ(missing.exit_code, 3);
     EXPECT_NE(missing.err.find("in no part"), std::string::npos) << missing.err;

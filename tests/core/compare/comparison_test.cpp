@@ -13,7 +13,6 @@
 #include "core/compare/comparison_csv.h"
 #include "core/compare/comparison_summary.h"
 #include "core/error.h"
-#include "core/io/csv_field.h"
 #include "tests/support/test_support.h"
 
 namespace treelab {
@@ -34,21 +33,6 @@ ComparisonConfig iris_config(const std::string& resampling) {
     config.contenders = {make_contender("cart", {}), quick("get")};
     config.resampling = parse_resampling(resampling);
     return config;
-}
-
-// The CSV without its fit_seconds column (wall time differs between runs).
-std::string without_seconds(const std::string& csv) {
-    std::string out;
-    std::size_t start = 0;
-    while (start < csv.size()) {
-        const std::size_t end = csv.find('\n', start);
-        const std::optional<std::vector<std::string>> fields = csv_fields(csv.substr(start, end - start));
-        for (std::size_t i = 0; fields && i < fields->size(); ++i)
-            if (i != 6) out += (*fields)[i] + ",";
-        out += "\n";
-        start = end + 1;
-    }
-    return out;
 }
 
 class CartCrossValScore : public testing::TestWithParam<std::string> {};
@@ -90,7 +74,7 @@ TEST(Comparison, SameCellsWhateverTheJobs) {
     config.jobs = 2;
     const ComparisonResult two = run_comparison(config);
     ASSERT_EQ(one.cells.size(), 6u);
-    EXPECT_EQ(without_seconds(comparison_to_csv(one)), without_seconds(comparison_to_csv(two)));
+    EXPECT_EQ(test::comparison_csv_without_seconds(comparison_to_csv(one)), test::comparison_csv_without_seconds(comparison_to_csv(two)));
     for (std::size_t i = 0; i < one.cells.size(); ++i) EXPECT_EQ(one.cells[i].predictions, two.cells[i].predictions);
 }
 
@@ -148,7 +132,7 @@ TEST(Comparison, ShardsMergeIntoTheWhole) {
         EXPECT_EQ(part.cells.size(), 3u);
         parts.push_back(dir.write("part" + std::to_string(shard) + ".csv", comparison_part_text(part, comparison_cells(part))));
     }
-    EXPECT_EQ(without_seconds(merge_comparison_parts(parts)), without_seconds(whole));
+    EXPECT_EQ(test::comparison_csv_without_seconds(merge_comparison_parts(parts)), test::comparison_csv_without_seconds(whole));
     EXPECT_THROW(merge_comparison_parts({parts[0]}), DataError);
     EXPECT_THROW(merge_comparison_parts({parts[0], parts[0]}), DataError);
     const ComparisonResult read = read_comparison_csv(whole, "whole.csv");
@@ -255,7 +239,7 @@ TEST(ComparisonCsv, CombinesComparisonsOfOtherDataSets) {
     const ComparisonResult together = run_comparison(config);
     const ComparisonResult combined = combine_comparison_csvs(files);
     EXPECT_EQ(combined.data_set_names, together.data_set_names);
-    EXPECT_EQ(without_seconds(comparison_to_csv(combined)), without_seconds(comparison_to_csv(together)));
+    EXPECT_EQ(test::comparison_csv_without_seconds(comparison_to_csv(combined)), test::comparison_csv_without_seconds(comparison_to_csv(together)));
     EXPECT_EQ(rank_comparison(combined, "").mean_ranks, rank_comparison(together, "").mean_ranks);
     EXPECT_THROW(combine_comparison_csvs({files[0], files[0]}), DataError);
     config.contenders.pop_back();
