@@ -216,31 +216,4 @@ Split make_split(const Eigen::VectorXd& labels, const SplitFractions& fractions,
     return shuffled_split(n, fractions, seed);
 }
 
-std::vector<RowIndices> make_folds(Eigen::Index n, int k, std::uint32_t seed, const Eigen::VectorXd& labels) {
-    if (k < 2 || k > n) {
-        throw ParamError("cross-validation needs between 2 and " + std::to_string(n) + " folds, not " +
-                         std::to_string(k));
-    }
-    if (labels.size() != 0 && labels.size() != n) {
-        throw ParamError("stratified folds need one label per row (" + std::to_string(n) + "), not " +
-                         std::to_string(labels.size()));
-    }
-    // Dealing rows round-robin keeps fold sizes (and, per class, class counts) within one of each other.
-    RowIndices order;
-    const auto groups = labels.size() != 0 ? class_groups(labels) : std::nullopt;
-    if (groups) {
-        NumpyRandom random(seed);
-        for (RowIndices rows : *groups) {
-            random.shuffle(rows);
-            order.insert(order.end(), rows.begin(), rows.end());
-        }
-    } else {
-        order = numpy_permutation(n, seed);
-    }
-    std::vector<RowIndices> folds(static_cast<std::size_t>(k));
-    for (std::size_t i = 0; i < order.size(); ++i) folds[i % folds.size()].push_back(order[i]);
-    for (auto& fold : folds) std::sort(fold.begin(), fold.end());
-    return folds;
-}
-
 }  // namespace treelab

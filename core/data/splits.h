@@ -38,9 +38,6 @@ struct Split {
 // `labels` are class indices for stratification (ignored unless Stratified); n = labels.size().
 Split make_split(const Eigen::VectorXd& labels, const SplitFractions& fractions, SplitMode mode, std::uint32_t seed);
 
-// k folds over n rows (stratified by `labels` when given non-empty); fold i's test rows are folds[i].
-std::vector<RowIndices> make_folds(Eigen::Index n, int k, std::uint32_t seed, const Eigen::VectorXd& labels = {});
-
 // numpy.random.RandomState(seed).permutation(n), bit for bit (it underlies sklearn's train_test_split with an int random_state).
 RowIndices numpy_permutation(Eigen::Index n, std::uint32_t seed);
 

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <numeric>
-#include <set>
 
 #include <gtest/gtest.h>
 
@@ -152,34 +151,6 @@ TEST(Splits, ModeNames) {
         EXPECT_EQ(split_mode_from_string(to_string(mode)), mode);
     }
     EXPECT_THROW(split_mode_from_string("random"), ParamError);
-}
-
-// Folds partition the rows, differ in size by at most one, and stratify when given labels.
-TEST(Splits, FoldsPartitionRows) {
-    const Eigen::VectorXd labels = iris_like_labels();
-    const std::vector<RowIndices> folds = make_folds(150, 4, 9, labels);
-    ASSERT_EQ(folds.size(), 4u);
-    std::set<Eigen::Index> seen;
-    for (const auto& fold : folds) {
-        EXPECT_GE(fold.size(), 37u);
-        EXPECT_LE(fold.size(), 38u);
-        for (double label = 0; label < 3; ++label) {
-            EXPECT_GE(count_class(fold, labels, label), 12u);
-            EXPECT_LE(count_class(fold, labels, label), 13u);
-        }
-        seen.insert(fold.begin(), fold.end());
-    }
-    EXPECT_EQ(seen.size(), 150u);
-    const std::vector<RowIndices> plain = make_folds(10, 3, 9);
-    EXPECT_EQ(plain[0].size() + plain[1].size() + plain[2].size(), 10u);
-    EXPECT_EQ(plain, make_folds(10, 3, 9));
-}
-
-// Fewer than two folds, or more folds than rows, are ParamErrors.
-TEST(Splits, FoldCountValidated) {
-    EXPECT_THROW(make_folds(10, 1, 0), ParamError);
-    EXPECT_THROW(make_folds(10, 11, 0), ParamError);
-    EXPECT_NO_THROW(make_folds(10, 10, 0));
 }
 
 }  // namespace
