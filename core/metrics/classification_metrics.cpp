@@ -1,6 +1,7 @@
 #include "core/metrics/classification_metrics.h"
 
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "core/error.h"
@@ -64,6 +65,28 @@ ClassificationReport classification_report(const Eigen::Ref<const Eigen::VectorX
         }
     }
     report.macro_f1 = f1_sum / present;
+    report.support = report.confusion.rowwise().sum();
+
+    double recall_sum = 0.0;
+    int true_classes = 0;
+    for (int k = 0; k < classes; ++k)
+        if (true_sum(k) > 0) {
+            recall_sum += report.recall(k);
+            ++true_classes;
+        }
+    report.balanced_accuracy = recall_sum / true_classes;
+
+    // κ = 1 − Σ off-diagonal observed / Σ off-diagonal expected, the form sklearn computes.
+    const double rows = static_cast<double>(y_true.size());
+    double observed_disagreement = 0.0, expected_disagreement = 0.0;
+    for (int t = 0; t < classes; ++t)
+        for (int p = 0; p < classes; ++p)
+            if (t != p) {
+                observed_disagreement += counts(t, p);
+                expected_disagreement += pred_sum(t) * true_sum(p) / rows;
+            }
+    report.cohen_kappa = expected_disagreement == 0.0 ? std::numeric_limits<double>::quiet_NaN()
+                                                       : 1.0 - observed_disagreement / expected_disagreement;
     return report;
 }
 

@@ -15,6 +15,12 @@ struct ClassificationReport {
     double accuracy = 0.0;
     double macro_f1 = 0.0;   // mean over the classes present in y_true or y_pred (sklearn's labels)
     Eigen::VectorXd precision, recall, f1;  // per class
+    Eigen::VectorXi support;                // per class: its rows in y_true
+    // Mean recall over the classes present in y_true (sklearn's balanced_accuracy_score).
+    double balanced_accuracy = 0.0;
+    // Cohen's κ (Cohen 1960): agreement of y_pred with y_true beyond the agreement the two marginal
+    // distributions give by chance, sklearn's cohen_kappa_score; NaN when chance agreement is 1.
+    double cohen_kappa = 0.0;
     Eigen::MatrixXi confusion;
 };
 

@@ -1,9 +1,11 @@
 #include "core/run/evaluation.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/metrics/classification_metrics.h"
 #include "core/metrics/dendrogram_purity.h"
+#include "core/metrics/ranking_curves.h"
 #include "core/metrics/regression_metrics.h"
 
 namespace treelab {
@@ -33,15 +35,23 @@ Scores evaluate(const TreeModel& model, const Dataset& data) {
     if (model.routing_predictor && !model.routing_predictor->predicts_target()) return evaluate_clustering(model, data);
     if (data.task == Task::Classification) {
         const Eigen::MatrixXd proba = model.predict_proba(data.X);
-        return classification_scores(data.y, most_probable_class(proba), model.classes(), log_loss(data.y, proba));
+        return classification_scores(data.y, most_probable_class(proba), proba, log_loss(data.y, proba));
     }
     return regression_scores(data.y, model.predict(data.X));
 }
 
 Scores classification_scores(const Eigen::Ref<const Eigen::VectorXd>& y, const Eigen::Ref<const Eigen::VectorXd>& predicted,
-                             int classes, double log_loss) {
+                             const Eigen::Ref<const Eigen::MatrixXd>& proba, double log_loss) {
+    const int classes = static_cast<int>(proba.cols());
     const ClassificationReport report = classification_report(y, predicted, classes);
-    return {{"accuracy", report.accuracy}, {"macro_f1", report.macro_f1}, {"log_loss", log_loss}};
+    Scores scores = {{"accuracy", report.accuracy},
+                     {"balanced_accuracy", report.balanced_accuracy},
+                     {"macro_f1", report.macro_f1},
+                     {"log_loss", log_loss}};
+    // Undefined scores (a single class among the rows) are left out rather than reported as NaN.
+    if (!std::isnan(report.cohen_kappa)) scores["cohen_kappa"] = report.cohen_kappa;
+    if (const double auc = roc_auc(y, proba, classes); !std::isnan(auc)) scores["roc_auc"] = auc;
+    return scores;
 }
 
 Scores regression_scores(const Eigen::Ref<const Eigen::VectorXd>& y, const Eigen::Ref<const Eigen::VectorXd>& predicted) {
@@ -59,6 +69,9 @@ std::string score_label(std::string_view name) {
     if (name == "r2") return "R²";
     if (name == "macro_f1") return "macro F1";
     if (name == "dendrogram_purity") return "dendrogram purity";
+    if (name == "balanced_accuracy") return "balanced accuracy";
+    if (name == "cohen_kappa") return "Cohen's κ";
+    if (name == "roc_auc") return "ROC AUC";
     std::string label(name);
     std::replace(label.begin(), label.end(), '_', ' ');
     return label;

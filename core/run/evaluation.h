@@ -10,15 +10,18 @@
 
 namespace treelab {
 
-// Named scores: classification accuracy, macro_f1, log_loss; regression mse, rmse, mae, r2.
+// Named scores: classification accuracy, balanced_accuracy, macro_f1, cohen_kappa, log_loss,
+// roc_auc (cohen_kappa and roc_auc left out where undefined: a single class among the rows);
+// regression mse, rmse, mae, r2.
 using Scores = std::map<std::string, double>;
 
 Scores evaluate(const TreeModel& model, const Dataset& data);  // empty Scores for an empty split
 
 // The named scores of evaluate() from a split's predictions (class indices or values) and, for
-// classification, its log-loss; for callers that already hold them (the pruning path curve).
+// classification, its probabilities (rows × classes) and log-loss; for callers that already hold
+// them (the pruning path curve).
 Scores classification_scores(const Eigen::Ref<const Eigen::VectorXd>& y, const Eigen::Ref<const Eigen::VectorXd>& predicted,
-                             int classes, double log_loss);
+                             const Eigen::Ref<const Eigen::MatrixXd>& proba, double log_loss);
 Scores regression_scores(const Eigen::Ref<const Eigen::VectorXd>& y, const Eigen::Ref<const Eigen::VectorXd>& predicted);
 
 // The score a result list or a plot leads with: accuracy, else r2, else dendrogram_purity, else
@@ -26,7 +29,8 @@ Scores regression_scores(const Eigen::Ref<const Eigen::VectorXd>& y, const Eigen
 std::string headline_score(const Scores& scores);
 
 // How plots and tables name a score: "r2" -> "R²", "dendrogram_purity" -> "dendrogram purity",
-// "macro_f1" -> "macro F1"; other names as they are.
+// "macro_f1" -> "macro F1", "balanced_accuracy" -> "balanced accuracy", "cohen_kappa" -> "Cohen's κ",
+// "roc_auc" -> "ROC AUC"; other names with spaces for underscores.
 std::string score_label(std::string_view name);
 
 }  // namespace treelab

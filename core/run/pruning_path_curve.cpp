@@ -78,7 +78,10 @@ public:
         if (data_.task == Task::Classification) {
             double total = 0.0;  // log_loss's sum, in its row order
             for (Eigen::Index i = 0; i < data_.rows(); ++i) total -= log_probability_(i);
-            return classification_scores(data_.y, predicted_, tree_.classes(), total / static_cast<double>(data_.rows()));
+            Eigen::MatrixXd proba(data_.rows(), tree_.classes());  // each row's stopping-node distribution
+            for (std::size_t node = 0; node < rows_at_.size(); ++node)
+                for (const Eigen::Index i : rows_at_[node]) proba.row(i) = tree_.nodes[node].distribution.transpose();
+            return classification_scores(data_.y, predicted_, proba, total / static_cast<double>(data_.rows()));
         }
         return regression_scores(data_.y, predicted_);
     }
