@@ -78,7 +78,7 @@ TEST_F(RunDetailViewTest, RocLegendCarriesCoresAreas) {
     const auto* title = qobject_cast<QCPTextElement*>(roc->plotLayout()->element(0, 0));
     ASSERT_TRUE(title);
     EXPECT_TRUE(title->text().endsWith(QString::fromStdString("macro AUC " + fixed_text(core.macro_auc, 3)))) << title->text().toStdString();
-    EXPECT_EQ(roc->legend->itemCount(), roc->graphCount()) << "every curve has its legend entry";
+    for (int g = 0; g < roc->graphCount(); ++g) EXPECT_TRUE(roc->legend->itemWithPlottable(roc->graph(g)) != nullptr) << "every curve has its legend entry";
 
     ASSERT_TRUE(clickPage(view, "Precision-recall"));
     QCustomPlot* pr = view.precisionRecallPlot();
