@@ -141,8 +141,10 @@ int main(int argc, char** argv) {
         shoot(predictions, "views-predictions");
         predictions->close();
         window.tabs()->setCurrentWidget(window.treeTab());
+        window.treeTab()->wholeTreeButton()->click();
         RowForm* form = window.treeTab()->openRowForm();
-        form->move(window.geometry().right() - form->width() - 20, window.geometry().top() + 120);
+        form->move(window.geometry().left() + 20, window.geometry().top() + 100);  // over the panels, beside the tree
+        window.treeCanvas()->fitToWindow();
         wait(500);
         // The form is a window of its own: the screen holds both.
         QGuiApplication::primaryScreen()->grabWindow(0).save(out.filePath("views-row-path-window.png"));
