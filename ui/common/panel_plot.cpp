@@ -37,7 +37,6 @@ void draw_panel(QCustomPlot* plot, const PlotPanel& panel, bool unitSquare) {
         if (series.line == SeriesLine::None) graph->setLineStyle(QCPGraph::lsNone);
         if (series.line == SeriesLine::Steps) graph->setLineStyle(descending ? QCPGraph::lsStepRight : QCPGraph::lsStepLeft);
         if (series.markers || series.line == SeriesLine::None) graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
-        graph->setAdaptiveSampling(false);  // it drops the vertical segments of steps sharing a key
         graph->setData(x, y, std::is_sorted(x.begin(), x.end()));
     }
     if (unitSquare) {
