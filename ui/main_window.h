@@ -29,6 +29,7 @@ class ResultsPanel;
 class SweepPanel;
 class TrainingPanel;
 class EvaluationSession;
+class PredictionsWindow;
 class TrainingSession;
 class TreeCanvas;
 class TreeTab;
@@ -52,6 +53,9 @@ public:
     // `size` points (empty = natural), a PNG at `dpi`. False and a dialog saying why on failure,
     // or when the tab has no figure.
     bool exportView(const QString& file, QSize size = {}, double dpi = kDefaultPngDpi);
+    // Run > Predict on a file without its dialog: the selected run's model predicts every row of
+    // `file` in a worker thread, shown in a new window; null (and a dialog) when no run is shown.
+    PredictionsWindow* predictFile(const QString& file);
     void train();  // refused (with a status message) while a run is going
     // The shown run's model becomes start `start`'s tree (0-based; start_pick.h), in the results
     // list too, so the canvas, metrics and exports show it; nullopt = the run's own tree again.

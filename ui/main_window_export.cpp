@@ -98,6 +98,12 @@ std::optional<FigureDrawing> MainWindow::currentFigure(QString& why) const {
         return std::nullopt;
     }
     if (tab == compare_) return compare_->figure(why);
+    if (tab == results_) {
+        if (std::optional<PlotSheet> sheet = results_->figure()) return figure_drawing(*sheet);
+        why = tr("Select a run and its ROC, Precision-recall or Residuals page in the Results tab: those pages export as "
+                 "figures. File > Export metrics table as CSV writes the list of runs.");
+        return std::nullopt;
+    }
     why = tr("The %1 tab has no figure of its own. File > Export metrics table as CSV writes its table; the Training, Tree "
              "and Sweep tabs export the selected run's curves and tree and the last sweep's plots.")
               .arg(tabs_->tabText(tabs_->currentIndex()).remove('&'));

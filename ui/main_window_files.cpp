@@ -9,12 +9,14 @@
 #include <QTabWidget>
 
 #include "app/session/evaluation_session.h"
+#include "app/render/model_figures.h"
 #include "app/session/training_session.h"
 #include "core/model/model_file.h"
 #include "ui/data/data_panel.h"
 #include "ui/help/about_dialog.h"
 #include "ui/help/context_help.h"
 #include "ui/main_window.h"
+#include "ui/predict/predictions_window.h"
 #include "ui/results/results_panel.h"
 #include "ui/tree/tree_tab.h"
 
@@ -52,6 +54,17 @@ void MainWindow::buildMenus() {
     run->addSeparator();
     QAction* evaluate = run->addAction(tr("&Evaluate the shown model on the loaded data"), this, &MainWindow::evaluateShownModel);
     evaluate->setObjectName("evaluateShownModel");
+    QAction* predict = run->addAction(tr("&Predict on a file…"), this, [this] {
+        const QString name = QFileDialog::getOpenFileName(this, tr("Predict the rows of a CSV file"), QString(),
+                                                          tr("CSV files (*.csv *.tsv *.txt);;All files (*)"));
+        if (!name.isEmpty()) predictFile(name);
+    });
+    predict->setObjectName("predictOnFile");
+    QAction* typeRow = run->addAction(tr("Predict one &row…"), this, [this] {
+        tabs_->setCurrentWidget(treeTab_);
+        treeTab_->openRowForm();
+    });
+    typeRow->setObjectName("predictOneRow");
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (int tab = 0; tab < tabs_->count(); ++tab)
@@ -122,6 +135,19 @@ void MainWindow::evaluateShownModel() {
                                                      QFileInfo(data_->file()).fileName());
     evaluation_->start(shown_->model, data_->loadedTable());
     statusBar()->showMessage(tr("Evaluating %1…").arg(evaluationName_));
+}
+
+PredictionsWindow* MainWindow::predictFile(const QString& file) {
+    if (!shown_) {
+        showError(tr("Nothing to predict with"), tr("Train a model, open one or select a run in the Results tab first."));
+        return nullptr;
+    }
+    const int row = results_->rowOf(shown_.get());
+    const QString name = row >= 0 ? results_->runName(row) : QString::fromStdString(model_title(shown_->model));
+    auto* window = new PredictionsWindow(this, std::shared_ptr<const ModelFile>(shown_, &shown_->model), name);
+    window->show();
+    window->predictFile(file);
+    return window;
 }
 
 void MainWindow::connectEvaluation() {

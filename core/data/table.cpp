@@ -34,4 +34,30 @@ std::size_t Table::column_index(const std::string& name_or_index) const {
                         std::to_string(columns.size()) + " (the columns are " + quoted_column_names(*this) + ")");
 }
 
+Table select_rows(const Table& table, const std::vector<std::ptrdiff_t>& rows) {
+    Table out;
+    out.source = table.source;
+    out.format = table.format;
+    out.rows = rows.size();
+    for (const std::ptrdiff_t row : rows)
+        if (row < 0 || static_cast<std::size_t>(row) >= table.rows)
+            throw DataError(table.source, 0, 0, "there is no row " + std::to_string(row + 1) + " of " + std::to_string(table.rows));
+    for (const Column& column : table.columns) {
+        Column picked;
+        picked.name = column.name;
+        picked.kind = column.kind;
+        picked.levels = column.levels;
+        for (const std::ptrdiff_t row : rows) {
+            const auto r = static_cast<std::size_t>(row);
+            if (column.kind == ColumnKind::Numeric) picked.numbers.push_back(column.numbers[r]);
+            else picked.codes.push_back(column.codes[r]);
+            if (column.is_missing(r)) ++picked.missing_count;
+        }
+        out.columns.push_back(std::move(picked));
+    }
+    if (table.row_lines.size() == table.rows)
+        for (const std::ptrdiff_t row : rows) out.row_lines.push_back(table.row_lines[static_cast<std::size_t>(row)]);
+    return out;
+}
+
 }  // namespace treelab

@@ -43,4 +43,8 @@ struct Table {
     std::size_t column_index(const std::string& name_or_index) const;
 };
 
+// The rows `rows` (0-based, in that order) of `table`, every column with its levels; row_lines
+// follow. Throws DataError for a row outside the table.
+Table select_rows(const Table& table, const std::vector<std::ptrdiff_t>& rows);
+
 }  // namespace treelab

@@ -67,9 +67,16 @@ void score_model(RunOutcome& outcome, const PreparedData& data) {
     outcome.train_scores = evaluate(outcome.model.tree, data.train);
     outcome.valid_scores = evaluate(outcome.model.tree, data.valid);
     outcome.test_scores = evaluate(outcome.model.tree, data.test);
-    const auto& predictor = outcome.model.tree.routing_predictor;
-    outcome.test_predictions =
-        predictor && !predictor->predicts_target() ? Eigen::VectorXd() : outcome.model.tree.predict(data.test.X);
+    const TreeModel& tree = outcome.model.tree;
+    outcome.test_predictions.resize(0);
+    outcome.test_probabilities.resize(0, 0);
+    if (tree.routing_predictor && !tree.routing_predictor->predicts_target()) return;
+    if (tree.task == Task::Classification) {
+        outcome.test_probabilities = tree.predict_proba(data.test.X);
+        outcome.test_predictions = most_probable_class(outcome.test_probabilities);  // TreeModel::predict, routed once
+    } else {
+        outcome.test_predictions = tree.predict(data.test.X);
+    }
 }
 
 void add_pruning_curve(RunOutcome& outcome) {

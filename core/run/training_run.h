@@ -36,6 +36,9 @@ struct RunOutcome {
     // scatter plot, so that showing a run predicts nothing on the GUI thread; empty for a tree that
     // predicts features (self-supervised) and for an outcome not scored by score_model.
     Eigen::VectorXd test_predictions;
+    // Classification: the model's class probabilities for each test row (test rows × classes), for
+    // the ROC and precision-recall curves; empty otherwise, as test_predictions.
+    Eigen::MatrixXd test_probabilities;
     Eigen::Index train_rows = 0, valid_rows = 0, test_rows = 0, fit_rows = 0;
     bool stopped_early = false;
     bool diverged = false;  // the learner hit a non-finite loss; the model is the best one before it

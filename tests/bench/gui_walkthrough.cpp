@@ -9,9 +9,13 @@
 // decimal commas), then F1 on GET's learning rate field (the manual at its row) and the manual on the
 // workbench's page with its picture; with `compare`, the Compare tab after four methods on iris
 // (the scores and tests, the per-fold box plot, a row's refitted tree) and after three methods on
-// iris, wine and glass (the ranks and the critical-difference diagram), with both figures exported.
-//   xvfb-run -a -s "-screen 0 1366x768x24" ./build/gui_walkthrough OUT_FOLDER [interactions|manual|compare]
+// iris, wine and glass (the ranks and the critical-difference diagram), with both figures exported;
+// with `views`, the Results detail of a CART of depth 4 (its ROC
+// curves, per-class table and importance, the curves exported as SVG), its predictions for glass
+// without its target column, and the one-row form lighting its row's path.
+//   xvfb-run -a -s "-screen 0 1366x768x24" ./build/gui_walkthrough OUT_FOLDER [interactions|manual|compare|views]
 #include <functional>
+#include <utility>
 
 #include <QApplication>
 #include <QDialog>
@@ -19,6 +23,7 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QLineEdit>
+#include <QScreen>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -38,11 +43,14 @@
 #include "ui/main_window.h"
 #include "ui/method/method_panel.h"
 #include "ui/method/param_form.h"
+#include "ui/predict/predictions_window.h"
 #include "ui/results/results_panel.h"
+#include "ui/results/run_detail_view.h"
 #include "ui/sweep/sweep_panel.h"
 #include "ui/training/start_multiples.h"
 #include "ui/training/training_panel.h"
 #include "ui/tree/epoch_scrubber.h"
+#include "ui/tree/row_form.h"
 #include "ui/tree/tree_canvas.h"
 #include "ui/tree/tree_tab.h"
 
@@ -134,6 +142,47 @@ int main(int argc, char** argv) {
         shoot(&window, "compare-data-sets");
         window.exportView(out.filePath("compare-critical-difference-export.svg"));
         window.exportView(out.filePath("compare-critical-difference-export.pdf"));
+        return 0;
+    }
+    if (argc > 2 && QString(argv[2]) == "views") {
+        window.methodPanel()->setMethod("cart");
+        window.methodPanel()->setValues(method_params("cart", {"max_depth=4"}));
+        RunDetailView* detail = window.resultsPanel()->detailView();
+        QSignalSpy importance(detail, &RunDetailView::importanceShown);
+        window.train();
+        wait_for(&window, &MainWindow::trainingDone, 900000);
+        if (importance.isEmpty() && !importance.wait(300000)) return 3;
+        window.tabs()->setCurrentWidget(window.resultsPanel());
+        for (const auto& [page, name] : {std::pair{1, "views-roc"}, std::pair{2, "views-precision-recall"},
+                                         std::pair{3, "views-per-class"}, std::pair{5, "views-importance"}}) {
+            detail->pages()->setCurrentIndex(page);
+            shoot(&window, name);
+            if (page == 1) window.exportView(out.filePath("views-roc-export.svg"));
+        }
+        // glass without its target column: new rows to predict
+        QFile glass(QDir(TREELAB_DATASETS).filePath("glass.csv"));
+        const QTemporaryDir folder;
+        QFile unlabelled(folder.filePath("glass-unlabelled.csv"));
+        if (!glass.open(QIODevice::ReadOnly) || !unlabelled.open(QIODevice::WriteOnly)) return 3;
+        while (!glass.atEnd()) {
+            const QByteArray line = glass.readLine().trimmed();
+            unlabelled.write(line.left(line.lastIndexOf(',')) + '\n');
+        }
+        unlabelled.close();
+        PredictionsWindow* predictions = window.predictFile(unlabelled.fileName());
+        if (predictions == nullptr) return 3;
+        wait_for(predictions, &PredictionsWindow::predicted, 60000);
+        shoot(predictions, "views-predictions");
+        predictions->close();
+        window.tabs()->setCurrentWidget(window.treeTab());
+        window.treeTab()->wholeTreeButton()->click();
+        RowForm* form = window.treeTab()->openRowForm();
+        form->move(window.geometry().left() + 20, window.geometry().top() + 100);  // over the panels, beside the tree
+        window.treeCanvas()->fitToWindow();
+        wait(500);
+        // The form is a window of its own: the screen holds both.
+        QGuiApplication::primaryScreen()->grabWindow(0).save(out.filePath("views-row-path-window.png"));
+        shoot(form, "views-row-form");
         return 0;
     }
     if (argc > 2 && QString(argv[2]) == "manual") {

@@ -223,7 +223,8 @@ TEST(Walkthrough, SweepFigureNamesTheSweepNotTheSelectedRun) {
     EXPECT_FALSE(std::filesystem::exists(results));
     const auto boxes = window.findChildren<QMessageBox*>();
     ASSERT_EQ(boxes.size(), 1);
-    EXPECT_TRUE(boxes.front()->text().contains("has no figure of its own")) << boxes.front()->text().toStdString();
+    // The detail shows its confusion matrix, a table: the message names the pages that export.
+    EXPECT_TRUE(boxes.front()->text().contains("ROC, Precision-recall or Residuals page")) << boxes.front()->text().toStdString();
 }
 
 }  // namespace

@@ -138,12 +138,19 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent), parts_(std::make_
 
 void ResultsPanel::showCurrentRun() {
     const std::shared_ptr<const RunOutcome> outcome = run(currentRow());
-    parts_->detail->showRun(outcome.get());
+    parts_->detail->showRun(outcome);
     parts_->updateActions();
     emit runSelected(outcome);
 }
 
 ResultsPanel::~ResultsPanel() = default;
+
+RunDetailView* ResultsPanel::detailView() const { return parts_->detail; }
+
+std::optional<PlotSheet> ResultsPanel::figure() const {
+    const int row = currentRow();
+    return row < 0 ? std::nullopt : parts_->detail->figure(runName(row).toStdString());
+}
 
 int ResultsPanel::addRun(const QString& name, std::shared_ptr<const RunOutcome> outcome) {
     Parts& p = *parts_;

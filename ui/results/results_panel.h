@@ -4,14 +4,18 @@
 // (regression) here and asks the window to show its curves and tree; rename, delete, save the
 // model, compare two runs' metrics side by side, export the metrics table as CSV.
 #include <memory>
+#include <optional>
 
 #include <QWidget>
 
 class QDialog;
 
+#include "app/render/plot_sheet.h"
 #include "core/run/training_run.h"
 
 namespace treelab {
+
+class RunDetailView;
 
 class ResultsPanel : public QWidget {
     Q_OBJECT
@@ -35,6 +39,11 @@ public:
 
     // Opens the side-by-side metrics of two runs (non-modal; deletes itself when closed).
     QDialog* compareRuns(int first, int second);
+
+    // The detail of the selected run (confusion matrix, curves, per-class table, importance).
+    RunDetailView* detailView() const;
+    // The figure of the detail's page shown (RunDetailView::figure) for the selected run.
+    std::optional<PlotSheet> figure() const;
 
     // Metrics of every run (rows) by score name (columns), as CSV text.
     QString metricsCsv() const;

@@ -24,6 +24,7 @@
 #include "ui/tree/epoch_scrubber.h"
 #include "ui/tree/fill_legend.h"
 #include "ui/tree/node_inspector.h"
+#include "ui/tree/row_form.h"
 #include "ui/tree/tree_canvas.h"
 
 namespace treelab {
@@ -161,6 +162,11 @@ QWidget* TreeTab::buildToolbar() {
     add(tr("&Depth:"), depth_);
     add(tr("Highlight &class:"), highlight_);
     add(tr("Row &path:"), row_);
+    auto* typeRow = new QPushButton(tr("T&ype a row…"), bar);
+    typeRow->setObjectName(QStringLiteral("typeRow"));
+    typeRow->setToolTip(tr("A form with one field per column: the path of the row you type is lit on the tree as you type"));
+    connect(typeRow, &QPushButton::clicked, this, &TreeTab::openRowForm);
+    layout->addWidget(typeRow);
     layout->addStretch(1);
     return bar;
 }
@@ -319,7 +325,28 @@ void TreeTab::refreshInspected() {
     if (!inspector_->isHidden() && tree && node >= 0 && static_cast<std::size_t>(node) < tree->nodes.size()) inspectNode(node);
     else closeInspector();
     if (row_->value() > 0) showRowPath(row_->value());
+    if (rowForm_ && rowForm_->isVisible()) rowForm_->showModel(model_, canvas_->shownTree(), canvas_->data());
 }
+
+RowForm* TreeTab::openRowForm() {
+    if (!rowForm_) {
+        rowForm_ = new RowForm(this);
+        connect(rowForm_, &RowForm::pathChanged, this, [this](const std::vector<int>& nodes) {
+            if (!nodes.empty()) {  // the typed row's path replaces a file row's
+                const QSignalBlocker blocker(row_);
+                row_->setValue(0);
+                rowInfo_->clear();
+            }
+            canvas_->setRowPath(nodes);
+        });
+    }
+    rowForm_->showModel(model_, canvas_->shownTree(), canvas_->data());
+    rowForm_->show();
+    rowForm_->raise();
+    return rowForm_;
+}
+
+RowForm* TreeTab::rowForm() const { return rowForm_; }
 
 void TreeTab::inspectNode(int node) {
     const std::shared_ptr<const TreeModel> tree = canvas_->shownTree();

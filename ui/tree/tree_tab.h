@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include <QPointer>
 #include <QWidget>
 
 #include "core/model/model_file.h"
@@ -27,6 +28,7 @@ class EpochScrubber;
 class FigureView;
 class FillLegend;
 class NodeInspector;
+class RowForm;
 class TreeCanvas;
 
 class TreeTab : public QWidget {
@@ -48,6 +50,9 @@ public:
     void inspectNode(int node);
     // Highlights the path of the table's row `row` (1-based, as in the CSV; 0 = none).
     void showRowPath(int row);
+    // The one-row form (row_form.h) beside the window, on the shown model; its row's path is lit here.
+    RowForm* openRowForm();
+    RowForm* rowForm() const;  // null until opened
 
     // One small tree per class (000 Fig. 4) of the model shown, in a new window; null without classes.
     FigureView* showClassPaths();
@@ -98,6 +103,7 @@ private:
     QLabel* searchInfo_ = nullptr;
     std::vector<int> matches_;
     int match_ = -1;  // index into matches_ of the one shown
+    QPointer<RowForm> rowForm_;
 };
 
 }  // namespace treelab
