@@ -35,7 +35,6 @@ std::optional<RunImportance> run_importance(std::shared_ptr<const RunOutcome> ru
     importance.repeats = kPermutationRepeats;
     importance.seed = run->model.card.seed;
     const PreparedData& data = *run->data;
-    const Table rows = select_rows(data.table, data.split.test);
     const TablePredictor predict = [&tree, &pipeline](const Table& table) { return tree.predict(pipeline.transform(table)); };
     const int total = static_cast<int>(pipeline.inputs.size());
     PermutationImportance& all = importance.permutation;
@@ -48,7 +47,7 @@ std::optional<RunImportance> run_importance(std::shared_ptr<const RunOutcome> ru
         if (go_on && !go_on(c, total)) return std::nullopt;
         const std::string& column = pipeline.inputs[static_cast<std::size_t>(c)].name;
         const PermutationImportance one =
-            permutation_importance(predict, rows, {column}, data.test.y, tree.task, kPermutationRepeats, importance.seed);
+            permutation_importance(predict, data.table, data.split.test, {column}, data.test.y, tree.task, kPermutationRepeats, importance.seed);
         all.columns.push_back(column);
         all.mean(c) = one.mean(0);
         all.std(c) = one.std(0);

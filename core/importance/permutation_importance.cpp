@@ -14,34 +14,6 @@
 namespace treelab {
 namespace {
 
-// The table's rows at `rows`, in this order (the columns keep their levels).
-Table table_rows(const Table& table, const RowIndices& rows) {
-    Table out;
-    out.source = table.source;
-    out.format = table.format;
-    out.rows = rows.size();
-    for (const Eigen::Index r : rows) {
-        if (r < 0 || static_cast<std::size_t>(r) >= table.rows)
-            throw DataError(table.source, 0, 0, "row " + std::to_string(r + 1) + " is not in the table");
-        if (static_cast<std::size_t>(r) < table.row_lines.size()) out.row_lines.push_back(table.row_lines[static_cast<std::size_t>(r)]);
-    }
-    for (const Column& column : table.columns) {
-        Column& copy = out.columns.emplace_back();
-        copy.name = column.name;
-        copy.kind = column.kind;
-        copy.levels = column.levels;
-        for (const Eigen::Index r : rows) {
-            const auto i = static_cast<std::size_t>(r);
-            if (column.kind == ColumnKind::Numeric)
-                copy.numbers.push_back(column.numbers[i]);
-            else
-                copy.codes.push_back(column.codes[i]);
-            if (column.is_missing(i)) ++copy.missing_count;
-        }
-    }
-    return out;
-}
-
 // sklearn's default scorer of the estimator: accuracy_score or r2_score.
 double score(const Eigen::VectorXd& predicted, const Eigen::VectorXd& y, Task task) {
     if (task == Task::Regression) return regression_report(y, predicted).r2;
@@ -70,7 +42,7 @@ PermutationImportance permutation_importance(const TablePredictor& predict, cons
     std::vector<std::size_t> column_index;
     for (const std::string& name : columns) column_index.push_back(table.column_index(name));
 
-    const Table scored = table_rows(table, rows);
+    const Table scored = select_rows(table, rows);
     PermutationImportance result;
     result.columns = columns;
     result.score = task == Task::Classification ? "accuracy" : "r2";

@@ -133,7 +133,7 @@ TEST_F(RunDetailViewTest, ImportanceChartIsCoresPermutationImportance) {
     ASSERT_TRUE(clickPage(*panel.detailView(), "Importance"));
     const PreparedData& data = *cart_->data;
     const PermutationImportance core = permutation_importance(cart_->model.tree, cart_->model.pipeline,
-                                                              select_rows(data.table, data.split.test), data.test.y,
+                                                              data.table, data.split.test, data.test.y,
                                                               kPermutationRepeats, cart_->model.card.seed);
     ImportanceChart* chart = panel.detailView()->importanceChart();
     QCustomPlot* plot = chart->permutationPlot();
