@@ -46,15 +46,24 @@ void print_data_set_table(std::ostream& out, const ComparisonResult& result, std
             for (const auto& [name, value] : summary.scores)
                 if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
     const auto width = static_cast<int>(label_width(result));
+    // Each score's column as wide as its widest cell (an MSE of thousands is wider than an accuracy).
+    std::vector<std::size_t> widths;
+    for (const std::string& name : names) {
+        std::size_t widest = score_label(name).size();
+        for (const ContenderSummary& summary : summaries)
+            if (const auto found = summary.scores.find(name); summary.data_set == data_set && found != summary.scores.end())
+                widest = std::max(widest, plus_minus(found->second).size());
+        widths.push_back(widest + 3);
+    }
     out << std::left << std::setw(width) << "method" << std::right;
-    for (const std::string& name : names) out << std::setw(19) << score_label(name);
+    for (std::size_t n = 0; n < names.size(); ++n) out << std::setw(static_cast<int>(widths[n])) << score_label(names[n]);
     out << std::setw(12) << "pooled" << std::setw(10) << "fit s" << std::setw(9) << "nodes" << "  folds\n";
     for (const ContenderSummary& summary : summaries) {
         if (summary.data_set != data_set) continue;
         out << std::left << std::setw(width) << result.contender_labels[summary.contender] << std::right;
-        for (const std::string& name : names) {
-            const auto found = summary.scores.find(name);
-            out << std::setw(19) << (found == summary.scores.end() ? std::string("–") : plus_minus(found->second));
+        for (std::size_t n = 0; n < names.size(); ++n) {
+            const auto found = summary.scores.find(names[n]);
+            out << std::setw(static_cast<int>(widths[n])) << (found == summary.scores.end() ? std::string("–") : plus_minus(found->second));
         }
         const auto pooled = summary.pooled.find(headline);
         out << std::setw(12) << (pooled == summary.pooled.end() ? std::string("–") : fixed(pooled->second)) << std::setw(10)
