@@ -19,7 +19,6 @@ left; the probes make the parity test fail for any other comparison. The fixture
 (glass, split of RandomState(1)) has real test rows of that kind: 3.86 in a column where a
 threshold is exactly float32(3.86), the midpoint of float32(3.85) and float32(3.87).
 """
-import csv
 import json
 import os
 import sys
@@ -28,33 +27,14 @@ import numpy as np
 import sklearn
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from shipped_data import ROOT, load, sorted_labels, split
+
 OUT = os.path.join(ROOT, "tests", "fixtures", "cart")
 CLASSIFICATION = [("iris", "species"), ("wine", "cultivar"), ("wdbc", "diagnosis"), ("glass", "Type")]
 REGRESSION = [("diabetes", "progression")]
 
 
-def load(name, target):
-    with open(os.path.join(ROOT, "datasets", name + ".csv"), newline="") as f:
-        rows = list(csv.reader(f))
-    header, body = rows[0], rows[1:]
-    t = header.index(target)
-    X = np.array([[float(v) for i, v in enumerate(r) if i != t] for r in body])
-    labels = [r[t] for r in body]
-    return X, labels
 
-
-def sorted_labels(labels):
-    try:  # numeric labels sort numerically, as TreeLab's fit_target does
-        return sorted(set(labels), key=float)
-    except ValueError:
-        return sorted(set(labels))
-
-
-def split(n, seed=0):
-    perm = np.random.RandomState(seed).permutation(n)
-    n_test = int(0.3 * n)
-    return perm[n_test:], perm[:n_test]
 
 
 def sk_kwargs(params):

@@ -33,7 +33,8 @@ from sklearn.model_selection import (KFold, RepeatedKFold, RepeatedStratifiedKFo
                                      cross_val_score)
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from shipped_data import ROOT, sorted_labels
+
 OUT = os.path.join(ROOT, "tests", "fixtures", "folds")
 # (file stem, target, classification, CART scores)
 DATA_SETS = [("iris", "species", True, True), ("wine", "cultivar", True, True), ("wdbc", "diagnosis", True, True),
@@ -51,12 +52,6 @@ def load(name, target):
     t = header.index(target)
     return header, body, t
 
-
-def sorted_labels(labels):
-    try:  # numeric labels sort numerically, as TreeLab's fit_target does
-        return sorted(set(labels), key=float)
-    except ValueError:
-        return sorted(set(labels))
 
 
 def splitter(classification, folds, repeats, seed):

@@ -18,7 +18,6 @@ feature_importances_ and sklearn.inspection.permutation_importance on the test r
 scorer: accuracy or R²) with the run's n_repeats and random_state: every repeat's drop, the mean
 and the std.
 """
-import csv
 import json
 import os
 
@@ -28,33 +27,17 @@ from sklearn.ensemble import RandomForestClassifier, RandomForestRegressor
 from sklearn.inspection import permutation_importance
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from shipped_data import ROOT, load, sorted_labels, split
 
 
-def load(name, target):
-    with open(os.path.join(ROOT, "datasets", name + ".csv"), newline="") as f:
-        rows = list(csv.reader(f))
-    header, body = rows[0], rows[1:]
-    t = header.index(target)
-    X = np.array([[float(v) for i, v in enumerate(r) if i != t] for r in body])
-    labels = [r[t] for r in body]
-    return X, labels
 
 
 def encode(labels, classification):
     if not classification:
         return np.array([float(v) for v in labels]), []
-    try:  # numeric labels sort numerically, as TreeLab's fit_target does
-        classes = sorted(set(labels), key=float)
-    except ValueError:
-        classes = sorted(set(labels))
+    classes = sorted_labels(labels)
     return np.array([classes.index(v) for v in labels]), classes
 
-
-def split(n, seed=0):
-    perm = np.random.RandomState(seed).permutation(n)
-    n_test = int(0.3 * n)
-    return perm[n_test:], perm[:n_test]
 
 
 def sk_kwargs(params):

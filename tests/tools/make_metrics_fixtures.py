@@ -18,7 +18,6 @@ precision_recall_fscore_support of the predicted classes (the argmax), balanced_
 cohen_kappa_score. For two classes the binary scores of class 1 replace the means, as
 roc_auc_score(y, proba[:, 1]) gives.
 """
-import csv
 import json
 import os
 import warnings
@@ -32,28 +31,16 @@ from sklearn.metrics import (average_precision_score, balanced_accuracy_score, c
 from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import shipped_data
+from shipped_data import ROOT, sorted_labels, split
+
 OUT = os.path.join(ROOT, "tests", "fixtures", "metrics")
 
 
 def load(name, target):
-    with open(os.path.join(ROOT, "datasets", name + ".csv"), newline="") as f:
-        rows = list(csv.reader(f))
-    header, body = rows[0], rows[1:]
-    t = header.index(target)
-    X = np.array([[float(v) for i, v in enumerate(r) if i != t] for r in body])
-    labels = [r[t] for r in body]
-    try:
-        classes = sorted(set(labels), key=float)
-    except ValueError:
-        classes = sorted(set(labels))
+    X, labels = shipped_data.load(name, target)
+    classes = sorted_labels(labels)
     return X, np.array([classes.index(v) for v in labels]), len(classes)
-
-
-def split(n):
-    perm = np.random.RandomState(0).permutation(n)
-    n_test = int(0.3 * n)
-    return perm[n_test:], perm[:n_test]
 
 
 def curve(x, y, thresholds):
