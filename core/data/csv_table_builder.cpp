@@ -14,6 +14,7 @@ void CsvTableBuilder::reserve(std::size_t rows) {
 
 bool CsvTableBuilder::is_missing(const CsvField& field) const {
     if (field.text.empty() && !field.quoted) return true;
+    if (field.text.size() > longest_marker_) return false;  // most cells: no marker to compare
     const auto& markers = options_.missing_markers;
     return std::find(markers.begin(), markers.end(), field.text) != markers.end();
 }

@@ -47,10 +47,10 @@ PreparedData prepare_split_data(Table table, std::shared_future<std::string> sha
     options.missing_as_level = config.missing_as_level;
     data.pipeline = fit_pipeline(data.table, target_column, data.split.train, options, excluded, y);
 
-    const Dataset all = encode_dataset(data.table, data.pipeline, data.target, data.split.train);
-    data.train = all.subset(data.split.train);
-    data.valid = all.subset(data.split.valid);
-    data.test = all.subset(data.split.test);
+    // Each part encoded from the table directly, rather than every row and then three copies.
+    data.train = encode_fitted_rows(data.table, data.pipeline, data.target, y, data.split.train, data.split.train);
+    data.valid = encode_fitted_rows(data.table, data.pipeline, data.target, y, data.split.train, data.split.valid);
+    data.test = encode_fitted_rows(data.table, data.pipeline, data.target, y, data.split.train, data.split.test);
     data.synthetic = data.train.subset({});
     if (config.smote) {
         if (data.target.task != Task::Classification)
