@@ -225,7 +225,9 @@ void expect_same_tree(const TreeModel& actual, const TreeModel& expected) {
     ASSERT_EQ(actual.nodes.size(), expected.nodes.size());
     for (std::size_t i = 0; i < expected.nodes.size(); ++i) {
         EXPECT_EQ(actual.nodes[i].feature, expected.nodes[i].feature) << "node " << i;
-        if (expected.nodes[i].is_split()) EXPECT_EQ(actual.nodes[i].threshold, expected.nodes[i].threshold) << "node " << i;
+        if (expected.nodes[i].is_split()) {
+            EXPECT_EQ(actual.nodes[i].threshold, expected.nodes[i].threshold) << "node " << i;
+        }
         EXPECT_EQ(actual.nodes[i].impurity, expected.nodes[i].impurity) << "node " << i;
         EXPECT_EQ(actual.nodes[i].samples, expected.nodes[i].samples) << "node " << i;
     }
