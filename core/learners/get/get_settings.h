@@ -32,9 +32,11 @@ constexpr int kAutoStarts = 0;
 constexpr double kStartRows = 20000.0;
 int auto_starts(Eigen::Index rows);
 // search_rows = auto: the depth search fits on at most kSearchRows training rows (drawn with the
-// run's seed), scored on all the validation rows.
+// run's seed), scored on all the validation rows, with 1/kSearchEpochShare of each stage's
+// epochs and a third of the auto starts (only comparing depths, not keeping the tree).
 constexpr Eigen::Index kAllRows = 0;
 constexpr Eigen::Index kSearchRows = 4000;
+constexpr int kSearchEpochShare = 4;
 
 struct Settings {
     Spec spec;

@@ -1,9 +1,12 @@
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <cmath>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
 
 #include "core/error.h"
 #include "core/learners/get/cart_warm_start.h"
@@ -13,6 +16,7 @@
 #include "core/run/evaluation.h"
 #include "core/run/prepared_data.h"
 #include "core/run/run_config.h"
+#include "tests/core/learners/get/get_test_util.h"
 #include "tests/support/test_support.h"
 
 namespace treelab {
@@ -256,6 +260,36 @@ TEST(GetLearner, SettingsFollowThePaperAndTheCode) {
     const get::Settings linear = get::resolve_settings(method_params("get", {"leaf_model=linear", "l1=1e-5"}), data);
     EXPECT_TRUE(linear.spec.linear());
     EXPECT_EQ(linear.l1, 1e-5);
+}
+
+// Starts, minibatches and the soft objective's blocks (3,000 rows: two blocks at full batch) on
+// one and on two threads: the same curves and the same tree, bit for bit.
+TEST(GetLearner, TheSameModelOnOneAndTwoThreads) {
+    Dataset data;
+    data.X = get::test::unit_rows(3000, 3, 4);
+    data.y.resize(3000);
+    for (Eigen::Index i = 0; i < 3000; ++i) data.y(i) = data.X(i, 0) + 0.5 * data.X(i, 1) < 0.6 ? 0.0 : data.X(i, 2) < 0.5 ? 1.0 : 2.0;
+    data.feature_names = {"a", "b", "c"};
+    data.class_names = {"x", "y", "z"};
+    for (const std::string batch : {"batch_size=full", "batch_size=700"}) {
+        SCOPED_TRACE(batch);
+        const ParamValues values = method_params("get", {"depth=2", "schedule=U(5,25):4,U(50,150):4", "starts=3", batch});
+        std::vector<TrainResult> results;
+        for (const std::size_t threads : {1, 2}) {
+            tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+            results.push_back(train_get(TrainInput{data, nullptr, values, 3}, {}));
+        }
+        ASSERT_EQ(results[0].history.size(), results[1].history.size());
+        for (std::size_t e = 0; e < results[0].history.size(); ++e)
+            EXPECT_EQ(std::bit_cast<std::uint64_t>(results[0].history[e].train_loss),
+                      std::bit_cast<std::uint64_t>(results[1].history[e].train_loss)) << "report " << e;
+        ASSERT_EQ(results[0].model.nodes.size(), results[1].model.nodes.size());
+        for (std::size_t t = 0; t < results[0].model.nodes.size(); ++t) {
+            EXPECT_EQ(results[0].model.nodes[t].weights, results[1].model.nodes[t].weights) << "node " << t;
+            EXPECT_EQ(std::bit_cast<std::uint64_t>(results[0].model.nodes[t].threshold),
+                      std::bit_cast<std::uint64_t>(results[1].model.nodes[t].threshold)) << "node " << t;
+        }
+    }
 }
 
 }  // namespace
