@@ -57,9 +57,6 @@ struct GradientProblem {
     // Optional: asked after each epoch's report; true ends the start there (GET: its last
     // scale-factor stage has stopped improving).
     std::function<bool(const StepContext& context)> start_finished;
-    // Optional: when given, starts run in parallel, start k on the problem this returns for k, whose callbacks
-    // touch only that start's own state (caches, buffers, GET's stage state) and read-only shared data.
-    std::function<GradientProblem(int start)> start_problem;
     // Optional: how many loss queries the batch loss just computed made (bandit feedback: the
     // answers of its loss oracle); the loops add them up into EpochReport::loss_queries.
     std::function<long long()> loss_queries;
