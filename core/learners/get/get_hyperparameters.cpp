@@ -20,8 +20,8 @@ std::span<const ParamSpec> get_hyperparameter_table() {
             {.name = "depth", .label = "Depth",
              .help = "Depth D of the complete oblique tree (2^D leaves). auto = as the paper tunes it (004 App. F.1): depths "
                      "1, 2, ... fitted in turn and scored on the validation rows (without any, on a third of the training rows, "
-                     "then refitted on all), stopping two depths after the best or at 8, with at most 3 starts per depth, then refitted "
-                     "at the best depth with every start; 4 is the authors' code's default.",
+                     "then refitted on all), stopping two depths after the best or at 8, with at most 3 starts per depth (see "
+                     "search_rows), then refitted at the best depth with every start; 4 is the authors' code's default.",
              .type = ParamType::Choice, .min = 1, .max = get::kMaxDepth, .default_value = std::string("auto"),
              .choices = {"auto"}, .accepts_number = true},
             {.name = "schedule", .label = "Scale-factor schedule",

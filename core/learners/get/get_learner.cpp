@@ -1,7 +1,8 @@
 // GET training (004 Algorithm 1 with the authors' code's choices,
-// maoqiangqiang/GET GET/GET_IterAlp.py): for each start, the scale-factor stages in order, each a fresh full-batch AdamW with
-// warm-up + cosine on the soft objective; before every step the hard tree with refitted leaves is
-// scored on the training rows and the best kept; the best start by that score wins, and CART of
+// maoqiangqiang/GET GET/GET_IterAlp.py): for each start, the scale-factor stages in order, each a fresh AdamW with
+// warm-up + cosine on the soft objective (full batch as the paper, or minibatches on large data,
+// get_settings.h); after every epoch the hard tree with refitted leaves is scored on the training
+// rows (before the epoch's last step) and the best kept; starts run in parallel; the best start by that score wins, and CART of
 // the same depth when no start beats it. The paper and the code judge every tree by its training
 // objective (`selection=training`); by default, when there are validation rows, TreeLab judges the
 // epochs, starts and the CART fallback by the hard tree's error on them instead, since on small
