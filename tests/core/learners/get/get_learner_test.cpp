@@ -262,7 +262,7 @@ TEST(GetLearner, SettingsFollowThePaperAndTheCode) {
     EXPECT_EQ(linear.l1, 1e-5);
 }
 
-// Starts, minibatches and the soft objective's blocks (3,000 rows: two blocks at full batch) on
+// Starts, minibatches and the soft objective's blocks (3,000 rows at depth 6: two blocks at full batch) on
 // one and on two threads: the same curves and the same tree, bit for bit.
 TEST(GetLearner, TheSameModelOnOneAndTwoThreads) {
     Dataset data;
@@ -273,7 +273,7 @@ TEST(GetLearner, TheSameModelOnOneAndTwoThreads) {
     data.class_names = {"x", "y", "z"};
     for (const std::string batch : {"batch_size=full", "batch_size=700"}) {
         SCOPED_TRACE(batch);
-        const ParamValues values = method_params("get", {"depth=2", "schedule=U(5,25):4,U(50,150):4", "starts=3", batch});
+        const ParamValues values = method_params("get", {"depth=6", "schedule=U(5,25):4,U(50,150):4", "starts=3", batch});
         std::vector<TrainResult> results;
         for (const std::size_t threads : {1, 2}) {
             tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
