@@ -281,7 +281,8 @@ TrainingOutcome fit(const Settings& settings, const GetData& data, const TrainIn
     TrainingOutcome outcome = train_minibatch(problem, training, progress);
     GetStart judge(data, plan);
     const double cart_objective = judge.selected(judge.evaluate(data.cart));
-    if (!(judge.selected(judge.evaluate(outcome.best_parameters)) < cart_objective)) {
+    const bool cart_wins = !(judge.selected(judge.evaluate(outcome.best_parameters)) < cart_objective);
+    if (cart_wins && (outcome.best_parameters.size() != data.cart.size() || outcome.best_parameters != data.cart)) {
         outcome.best_parameters = data.cart;
         outcome.best_epoch = 0;  // CART's tree, not a trained epoch's
     }
