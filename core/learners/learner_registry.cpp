@@ -66,7 +66,9 @@ std::span<const LearnerInfo> learners() {
                     "Mao, Cao: Can a Single Tree Outperform an Entire Forest? (Gradient-based Entire Tree, 2024)",
                     false, get_hyperparameter_table(), train_get, std::nullopt, "", "",
                     Scaling::None,  // the learner scales inputs and target to [0, 1] itself (get/unit_scaling.h)
-                    {"depth=2", "schedule=U(5,25):10,U(50,150):10", "starts=2"}},
+                    {"depth=2", "schedule=U(5,25):10,U(50,150):10", "starts=2"},
+                    {{"paper", "Paper", "004 App. D: full batch, N_start = 10, every epoch of both stages; the depth search on every "
+                      "training row", {"batch_size=full", "starts=10", "plateau=0", "search_rows=all"}}}},
         LearnerInfo{"dgt", "DGT",
                     "Oblique tree learned as a quantised network (Dense Gradient Trees): hard node decisions with "
                     "straight-through gradients, the path AND in sum form, an over-parameterising chain of linear layers "

@@ -54,6 +54,9 @@ struct GradientProblem {
     // schedule starts on it, as GET trains each stage with its own AdamW and warm-up + cosine
     // (maoqiangqiang/GET GET/GET_IterAlp.py).
     std::function<std::optional<ScheduleSettings>(const StepContext& context, Eigen::VectorXd& parameters)> on_epoch_start;
+    // Optional: asked after each epoch's report; true ends the start there (GET: its last
+    // scale-factor stage has stopped improving).
+    std::function<bool(const StepContext& context)> start_finished;
     // Optional: how many loss queries the batch loss just computed made (bandit feedback: the
     // answers of its loss oracle); the loops add them up into EpochReport::loss_queries.
     std::function<long long()> loss_queries;

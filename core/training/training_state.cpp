@@ -129,6 +129,7 @@ bool TrainingState::end_period() {
     }
     if ((progress_ && !report(epoch_report)) || diverged) return false;
     if (settings_.patience > 0 && periods_without_improvement_ >= settings_.patience) return false;
+    if (problem_.start_finished && problem_.start_finished(StepContext{period_, step_, start_, &rng_})) return false;
     schedule_->after_epoch(*optimizer_, selection);
     return true;
 }

@@ -7,8 +7,8 @@ Protocol (004 App. F.1): for each seed s, 75/25 train/test rows, the same rows f
 (TreeLab's --split-mode gradtree: numpy RandomState(s).permutation, test rows first, which this
 script repeats row for row). Depth tuned by validation on a 2:1 split of the training rows, then
 refitted on all of them. Columns, test R² mean ± population std over the seeds:
-  GET            treelab-cli with no --param: depth=auto is App. F.1's tuning (its own 2:1 split,
-                 drawn with the seed), the paper's schedule and 10 starts
+  GET            treelab-cli with --param preset=paper (full batch, 10 starts, every epoch): depth=auto
+                 is App. F.1's tuning (its own 2:1 split, drawn with the seed), the paper's schedule
   GET + polish   the same with polish=true (004 Alg. 2)
   GET-Linear     the same with leaf_model=linear (linear leaves refitted by least squares, App. C)
   GET depth 4    the authors' code's default depth (no tuning)
@@ -80,7 +80,7 @@ def gradtree_split(n, seed):
 
 def treelab(cli, data, target, seed, params):
     command = [cli, "train", "--data", data, "--target", target, "--method", "get", "--split", "0.75,0,0.25",
-               "--split-mode", "gradtree", "--seed", str(seed), "--json"]
+               "--split-mode", "gradtree", "--seed", str(seed), "--json", "--param", "preset=paper"]
     for p in params:
         command += ["--param", p]
     started = time.monotonic()

@@ -15,6 +15,14 @@ Workspace::Workspace(const Spec& spec, Eigen::Index rows)
       column(rows),
       slopes(rows, spec.linear() ? spec.leaves() : 0) {}
 
+void Workspace::resize(const Spec& spec, Eigen::Index rows) {
+    margins.resize(rows, spec.internal());
+    left.resize(rows, spec.internal());
+    reach.resize(rows, spec.nodes());
+    column.resize(rows);
+    slopes.resize(rows, spec.linear() ? spec.leaves() : 0);
+}
+
 void split_margins(const Spec& spec, const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
                    Eigen::Ref<Eigen::MatrixXd> margins) {
     const ParameterView v = view(spec, parameters);

@@ -13,7 +13,9 @@ namespace treelab::get {
 // Buffers of one batch size, allocated once per run and reused by the backward
 // pass (get_backward.h), which overwrites `margins` with ∂/∂u and `reach` with ∂/∂reach.
 struct Workspace {
+    Workspace() = default;
     Workspace(const Spec& spec, Eigen::Index rows);
+    void resize(const Spec& spec, Eigen::Index rows);  // keeps the memory when the shape is the same
 
     Eigen::MatrixXd margins;  // rows × N: u = b − A·x (a row goes left iff u >= 0)
     Eigen::MatrixXd left;     // rows × N: Î = σ(α·u)

@@ -1,6 +1,7 @@
 // The GET hyperparameter table and its resolution against a training set.
-// Defaults are the paper's setting (004 App. D, App. F: N_start 10, N_epoch 3000 per scale
-// factor, lr 0.01) at the code's default depth 4 (GET/main.py).
+// The paper's setting (004 App. D, App. F: N_start 10, N_epoch 3000 per scale factor, full batch,
+// lr 0.01) is the "paper" preset; TreeLab's defaults size the batch, the starts and the depth
+// search to the training rows and end stages on a plateau (get_settings.h).
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -19,8 +20,8 @@ std::span<const ParamSpec> get_hyperparameter_table() {
             {.name = "depth", .label = "Depth",
              .help = "Depth D of the complete oblique tree (2^D leaves). auto = as the paper tunes it (004 App. F.1): depths "
                      "1, 2, ... fitted in turn and scored on the validation rows (without any, on a third of the training rows, "
-                     "then refitted on all), stopping two depths after the best or at 8, with at most 3 starts per depth, then refitted "
-                     "at the best depth with every start; 4 is the authors' code's default.",
+                     "then refitted on all), stopping two depths after the best or at 8, with at most 3 starts per depth (see "
+                     "search_rows), then refitted at the best depth with every start; 4 is the authors' code's default.",
              .type = ParamType::Choice, .min = 1, .max = get::kMaxDepth, .default_value = std::string("auto"),
              .choices = {"auto"}, .accepts_number = true},
             {.name = "schedule", .label = "Scale-factor schedule",
@@ -31,8 +32,27 @@ std::span<const ParamSpec> get_hyperparameter_table() {
              .parse_text = get::canonical_scale_schedule, .stages = get::scale_schedule_form()},
             {.name = "starts", .label = "Starts",
              .help = "Runs of the whole schedule: the first from CART of the same depth, the others from random splits; the "
-                     "lowest training objective wins, CART if no start beats it (004 Alg. 1: N_start = 10).",
-             .type = ParamType::Integer, .min = 1, .max = 1000, .default_value = 10LL},
+                     "best by the selection error wins, CART if no start beats it. auto = 10 (004 Alg. 1: N_start = 10) up to "
+                     "2,000 training rows, then 20,000 / rows rounded up, at least 2. Starts run in parallel.",
+             .type = ParamType::Choice, .min = 1, .max = 1000, .default_value = std::string("auto"), .choices = {"auto"},
+             .accepts_number = true},
+            {.name = "batch_size", .label = "Batch size",
+             .help = "Rows per optimizer step: full = every step on all the training rows (004 §4.3); auto = full up to 2,000 "
+                     "training rows, else minibatches of 512 (a stage of E epochs in the schedule is then E steps, ⌈E / steps "
+                     "per pass⌉ passes over the rows, each pass scoring the hard tree once); or a number of rows.",
+             .type = ParamType::Choice, .min = 1, .max = 1e9, .default_value = std::string("auto"), .choices = {"auto", "full"},
+             .accepts_number = true},
+            {.name = "plateau", .label = "Stage plateau",
+             .help = "A stage ends after this many optimizer steps without a better hard tree on the training rows (the next "
+                     "stage starts from its best), and a start with its last stage; 0 = every stage runs all its epochs, as the "
+                     "paper (App. D).",
+             .type = ParamType::Integer, .min = 0, .max = 1000000, .default_value = 500LL},
+            {.name = "search_rows", .label = "Depth-search rows",
+             .help = "The fits of depth=auto's search use at most this many training rows, drawn with the seed (the validation "
+                     "rows score them all; the refit at the chosen depth uses every training row): auto = 4,000; all = every "
+                     "training row.",
+             .type = ParamType::Choice, .min = 100, .max = 1e9, .default_value = std::string("auto"), .choices = {"auto", "all"},
+             .accepts_number = true},
             {.name = "leaf_model", .label = "Leaf model",
              .help = "What a leaf predicts: constant = GET (004 §2 (b)); linear = GET-Linear, k·x + h refitted every epoch by least "
                      "squares on the training rows reaching the leaf (004 §2 (a), App. C; minimum-norm when the rows do not "
@@ -106,13 +126,46 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train) {
     s.select_on_validation = params.text("selection") == "validation";
 
     read_training_params(params, s.training);
-    s.training.full_batch = true;  // 004 §4.3: every epoch is one step on the whole training set
-    s.training.max_epochs = total_epochs(s.schedule);
-    s.training.patience = 0;  // every stage runs all its epochs; the best hard tree is kept
-    s.training.restarts = static_cast<int>(params.integer("starts")) - 1;
+    s.training.batch_size = 1;  // batch_size is GET's own row (plan_fit)
+    s.batch_rows = params.text("batch_size") == "full" ? kFullBatch
+                   : params.is_number("batch_size")     ? static_cast<int>(*params.whole_number("batch_size"))
+                                                        : kAutoBatch;
+    s.starts = params.is_number("starts") ? static_cast<int>(*params.whole_number("starts")) : kAutoStarts;
+    s.plateau_steps = static_cast<int>(params.integer("plateau"));
+    s.search_rows = params.text("search_rows") == "all" ? kAllRows
+                    : params.is_number("search_rows")   ? static_cast<Eigen::Index>(*params.whole_number("search_rows"))
+                                                        : kSearchRows;
+    s.training.patience = 0;  // the plateau ends stages and starts (get_learner.cpp); the best hard tree is kept
     s.training.optimizer.kind = "adamw";
-    s.training.schedule = stage_schedule(s.schedule.front().epochs, s.training.learning_rate);
     return s;
+}
+
+int auto_starts(Eigen::Index rows) {
+    if (rows <= kFullBatchRows) return 10;
+    return std::max(2, static_cast<int>(std::ceil(kStartRows / static_cast<double>(rows))));
+}
+
+FitPlan plan_fit(const Settings& settings, Eigen::Index rows) {
+    FitPlan plan;
+    plan.training = settings.training;
+    const Eigen::Index batch = settings.batch_rows == kFullBatch                               ? rows
+                               : settings.batch_rows == kAutoBatch && rows <= kFullBatchRows ? rows
+                               : settings.batch_rows == kAutoBatch                           ? Eigen::Index{kAutoBatchRows}
+                                                                                             : settings.batch_rows;
+    plan.training.full_batch = batch >= rows;  // 004 §4.3: every epoch is one step on the whole training set
+    plan.training.batch_size = static_cast<int>(std::min(batch, rows));
+    plan.steps_per_epoch = plan.training.full_batch ? 1 : static_cast<int>((rows + batch - 1) / batch);
+    const auto passes = [&](int steps) { return std::max(1, (steps + plan.steps_per_epoch - 1) / plan.steps_per_epoch); };
+    plan.training.max_epochs = 0;
+    for (const ScaleStage& stage : settings.schedule) {
+        plan.stage_epochs.push_back(passes(stage.epochs));
+        plan.training.max_epochs += plan.stage_epochs.back();
+    }
+    plan.plateau_epochs = settings.plateau_steps > 0 ? passes(settings.plateau_steps) : 0;
+    plan.training.restarts = (settings.starts == kAutoStarts ? auto_starts(rows) : settings.starts) - 1;
+    plan.training.schedule =
+        stage_schedule(plan.stage_epochs.front() * plan.steps_per_epoch, plan.training.learning_rate);
+    return plan;
 }
 
 }  // namespace get

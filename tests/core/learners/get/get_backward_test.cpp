@@ -1,4 +1,8 @@
+#include <bit>
+#include <cstdint>
+
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
 
 #include "core/learners/get/get_objective.h"
 #include "tests/core/learners/get/get_test_util.h"
@@ -118,6 +122,34 @@ TEST(GetBackward, LargeScaleFactorGivesTheHardLinearObjective) {
         expected += std::pow(y(i, 0) - v.leaf(leaf, 0) - v.K.row(leaf).dot(X.row(i)), 2) / 25.0;
     }
     EXPECT_NEAR(objective(spec, parameters, X, y, 1e7, nullptr), expected, 1e-9);
+}
+
+// Blocks of rows run in parallel and their sums are added in block order: the objective and
+// every gradient entry are the same bit for bit on one and on two threads, and equal to one pass
+// over all the rows up to rounding.
+TEST(GetBackward, BlocksGiveTheSameSumsOnAnyNumberOfThreads) {
+    const Spec spec = test::spec(3, 4, 3);
+    const Eigen::MatrixXd X = test::unit_rows(200, spec.inputs, 5);
+    Eigen::MatrixXd targets = Eigen::MatrixXd::Zero(200, 3);
+    for (Eigen::Index i = 0; i < 200; ++i) targets(i, i % 3) = 1.0;
+    const Eigen::VectorXd parameters = test::random_tree(spec, 9);
+    std::vector<Eigen::VectorXd> gradients;
+    std::vector<double> objectives;
+    for (const std::size_t threads : {1, 2}) {
+        tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+        SoftObjective soft(spec, X.rows(), 0.0, 16, 48);  // 5 blocks of 3 chunks, the last one shorter
+        Eigen::VectorXd gradient;
+        for (int repeat = 0; repeat < 20; ++repeat) objectives.push_back(soft(6.0, parameters, X, targets, &gradient));
+        gradients.push_back(gradient);
+    }
+    for (const double objective : objectives) EXPECT_EQ(std::bit_cast<std::uint64_t>(objective), std::bit_cast<std::uint64_t>(objectives.front()));
+    ASSERT_EQ(gradients[0].size(), gradients[1].size());
+    for (Eigen::Index k = 0; k < gradients[0].size(); ++k)
+        EXPECT_EQ(std::bit_cast<std::uint64_t>(gradients[0](k)), std::bit_cast<std::uint64_t>(gradients[1](k))) << "entry " << k;
+    Eigen::VectorXd whole;
+    const double one_pass = objective(spec, parameters, X, targets, 6.0, &whole);
+    EXPECT_NEAR(objectives.front(), one_pass, 1e-13);
+    EXPECT_LT((gradients[0] - whole).cwiseAbs().maxCoeff(), 1e-13);
 }
 
 }  // namespace

@@ -44,7 +44,7 @@ TEST(GetHardTree, TheObjectivesRoutingEqualsTheHardRouting) {
     v.b(1) = 0.0;
     const Eigen::MatrixXd y = test::unit_rows(257, 1, 9);
     for (Eigen::Index chunk : {Eigen::Index{0}, Eigen::Index{16}, Eigen::Index{100}}) {
-        SoftObjective soft(spec, X.rows(), chunk);
+        SoftObjective soft(spec, X.rows(), 0.0, chunk);
         Eigen::VectorXi leaves;
         soft(7.0, parameters, X, y, nullptr, &leaves);
         EXPECT_EQ(leaves, hard_leaves(spec, parameters, X)) << "chunk " << chunk;

@@ -1,9 +1,12 @@
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <cmath>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
 
 #include "core/error.h"
 #include "core/learners/get/cart_warm_start.h"
@@ -13,10 +16,15 @@
 #include "core/run/evaluation.h"
 #include "core/run/prepared_data.h"
 #include "core/run/run_config.h"
+#include "tests/core/learners/get/get_test_util.h"
 #include "tests/support/test_support.h"
 
 namespace treelab {
 namespace {
+
+// The paper's setting: full batch, 10 starts, every epoch of every stage, the depth search on
+// every training row.
+const std::vector<std::string> kPaper = {"preset=paper"};
 
 Dataset training_rows(const std::string& file, const std::string& target) {
     RunConfig config;
@@ -201,6 +209,29 @@ TEST(GetLearner, LinearLeavesOnClassesAreRefused) {
 }
 
 // Settings follow the paper and the code: full batch, AdamW, no early stopping, one warm-up + cosine per stage.
+// TreeLab's defaults sized to the rows: small data full batch with the paper's 10 starts; large
+// data minibatches of 512, a stage of 3000 steps in ⌈3000 / steps per pass⌉ passes, the plateau
+// of 500 steps in passes, ⌈20,000 / rows⌉ starts (at least 2).
+TEST(GetLearner, TheDefaultsWorkGrowsSensiblyWithTheRows) {
+    const Dataset data = training_rows("servo.csv", "Class");
+    const get::Settings s = get::resolve_settings(method_params("get", {}), data);
+    const get::FitPlan small = get::plan_fit(s, data.rows());
+    EXPECT_TRUE(small.training.full_batch);
+    EXPECT_EQ(small.training.restarts, 9);
+    EXPECT_EQ(small.plateau_epochs, 500);
+    EXPECT_EQ(s.search_rows, get::kSearchRows);
+    const get::FitPlan large = get::plan_fit(s, 12000);
+    EXPECT_FALSE(large.training.full_batch);
+    EXPECT_EQ(large.training.batch_size, 512);
+    EXPECT_EQ(large.steps_per_epoch, 24);
+    EXPECT_EQ(large.stage_epochs, (std::vector<int>{125, 125}));
+    EXPECT_EQ(large.training.schedule.total_steps, 125 * 24);
+    EXPECT_EQ(large.plateau_epochs, 21);
+    EXPECT_EQ(large.training.restarts, 1);
+    EXPECT_EQ(get::plan_fit(s, 4000).training.restarts, 4);
+    EXPECT_EQ(get::plan_fit(s, 2000).training.restarts, 9);
+}
+
 TEST(GetLearner, SettingsFollowThePaperAndTheCode) {
     const Dataset data = training_rows("servo.csv", "Class");
     const get::Settings s = get::resolve_settings(method_params("get", {}), data);
@@ -209,21 +240,56 @@ TEST(GetLearner, SettingsFollowThePaperAndTheCode) {
     EXPECT_THROW(get::resolve_settings(method_params("get", {"depth=2.5"}), data), ParamError);
     EXPECT_TRUE(s.select_on_validation);
     EXPECT_FALSE(get::resolve_settings(method_params("get", {"selection=training"}), data).select_on_validation);
-    EXPECT_EQ(s.training.max_epochs, 6000);
-    EXPECT_EQ(s.training.restarts, 9);
-    EXPECT_TRUE(s.training.full_batch);
-    EXPECT_EQ(s.training.patience, 0);
-    EXPECT_EQ(s.training.optimizer.kind, "adamw");
+    const get::Settings paper = get::resolve_settings(method_params("get", kPaper), data);
+    const get::FitPlan plan = get::plan_fit(paper, data.rows());
+    EXPECT_EQ(plan.training.max_epochs, 6000);
+    EXPECT_EQ(plan.stage_epochs, (std::vector<int>{3000, 3000}));
+    EXPECT_EQ(plan.training.restarts, 9);
+    EXPECT_TRUE(plan.training.full_batch);
+    EXPECT_EQ(plan.plateau_epochs, 0);
+    EXPECT_EQ(paper.search_rows, get::kAllRows);
+    EXPECT_EQ(plan.training.patience, 0);
+    EXPECT_EQ(plan.training.optimizer.kind, "adamw");
     EXPECT_EQ(s.weight_decay, 0.01);
-    EXPECT_EQ(s.training.schedule.kind, "warmup_cosine");
-    EXPECT_EQ(s.training.schedule.warmup_steps, 10);
-    EXPECT_EQ(s.training.schedule.total_steps, 3000);
-    EXPECT_EQ(s.training.schedule.min_rate, 1e-6);
+    EXPECT_EQ(plan.training.schedule.kind, "warmup_cosine");
+    EXPECT_EQ(plan.training.schedule.warmup_steps, 10);
+    EXPECT_EQ(plan.training.schedule.total_steps, 3000);
+    EXPECT_EQ(plan.training.schedule.min_rate, 1e-6);
     EXPECT_EQ(s.spec.leaf_model, get::LeafModel::Constant) << "GET, not GET-Linear, by default";
     EXPECT_EQ(s.l1, 0.0);
     const get::Settings linear = get::resolve_settings(method_params("get", {"leaf_model=linear", "l1=1e-5"}), data);
     EXPECT_TRUE(linear.spec.linear());
     EXPECT_EQ(linear.l1, 1e-5);
+}
+
+// Starts, minibatches and the soft objective's blocks (3,000 rows at depth 6: two blocks at full batch) on
+// one and on two threads: the same curves and the same tree, bit for bit.
+TEST(GetLearner, TheSameModelOnOneAndTwoThreads) {
+    Dataset data;
+    data.X = get::test::unit_rows(3000, 3, 4);
+    data.y.resize(3000);
+    for (Eigen::Index i = 0; i < 3000; ++i) data.y(i) = data.X(i, 0) + 0.5 * data.X(i, 1) < 0.6 ? 0.0 : data.X(i, 2) < 0.5 ? 1.0 : 2.0;
+    data.feature_names = {"a", "b", "c"};
+    data.class_names = {"x", "y", "z"};
+    for (const std::string batch : {"batch_size=full", "batch_size=700"}) {
+        SCOPED_TRACE(batch);
+        const ParamValues values = method_params("get", {"depth=6", "schedule=U(5,25):4,U(50,150):4", "starts=3", batch});
+        std::vector<TrainResult> results;
+        for (const std::size_t threads : {1, 2}) {
+            tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+            results.push_back(train_get(TrainInput{data, nullptr, values, 3}, {}));
+        }
+        ASSERT_EQ(results[0].history.size(), results[1].history.size());
+        for (std::size_t e = 0; e < results[0].history.size(); ++e)
+            EXPECT_EQ(std::bit_cast<std::uint64_t>(results[0].history[e].train_loss),
+                      std::bit_cast<std::uint64_t>(results[1].history[e].train_loss)) << "report " << e;
+        ASSERT_EQ(results[0].model.nodes.size(), results[1].model.nodes.size());
+        for (std::size_t t = 0; t < results[0].model.nodes.size(); ++t) {
+            EXPECT_EQ(results[0].model.nodes[t].weights, results[1].model.nodes[t].weights) << "node " << t;
+            EXPECT_EQ(std::bit_cast<std::uint64_t>(results[0].model.nodes[t].threshold),
+                      std::bit_cast<std::uint64_t>(results[1].model.nodes[t].threshold)) << "node " << t;
+        }
+    }
 }
 
 }  // namespace
