@@ -1,9 +1,12 @@
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <random>
 #include <string>
 
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
+#include <tbb/task_arena.h>
 
 #include "core/error.h"
 #include "core/learners/gradtree/gradtree_export.h"
@@ -155,6 +158,33 @@ TEST(GradTreeLearner, RestartsKeepTheBestValidationLoss) {
     double loss = 0.0;
     for (Eigen::Index i = 0; i < proba.rows(); ++i) loss -= std::log(proba(i, static_cast<Eigen::Index>(valid_set.y(i))));
     EXPECT_NEAR(loss / static_cast<double>(proba.rows()), best, 1e-9);
+}
+
+// The restarts run side by side, each with its own outputs cache and shuffle stream, so the same
+// seed gives the same tree, losses and chosen start, bit for bit, on one thread and on two.
+TEST(GradTreeLearner, SameModelOnOneAndTwoThreads) {
+    const Dataset train_set = blobs(30, 4, 4), valid_set = blobs(10, 4, 5);
+    const ParamValues values = params({"depth=3", "epochs=15", "restarts=3", "batch_size=16", "patience=5"});
+    std::vector<TrainResult> results;
+    for (const int threads : {1, 2}) {
+        tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+        tbb::task_arena arena(threads);
+        results.push_back(arena.execute([&] { return train(train_set, valid_set, values); }));
+    }
+    const TreeModel &a = results[0].model, &b = results[1].model;
+    ASSERT_EQ(a.nodes.size(), b.nodes.size());
+    for (std::size_t t = 0; t < a.nodes.size(); ++t) {
+        SCOPED_TRACE("node " + std::to_string(t));
+        EXPECT_EQ(a.nodes[t].feature, b.nodes[t].feature);
+        EXPECT_EQ(std::bit_cast<std::uint64_t>(a.nodes[t].threshold), std::bit_cast<std::uint64_t>(b.nodes[t].threshold));
+        EXPECT_EQ(a.nodes[t].distribution, b.nodes[t].distribution);
+    }
+    ASSERT_EQ(results[0].history.size(), results[1].history.size());
+    for (std::size_t e = 0; e < results[0].history.size(); ++e) {
+        EXPECT_EQ(results[0].history[e].start, results[1].history[e].start);
+        EXPECT_EQ(std::bit_cast<std::uint64_t>(results[0].history[e].train_loss), std::bit_cast<std::uint64_t>(results[1].history[e].train_loss));
+        EXPECT_EQ(std::bit_cast<std::uint64_t>(results[0].history[e].valid_loss), std::bit_cast<std::uint64_t>(results[1].history[e].valid_loss));
+    }
 }
 
 // Regression (squared error on standardised targets, leaves mapped back): a step in x0 is found.
