@@ -16,8 +16,8 @@ std::span<const ParamSpec> gradtree_hyperparameter_table() {
         std::vector<ParamSpec> rows = {
             {.name = "depth", .label = "Depth",
              .help = "Depth d of the dense tree (2^d leaves) before pruning; auto = the depth of the best validation accuracy "
-                     "(R² for a value) among 2, 4, 6, 8 and 10, stopping after two depths without a better one (10 is the "
-                     "paper's default).",
+                     "(R² for a value) of one start each at 2, 4, 6, 8 and 10, stopping after two depths without a better one, "
+                     "then refitted with every restart (10 is the paper's default).",
              .type = ParamType::Choice, .min = 1, .max = 12, .default_value = std::string("auto"), .choices = {"auto"},
              .accepts_number = true},
             {.name = "lr_index", .label = "Feature learning rate",

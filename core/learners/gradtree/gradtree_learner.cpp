@@ -137,7 +137,7 @@ TrainResult train_at_depth(const Settings& settings, const TrainInput& input, co
     const Fit fit{settings, input, targets_of(input.train), has_valid ? targets_of(*input.valid) : Eigen::MatrixXd(), has_valid,
                   gradtree::path_table(settings.spec.depth)};
     GradientProblem problem = make_problem(fit);
-    // START_PROBLEM problem.start_problem = [&fit](int) { return make_problem(fit); };
+    problem.start_problem = [&fit](int) { return make_problem(fit); };
 
     TrainingSettings training = settings.training;
     training.seed = input.seed;
@@ -151,6 +151,7 @@ TrainResult train_gradtree(const TrainInput& input, const Progress& progress) {
     Settings settings = gradtree::resolve_settings(input.params, input.train);
     if (settings.spec.depth == gradtree::kAutoDepth) {
         Settings search = settings;
+        search.training.restarts = 0;  // one start per depth; the chosen depth is refitted with every restart
         const DepthChoice choice = choose_depth(
             input,
             [&](int depth, const TrainInput& rows, const Progress& heartbeats) {
@@ -159,7 +160,7 @@ TrainResult train_gradtree(const TrainInput& input, const Progress& progress) {
                 return train_at_depth(at_depth, rows, heartbeats);
             },
             gradtree::depth_search(), progress);
-        if (choice.cancelled || choice.reusable) return choice.best_so_far;
+        if (choice.cancelled || (choice.reusable && settings.training.restarts == 0)) return choice.best_so_far;
         settings.spec.depth = choice.depth;
     }
     return train_at_depth(settings, input, progress);

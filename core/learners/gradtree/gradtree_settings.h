@@ -12,7 +12,7 @@ namespace treelab::gradtree {
 constexpr int kAutoDepth = 0;  // Spec::depth of `depth=auto`, until depth_search() chooses one
 
 // patience=auto: epochs of about kPatienceSteps optimizer steps, within [kLeastPatience, 200].
-constexpr long long kPatienceSteps = 600, kLeastPatience = 10;
+constexpr long long kPatienceSteps = 400, kLeastPatience = 20;
 
 constexpr double kPlateauFactor = 0.2;  // schedule=plateau: the rates' factor after a stall
 

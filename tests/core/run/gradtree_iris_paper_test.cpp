@@ -28,7 +28,7 @@ TEST(GradTreeIrisPaper, DefaultSettingWithinOnePaperStd) {
         config.data_file = test::dataset("iris.csv");
         config.target = "species";
         config.method = "gradtree";
-        config.params = method_params("gradtree", {});
+        config.params = method_params("gradtree", {"preset=paper"});
         config.split_mode = SplitMode::GradTree;
         set_scaling(config, "quantile-gradtree");
         config.categorical_encoding = CategoricalEncoding::LeaveOneOut;

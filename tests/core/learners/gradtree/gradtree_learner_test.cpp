@@ -13,6 +13,7 @@
 #include "core/learners/gradtree/gradtree_learner.h"
 #include "core/learners/gradtree/gradtree_settings.h"
 #include "core/metrics/regression_metrics.h"
+#include "core/run/run_config.h"
 
 namespace treelab {
 namespace {
@@ -54,7 +55,7 @@ TrainResult train(const Dataset& train_set, const Dataset& valid_set, const Para
 
 // 001 App. B.2: the auto values of the default setting, binary vs multi-class.
 TEST(GradTreeSettings, AutoValuesFollowThePapersDefaultSetting) {
-    const gradtree::Settings binary = gradtree::resolve_settings(params({}), blobs(10, 2, 1));
+    const gradtree::Settings binary = gradtree::resolve_settings(method_params("gradtree", {"preset=paper"}), blobs(10, 2, 1));
     EXPECT_EQ(binary.spec.depth, 10);
     EXPECT_EQ(binary.spec.outputs, 1);
     EXPECT_EQ(binary.spec.loss, gradtree::Loss::CrossEntropy);
@@ -65,7 +66,7 @@ TEST(GradTreeSettings, AutoValuesFollowThePapersDefaultSetting) {
     EXPECT_EQ(binary.training.optimizer.epsilon, 1e-7);
     EXPECT_EQ(binary.training.optimizer.epsilon_placement, EpsilonPlacement::TensorFlow);
     EXPECT_EQ(binary.spec.poly_epsilon, 0.0) << "polyLoss=False in the default setting";
-    const gradtree::Settings multi = gradtree::resolve_settings(params({}), blobs(100, 4, 1));
+    const gradtree::Settings multi = gradtree::resolve_settings(method_params("gradtree", {"preset=paper"}), blobs(100, 4, 1));
     EXPECT_EQ(multi.spec.outputs, 4);
     EXPECT_EQ(multi.spec.loss, gradtree::Loss::Focal);
     EXPECT_EQ(multi.lr_leaf, 0.05);
@@ -81,6 +82,26 @@ TEST(GradTreeSettings, AutoValuesFollowThePapersDefaultSetting) {
     EXPECT_EQ(poly.spec.poly_epsilon, 5.0);
     EXPECT_EQ(poly.spec.poly_pt, nn::PolyPt::Activated) << "the paper code's p_t by default";
     EXPECT_EQ(gradtree::resolve_settings(params({"poly_pt=clean"}), blobs(10, 2, 1)).spec.poly_pt, nn::PolyPt::Logits);
+}
+
+// TreeLab's own defaults: the depth chosen on the validation rows, and a patience of about 400
+// steps: 200 epochs of 2 steps (40 rows, batches of 20) but 100 of 4 (400 rows, batches of 128).
+TEST(GradTreeSettings, TreeLabDefaultsSearchTheDepthAndSizeThePatience) {
+    EXPECT_EQ(gradtree::resolve_settings(params({}), blobs(10, 2, 1)).spec.depth, gradtree::kAutoDepth);
+    EXPECT_EQ(gradtree::resolve_settings(params({}), blobs(10, 2, 1)).training.patience, 200);
+    EXPECT_EQ(gradtree::resolve_settings(params({}), blobs(100, 4, 1)).training.patience, 100);
+    EXPECT_EQ(gradtree::resolve_settings(params({}), blobs(1000, 4, 1)).training.patience, 20) << "32 steps: the least patience";
+    EXPECT_EQ(gradtree::resolve_settings(params({"patience=7"}), blobs(100, 4, 1)).training.patience, 7);
+    EXPECT_THROW(gradtree::resolve_settings(params({"depth=2.5"}), blobs(10, 2, 1)), ParamError);
+}
+
+// depth=auto: four quadrant blobs need depth 2, the first depth tried; 4 and 6 do no better on the
+// validation rows, so the search stops there and returns a tree of depth at most 2.
+TEST(GradTreeLearner, AutoDepthChoosesTheShallowestBestDepth) {
+    const Dataset train_set = blobs(30, 4, 6), valid_set = blobs(15, 4, 7);
+    const TrainResult result = train(train_set, valid_set, params({"epochs=60", "restarts=1", "batch_size=32"}));
+    EXPECT_LE(result.model.stats().depth, 2);
+    EXPECT_GT(accuracy(result.model, valid_set), 0.95);
 }
 
 // A fractional batch size, and a classification loss or a Poly-1 term on a regression target, are refused.
