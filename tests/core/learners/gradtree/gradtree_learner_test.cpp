@@ -92,6 +92,7 @@ TEST(GradTreeSettings, TreeLabDefaultsSearchTheDepthAndSizeThePatience) {
     EXPECT_EQ(gradtree::resolve_settings(params({}), blobs(100, 4, 1)).training.patience, 100);
     EXPECT_EQ(gradtree::resolve_settings(params({}), blobs(1000, 4, 1)).training.patience, 20) << "32 steps: the least patience";
     EXPECT_EQ(gradtree::resolve_settings(params({"patience=7"}), blobs(100, 4, 1)).training.patience, 7);
+    EXPECT_EQ(gradtree::resolve_settings(params({}), blobs(100, 4, 1)).spec.loss, gradtree::Loss::CrossEntropy) << "more classes too";
     EXPECT_THROW(gradtree::resolve_settings(params({"depth=2.5"}), blobs(10, 2, 1)), ParamError);
 }
 
@@ -115,12 +116,13 @@ TEST(GradTreeSettings, RejectsValuesThatDoNotFit) {
     EXPECT_THROW(gradtree::resolve_settings(params({"poly_epsilon=-1"}), blobs(10, 2, 1)), ParamError);
 }
 
-// Separable blobs are learned almost perfectly, binary (cross-entropy) and four classes (focal).
+// Separable blobs are learned almost perfectly, binary (cross-entropy) and four classes (focal, the
+// paper's loss for more classes).
 TEST(GradTreeLearner, LearnsSeparableBlobs) {
     for (int classes : {2, 4}) {
         SCOPED_TRACE(std::to_string(classes) + " classes");
         const Dataset train_set = blobs(40, classes, 1), valid_set = blobs(10, classes, 2), test_set = blobs(40, classes, 3);
-        const TrainResult result = train(train_set, valid_set, params({"depth=3", "epochs=300", "patience=50", "restarts=0"}));
+        const TrainResult result = train(train_set, valid_set, params({"depth=3", "epochs=300", "patience=50", "restarts=0", "loss=paper"}));
         EXPECT_NO_THROW(result.model.validate());
         EXPECT_FALSE(result.diverged);
         EXPECT_GE(accuracy(result.model, train_set), 0.97);
