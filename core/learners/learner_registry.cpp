@@ -58,7 +58,8 @@ std::span<const LearnerInfo> learners() {
                     "Gradient Descent (AAAI 2024)",
                     true, gradtree_hyperparameter_table(), train_gradtree, std::nullopt, "", "",
                     Scaling::QuantileNormal,  // 001 §4.1: quantile transform to a normal distribution
-                    {"depth=3", "epochs=5", "restarts=0"}},
+                    {"depth=3", "epochs=5", "restarts=0"},
+                    {ParamPreset{"paper", "Paper", "001 App. B.2's default setting", {"depth=10", "patience=200", "loss=paper"}}}},
         LearnerInfo{"get", "GET",
                     "Oblique tree learned whole by gradient descent on scaled-sigmoid splits with a schedule of growing "
                     "scale factors, hard splits and refitted leaves kept, multi-start from CART and random trees; "

@@ -41,7 +41,7 @@ std::vector<ParamSpec> training_param_specs(const TrainingDefaults& d) {
 }
 
 void read_training_params(const ParamValues& params, TrainingSettings& settings) {
-    // A learner may describe epochs, batch_size, learning_rate or restarts as its own "auto" | number
+    // A learner may describe epochs, batch_size, learning_rate, patience or restarts as its own "auto" | number
     // row (GradTree, 001 App. C; DGT's rate, which depends on its feedback, and its epochs, which
     // depend on the training rows); "auto" leaves the setting to the learner.
     if (params.contains("epochs") && params.is_number("epochs"))
@@ -51,7 +51,7 @@ void read_training_params(const ParamValues& params, TrainingSettings& settings)
     if (params.contains("learning_rate") && params.is_number("learning_rate")) settings.learning_rate = params.real("learning_rate");
     if (params.contains("optimizer")) settings.optimizer.kind = params.text("optimizer");
     if (params.contains("schedule")) settings.schedule.kind = params.text("schedule");
-    if (params.contains("patience")) settings.patience = static_cast<int>(params.integer("patience"));
+    if (params.contains("patience") && params.is_number("patience")) settings.patience = static_cast<int>(*params.whole_number("patience"));
     if (params.contains("restarts") && params.is_number("restarts")) settings.restarts = static_cast<int>(params.real("restarts"));
 }
 

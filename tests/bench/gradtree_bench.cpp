@@ -1,5 +1,5 @@
 // GradTree speed, two tables (markdown on stdout):
-//   fits:   the paper's default setting (App. B.2: no --param) fitted with the paper protocol
+//   fits:   the paper's default setting (App. B.2: preset=paper) fitted with the paper protocol
 //           (001 §4.1, App. D: split seeds 42..51, model seed 42, LOO with missing values as a level,
 //           noisy quantile fit, SMOTE; tests/tools/gradtree_paper_tables.py runs the same)
 //           on Iris, Wine, WDBC, Glass and Congressional Voting, wall time of the learner per fit (all
@@ -60,7 +60,7 @@ RunConfig protocol_config(const std::string& folder, const BenchData& data, std:
     config.target = data.target;
     config.drop_columns = data.drop;
     config.method = "gradtree";
-    config.params = method_params("gradtree", {});
+    config.params = method_params("gradtree", {"preset=paper"});
     config.seed = 42;
     config.split_seed = split_seed;
     config.split_mode = SplitMode::GradTree;
@@ -103,8 +103,8 @@ int run_one(const std::string& folder, const std::string& name, int depth) {
         config.data_file = folder + (letter ? "/letterrecognition.csv" : "/wdbc.csv");
         config.target = letter ? "lettr" : "diagnosis";
         config.method = "gradtree";
-        config.params = method_params("gradtree", {"depth=" + std::to_string(depth), "epochs=" + std::to_string(kEpochs), "patience=0",
-                                                   "restarts=0"});
+        config.params = method_params("gradtree", {"preset=paper", "depth=" + std::to_string(depth), "epochs=" + std::to_string(kEpochs),
+                                                   "patience=0", "restarts=0"});
         config.seed = seed;
         std::vector<Clock::time_point> reports;
         const Progress progress = [&](const EpochReport& report) {

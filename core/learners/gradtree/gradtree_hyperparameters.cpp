@@ -15,8 +15,11 @@ std::span<const ParamSpec> gradtree_hyperparameter_table() {
     static const std::vector<ParamSpec> specs = [] {
         std::vector<ParamSpec> rows = {
             {.name = "depth", .label = "Depth",
-             .help = "Depth d of the dense tree (2^d leaves) before pruning; 10 is the paper's default.",
-             .type = ParamType::Integer, .min = 1, .max = 12, .default_value = 10LL},
+             .help = "Depth d of the dense tree (2^d leaves) before pruning; auto = the depth of the best validation accuracy "
+                     "(R² for a value) of one start each at 2, 4, 6, 8 and 10, stopping after two depths without a better one, "
+                     "then refitted with every restart (10 is the paper's default).",
+             .type = ParamType::Choice, .min = 1, .max = 12, .default_value = std::string("auto"), .choices = {"auto"},
+             .accepts_number = true},
             {.name = "lr_index", .label = "Feature learning rate",
              .help = "Adam rate of the feature-selection logits I (paper default 0.05).",
              .type = ParamType::Real, .min = 1e-12, .max = 10, .default_value = 0.05, .log_scale = true},
@@ -29,10 +32,11 @@ std::span<const ParamSpec> gradtree_hyperparameter_table() {
              .type = ParamType::Choice, .min = 1e-12, .max = 10, .default_value = std::string("auto"),
              .choices = {"auto"}, .accepts_number = true, .log_scale = true},
             {.name = "loss", .label = "Loss",
-             .help = "auto = cross-entropy for two classes, focal (gamma 3) for more (the paper's defaults), squared error for a "
-                     "regression target; focal = (1 - p_t)^3 times the cross-entropy.",
+             .help = "auto = cross-entropy for classes, squared error for a regression target; paper = the paper's default "
+                     "(001 App. B.2): cross-entropy for two classes, focal (gamma 3) for more; focal = (1 - p_t)^3 times the "
+                     "cross-entropy.",
              .type = ParamType::Choice, .default_value = std::string("auto"),
-             .choices = {"auto", "crossentropy", "focal"}},
+             .choices = {"auto", "paper", "crossentropy", "focal"}},
             {.name = "poly_epsilon", .label = "Poly-1 epsilon",
              .help = "Poly-1 (Leng et al. 2022): adds epsilon * (1 - p_t) to the loss; 0 = off. The paper's tuned settings use "
                      "2 or 5 where its Table 12 says polyLoss=True.",
@@ -58,8 +62,16 @@ std::span<const ParamSpec> gradtree_hyperparameter_table() {
         };
         TrainingDefaults training;
         training.epochs = 10000;  // 001 App. C: the maximum; patience ends runs long before
-        training.patience = 200;
+        training.schedule = "constant";  // 001 App. C: constant rates
+        training.schedules = {"constant", "plateau"};
         for (ParamSpec& row : training_param_specs(training)) rows.push_back(std::move(row));
+        rows.push_back({.name = "patience", .label = "Patience",
+                        .help = "Stop a start after this many epochs without a better validation loss; 0 = never; auto = the "
+                                "epochs of about " + std::to_string(gradtree::kPatienceSteps) + " optimizer steps, between " +
+                                std::to_string(gradtree::kLeastPatience) + " and 200 (the paper's 200 epochs, 001 App. C, on "
+                                "small data sets).",
+                        .type = ParamType::Choice, .min = 0, .max = 100000, .default_value = std::string("auto"),
+                        .choices = {"auto"}, .accepts_number = true});
         return rows;
     }();
     return specs;
@@ -70,21 +82,33 @@ namespace {
 
 Loss resolve_loss(const std::string& loss, Task task, bool binary) {
     if (task == Task::Regression) {
-        if (loss != "auto") throw ParamError("loss '" + loss + "' needs a classification target; regression uses the squared error");
+        if (loss != "auto" && loss != "paper") throw ParamError("loss '" + loss + "' needs a classification target; regression uses the squared error");
         return Loss::SquaredError;
     }
     if (loss == "crossentropy") return Loss::CrossEntropy;
     if (loss == "focal") return Loss::Focal;
-    return binary ? Loss::CrossEntropy : Loss::Focal;
+    if (loss == "paper") return binary ? Loss::CrossEntropy : Loss::Focal;
+    return Loss::CrossEntropy;
 }
 
 }  // namespace
+
+DepthSearch depth_search() {
+    DepthSearch search;
+    search.depths = {2, 4, 6, 8, 10};
+    return search;
+}
 
 Settings resolve_settings(const ParamValues& params, const Dataset& train) {
     Settings s;
     const bool classification = train.task == Task::Classification;
     const bool binary = classification && train.classes() <= 2;
-    s.spec.depth = static_cast<int>(params.integer("depth"));
+    s.spec.depth = kAutoDepth;
+    if (params.is_number("depth")) {
+        const double depth = params.real("depth");
+        if (depth != std::floor(depth)) throw ParamError("depth must be auto or a whole number, not " + params.text("depth"));
+        s.spec.depth = static_cast<int>(depth);
+    }
     s.spec.inputs = static_cast<Eigen::Index>(train.features());
     s.spec.outputs = binary || !classification ? 1 : train.classes();
     s.spec.loss = resolve_loss(params.text("loss"), train.task, binary);
@@ -102,6 +126,14 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train) {
     // batch_size and restarts are "auto" or a whole number (read_training_params reads the number).
     if (!params.whole_number("batch_size")) s.training.batch_size = static_cast<int>(std::clamp<long long>(half, 1, 128));
     if (!params.whole_number("restarts")) s.training.restarts = binary ? 5 : 3;
+    if (!params.whole_number("patience")) {
+        const long long steps_per_epoch = (train.rows() + s.training.batch_size - 1) / std::max(s.training.batch_size, 1);
+        s.training.patience = static_cast<int>(std::clamp<long long>((kPatienceSteps + steps_per_epoch - 1) / std::max(steps_per_epoch, 1LL),
+                                                                     kLeastPatience, 200));
+    }
+    // plateau: the three rates divided by 5 after a quarter of the patience without a better validation loss.
+    s.training.schedule.factor = kPlateauFactor;
+    s.training.schedule.patience = std::max(1, s.training.patience / 4);
     s.training.optimizer.kind = "adam";  // TF legacy Adam, ε after the bias-corrected step (001 App. A)
     s.training.optimizer.epsilon = 1e-7;
     s.training.optimizer.epsilon_placement = EpsilonPlacement::TensorFlow;

@@ -1,15 +1,19 @@
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <random>
 #include <string>
 
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
+#include <tbb/task_arena.h>
 
 #include "core/error.h"
 #include "core/learners/gradtree/gradtree_export.h"
 #include "core/learners/gradtree/gradtree_learner.h"
 #include "core/learners/gradtree/gradtree_settings.h"
 #include "core/metrics/regression_metrics.h"
+#include "core/run/run_config.h"
 
 namespace treelab {
 namespace {
@@ -51,7 +55,7 @@ TrainResult train(const Dataset& train_set, const Dataset& valid_set, const Para
 
 // 001 App. B.2: the auto values of the default setting, binary vs multi-class.
 TEST(GradTreeSettings, AutoValuesFollowThePapersDefaultSetting) {
-    const gradtree::Settings binary = gradtree::resolve_settings(params({}), blobs(10, 2, 1));
+    const gradtree::Settings binary = gradtree::resolve_settings(method_params("gradtree", {"preset=paper"}), blobs(10, 2, 1));
     EXPECT_EQ(binary.spec.depth, 10);
     EXPECT_EQ(binary.spec.outputs, 1);
     EXPECT_EQ(binary.spec.loss, gradtree::Loss::CrossEntropy);
@@ -62,7 +66,7 @@ TEST(GradTreeSettings, AutoValuesFollowThePapersDefaultSetting) {
     EXPECT_EQ(binary.training.optimizer.epsilon, 1e-7);
     EXPECT_EQ(binary.training.optimizer.epsilon_placement, EpsilonPlacement::TensorFlow);
     EXPECT_EQ(binary.spec.poly_epsilon, 0.0) << "polyLoss=False in the default setting";
-    const gradtree::Settings multi = gradtree::resolve_settings(params({}), blobs(100, 4, 1));
+    const gradtree::Settings multi = gradtree::resolve_settings(method_params("gradtree", {"preset=paper"}), blobs(100, 4, 1));
     EXPECT_EQ(multi.spec.outputs, 4);
     EXPECT_EQ(multi.spec.loss, gradtree::Loss::Focal);
     EXPECT_EQ(multi.lr_leaf, 0.05);
@@ -80,6 +84,27 @@ TEST(GradTreeSettings, AutoValuesFollowThePapersDefaultSetting) {
     EXPECT_EQ(gradtree::resolve_settings(params({"poly_pt=clean"}), blobs(10, 2, 1)).spec.poly_pt, nn::PolyPt::Logits);
 }
 
+// TreeLab's own defaults: the depth chosen on the validation rows, and a patience of about 400
+// steps: 200 epochs of 2 steps (40 rows, batches of 20) but 100 of 4 (400 rows, batches of 128).
+TEST(GradTreeSettings, TreeLabDefaultsSearchTheDepthAndSizeThePatience) {
+    EXPECT_EQ(gradtree::resolve_settings(params({}), blobs(10, 2, 1)).spec.depth, gradtree::kAutoDepth);
+    EXPECT_EQ(gradtree::resolve_settings(params({}), blobs(10, 2, 1)).training.patience, 200);
+    EXPECT_EQ(gradtree::resolve_settings(params({}), blobs(100, 4, 1)).training.patience, 100);
+    EXPECT_EQ(gradtree::resolve_settings(params({}), blobs(1000, 4, 1)).training.patience, 20) << "32 steps: the least patience";
+    EXPECT_EQ(gradtree::resolve_settings(params({"patience=7"}), blobs(100, 4, 1)).training.patience, 7);
+    EXPECT_EQ(gradtree::resolve_settings(params({}), blobs(100, 4, 1)).spec.loss, gradtree::Loss::CrossEntropy) << "more classes too";
+    EXPECT_THROW(gradtree::resolve_settings(params({"depth=2.5"}), blobs(10, 2, 1)), ParamError);
+}
+
+// depth=auto: four quadrant blobs need depth 2, the first depth tried; 4 and 6 do no better on the
+// validation rows, so the search stops there and returns a tree of depth at most 2.
+TEST(GradTreeLearner, AutoDepthChoosesTheShallowestBestDepth) {
+    const Dataset train_set = blobs(30, 4, 6), valid_set = blobs(15, 4, 7);
+    const TrainResult result = train(train_set, valid_set, params({"epochs=60", "restarts=1", "batch_size=32"}));
+    EXPECT_LE(result.model.stats().depth, 2);
+    EXPECT_GT(accuracy(result.model, valid_set), 0.95);
+}
+
 // A fractional batch size, and a classification loss or a Poly-1 term on a regression target, are refused.
 TEST(GradTreeSettings, RejectsValuesThatDoNotFit) {
     EXPECT_THROW(gradtree::resolve_settings(params({"batch_size=2.5"}), blobs(10, 2, 1)), ParamError);
@@ -91,12 +116,13 @@ TEST(GradTreeSettings, RejectsValuesThatDoNotFit) {
     EXPECT_THROW(gradtree::resolve_settings(params({"poly_epsilon=-1"}), blobs(10, 2, 1)), ParamError);
 }
 
-// Separable blobs are learned almost perfectly, binary (cross-entropy) and four classes (focal).
+// Separable blobs are learned almost perfectly, binary (cross-entropy) and four classes (focal, the
+// paper's loss for more classes).
 TEST(GradTreeLearner, LearnsSeparableBlobs) {
     for (int classes : {2, 4}) {
         SCOPED_TRACE(std::to_string(classes) + " classes");
         const Dataset train_set = blobs(40, classes, 1), valid_set = blobs(10, classes, 2), test_set = blobs(40, classes, 3);
-        const TrainResult result = train(train_set, valid_set, params({"depth=3", "epochs=300", "patience=50", "restarts=0"}));
+        const TrainResult result = train(train_set, valid_set, params({"depth=3", "epochs=300", "patience=50", "restarts=0", "loss=paper"}));
         EXPECT_NO_THROW(result.model.validate());
         EXPECT_FALSE(result.diverged);
         EXPECT_GE(accuracy(result.model, train_set), 0.97);
@@ -155,6 +181,33 @@ TEST(GradTreeLearner, RestartsKeepTheBestValidationLoss) {
     double loss = 0.0;
     for (Eigen::Index i = 0; i < proba.rows(); ++i) loss -= std::log(proba(i, static_cast<Eigen::Index>(valid_set.y(i))));
     EXPECT_NEAR(loss / static_cast<double>(proba.rows()), best, 1e-9);
+}
+
+// The restarts run side by side, each with its own outputs cache and shuffle stream, so the same
+// seed gives the same tree, losses and chosen start, bit for bit, on one thread and on two.
+TEST(GradTreeLearner, SameModelOnOneAndTwoThreads) {
+    const Dataset train_set = blobs(30, 4, 4), valid_set = blobs(10, 4, 5);
+    const ParamValues values = params({"depth=3", "epochs=15", "restarts=3", "batch_size=16", "patience=5"});
+    std::vector<TrainResult> results;
+    for (const int threads : {1, 2}) {
+        tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+        tbb::task_arena arena(threads);
+        results.push_back(arena.execute([&] { return train(train_set, valid_set, values); }));
+    }
+    const TreeModel &a = results[0].model, &b = results[1].model;
+    ASSERT_EQ(a.nodes.size(), b.nodes.size());
+    for (std::size_t t = 0; t < a.nodes.size(); ++t) {
+        SCOPED_TRACE("node " + std::to_string(t));
+        EXPECT_EQ(a.nodes[t].feature, b.nodes[t].feature);
+        EXPECT_EQ(std::bit_cast<std::uint64_t>(a.nodes[t].threshold), std::bit_cast<std::uint64_t>(b.nodes[t].threshold));
+        EXPECT_EQ(a.nodes[t].distribution, b.nodes[t].distribution);
+    }
+    ASSERT_EQ(results[0].history.size(), results[1].history.size());
+    for (std::size_t e = 0; e < results[0].history.size(); ++e) {
+        EXPECT_EQ(results[0].history[e].start, results[1].history[e].start);
+        EXPECT_EQ(std::bit_cast<std::uint64_t>(results[0].history[e].train_loss), std::bit_cast<std::uint64_t>(results[1].history[e].train_loss));
+        EXPECT_EQ(std::bit_cast<std::uint64_t>(results[0].history[e].valid_loss), std::bit_cast<std::uint64_t>(results[1].history[e].valid_loss));
+    }
 }
 
 // Regression (squared error on standardised targets, leaves mapped back): a step in x0 is found.
