@@ -11,8 +11,8 @@ set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-build}
 [ $# -gt 0 ] && shift
-bench="$build/tests/bench/defaults_bench"
-[ -x "$bench" ] || { echo "no $bench: build the defaults_bench target" >&2; exit 2; }
+bench="$build/defaults_bench"  # configured with -DTREELAB_BENCH=ON
+[ -x "$bench" ] || { echo "no $bench: configure with -DTREELAB_BENCH=ON and build the defaults_bench target" >&2; exit 2; }
 methods=${*:-cart latent gradtree get dgt}  # the registry's learners
 data="$root/datasets/letterrecognition.csv:lettr"
 

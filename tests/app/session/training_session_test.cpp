@@ -3,6 +3,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
 
 #include <QCoreApplication>
 #ifdef TREELAB_DRAW
@@ -110,6 +111,8 @@ TEST(TrainingSession, PhasesArriveBeforeTheReportedFit) {
     RunConfig config = test::dataset_run("glass.csv", "Type", "cart", {});
     config.method = "get";
     config.params = method_params("get", {"schedule=U(5,25):3,100:3", "starts=2"});  // depth=auto
+    // One thread: one depth at a time (more fit a wave of depths at once, named together).
+    const tbb::global_control one_thread(tbb::global_control::max_allowed_parallelism, 1);
     ASSERT_TRUE(session.start(config));
     wait_for(session, done);
     ASSERT_GE(phases.size(), 3u) << "depths 1, 2 and 3 at least";
