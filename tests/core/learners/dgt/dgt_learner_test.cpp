@@ -3,6 +3,7 @@
 #include <string>
 
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
 
 #include "core/error.h"
 #include "core/learners/dgt/dgt_learner.h"
@@ -82,6 +83,24 @@ TEST(DgtLearner, KeepsTheBestValidationEpoch) {
     for (Eigen::Index i = 0; i < valid_set.rows(); ++i) cross_entropy -= std::log(proba(i, static_cast<Eigen::Index>(valid_set.y(i))));
     EXPECT_NEAR(cross_entropy / static_cast<double>(valid_set.rows()), best, 1e-9);
     EXPECT_GT((result.model.predict(valid_set.X).array() == valid_set.y.array()).cast<double>().mean(), 0.85);
+}
+
+// The chain's products are cut into blocks that the cores share (nn/matrix_product.h; hidden widths of
+// 1024 and 512 make every weight product large enough), and the evaluation's rows too: one thread and two
+// give the same tree, bit for bit, and the same history.
+TEST(DgtLearner, SameModelForAnyThreadCount) {
+    const Dataset train_set = quadrants(256, 5), valid_set = quadrants(3000, 6);
+    const auto fit = [&](int threads) {
+        tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+        return train(train_set, valid_set, params({"height=3", "hidden=1024,512", "epochs=2", "batch_size=128", "leaves=network"}));
+    };
+    const TrainResult one = fit(1), two = fit(2);
+    ASSERT_EQ(one.history.size(), two.history.size());
+    for (std::size_t e = 0; e < one.history.size(); ++e) {
+        EXPECT_EQ(one.history[e].train_loss, two.history[e].train_loss) << "epoch " << e + 1;
+        EXPECT_EQ(one.history[e].valid_loss, two.history[e].valid_loss) << "epoch " << e + 1;
+    }
+    EXPECT_EQ(one.model.predict_proba(valid_set.X), two.model.predict_proba(valid_set.X));
 }
 
 // Regression: the network learns the min-max scaled target and the tree predicts in the target's units.
