@@ -32,7 +32,7 @@ Dataset quadrants(Eigen::Index rows, std::uint32_t seed) {
 }
 
 // run.sh's loop: RMSprop (eps 1e-5), clipping at 0.01, every epoch, and the cosine schedule's T_0 from
-// the step count (letter: 12,000 rows, batch 128, 200 epochs → 1881 schedule steps, T_0 = 472).
+// the step count (letter: 12,000 rows, batch 128, epochs sized to 100 → 941 schedule steps, T_0 = 237).
 TEST(DgtSettings, DefaultsFollowRunSh) {
     EXPECT_EQ(dgt::chosen_height(params({})), 6) << "run.sh's";
     EXPECT_EQ(dgt::chosen_height(params({"height=auto"})), dgt::kAutoHeight);
@@ -47,9 +47,9 @@ TEST(DgtSettings, DefaultsFollowRunSh) {
     EXPECT_EQ(s.training.clip_norm, 0.01);
     EXPECT_EQ(s.training.patience, 0);
     EXPECT_EQ(s.training.batch_size, 128);
-    EXPECT_EQ(s.training.max_epochs, 200) << "run.sh's";
+    EXPECT_EQ(s.training.max_epochs, 100) << "epochs sized to the data";
     EXPECT_EQ(s.training.schedule.kind, "cosine_restarts");
-    EXPECT_EQ(s.training.schedule.first_period, 472);
+    EXPECT_EQ(s.training.schedule.first_period, 237) << "T_0 = (100·94//10 + 1)//4 + 2";
     EXPECT_EQ(s.training.schedule.step_every, 10);
     EXPECT_EQ(s.training.schedule.min_rate, 1e-4);
     const dgt::Settings single = dgt::resolve_settings(params({"hidden=none", "learning_rate=1e-5"}), test::dgt_dataset(50, 2, 0, 2), 6);
@@ -60,6 +60,11 @@ TEST(DgtSettings, DefaultsFollowRunSh) {
     EXPECT_EQ(dgt::auto_epochs(128, 128), 400);
     EXPECT_EQ(dgt::auto_epochs(129, 128), 200);
     EXPECT_EQ(dgt::auto_epochs(90, 32), 200);
+    // Sets of many batches: a budget of 9,400 steps, at most 200 epochs and at least 10.
+    EXPECT_EQ(dgt::auto_epochs(6016, 128), 200) << "47 steps an epoch";
+    EXPECT_EQ(dgt::auto_epochs(12000, 128), 100) << "letter: 94 steps an epoch";
+    EXPECT_EQ(dgt::auto_epochs(60000, 128), 21) << "469 steps an epoch";
+    EXPECT_EQ(dgt::auto_epochs(1000000, 128), 10);
     const dgt::Settings small = dgt::resolve_settings(params({}), test::dgt_dataset(90, 4, 3, 3), 6);
     EXPECT_EQ(small.training.max_epochs, 400);
     EXPECT_EQ(small.training.schedule.first_period, (400 / 10 + 1) / 4 + 2) << "T_0 from the resolved epochs";
