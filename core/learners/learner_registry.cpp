@@ -1,5 +1,7 @@
 #include <array>
+#include <deque>
 #include <utility>
+#include <vector>
 
 #include "core/error.h"
 #include "core/learners/cart/cart.h"
@@ -12,8 +14,26 @@
 
 namespace treelab {
 
+namespace {
+
+// Appends the preset row to each learner's parameters that has presets; the extended tables live
+// as long as the registry.
+template <std::size_t N>
+std::array<LearnerInfo, N> with_preset_rows(std::array<LearnerInfo, N> table) {
+    static std::deque<std::vector<ParamSpec>> extended;
+    for (LearnerInfo& learner : table) {
+        if (learner.presets.empty()) continue;
+        std::vector<ParamSpec>& specs = extended.emplace_back(learner.params.begin(), learner.params.end());
+        specs.push_back(preset_param_spec(learner.presets));
+        learner.params = specs;
+    }
+    return table;
+}
+
+}  // namespace
+
 std::span<const LearnerInfo> learners() {
-    static const std::array<LearnerInfo, 5> table = {
+    static const std::array<LearnerInfo, 5> table = with_preset_rows(std::array<LearnerInfo, 5>{
         LearnerInfo{"cart", "CART",
                     "Greedy CART (scikit-learn semantics) with minimal cost-complexity pruning; the baseline.",
                     "Breiman, Friedman, Olshen, Stone: Classification and Regression Trees (1984)",
@@ -57,7 +77,7 @@ std::span<const LearnerInfo> learners() {
                     true, dgt_hyperparameter_table(), train_dgt, std::nullopt, "", "",
                     Scaling::ZScore,  // the code z-scores the inputs (microsoft/DGT src/main.py)
                     {"height=3", "epochs=5"}},
-    };
+    });
     return table;
 }
 

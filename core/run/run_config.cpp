@@ -72,9 +72,7 @@ void check_run_config(const RunConfig& config) {
 
 ParamValues method_params(const std::string& method, const std::vector<std::string>& assignments) {
     const LearnerInfo& learner = find_learner(method);
-    ParamValues values(learner.params);
-    for (const std::string& assignment : assignments) values.set_assignment(learner.params, assignment);
-    return values;
+    return resolve_params(learner.params, learner.presets, assignments);
 }
 
 std::string shell_word(const std::string& word) {

@@ -56,7 +56,8 @@ struct RunConfig {
     bool smote = false;
 };
 
-// RunConfig with the method's defaults and `assignments` ("name=value") applied; throws ParamError.
+// The method's values: its defaults, then the preset named by a "preset=NAME" among `assignments`,
+// then the other assignments ("name=value"), which win (resolve_params); throws ParamError.
 ParamValues method_params(const std::string& method, const std::vector<std::string>& assignments);
 
 // --scaling texts: auto | none | zscore | quantile | quantile-gradtree (quantile with the noisy fit).

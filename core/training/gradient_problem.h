@@ -85,6 +85,13 @@ struct GradientProblem {
     // the hard tree before each step (its CalMSEonEpochEnd callback), so a stage's first
     // evaluation is its starting tree, and the learner may reuse what the batch loss computed.
     bool evaluate_before_step = false;
+    // Optional: when given, starts run in parallel (train_minibatch), start k on the problem this
+    // returns for k, whose callbacks touch only that start's own state (caches, buffers, GET's stage
+    // state) and read-only shared data. It is called once per start, on the worker that runs the
+    // start, possibly while other starts run or are being made: it must itself only read shared
+    // data. The returned problem's own start_problem is ignored. Each start then shuffles with its
+    // own stream (minibatch_training.h), so results do not depend on the thread count.
+    std::function<GradientProblem(int start)> start_problem;
 };
 
 // One start's best as the loop leaves it; the learner exports its tree only at the end of the run

@@ -1,0 +1,39 @@
+#pragma once
+// Named settings of a learner's parameters, one `preset` row away: "paper" keeps the paper's
+// faithful setting while TreeLab's defaults are what a study found best. A preset is a list of
+// "name=value" assignments applied over the defaults; the user's explicit assignments win over it.
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/params/param_spec.h"
+
+namespace treelab {
+
+struct ParamPreset {
+    std::string name;   // "paper": the value of the preset row
+    std::string label;  // "Paper": the form's word
+    std::string help;   // where the setting comes from ("001 App. B.2's default setting")
+    std::vector<std::string> assignments;  // "name=value", as on the command line
+};
+
+// The name of the row a learner with presets has.
+inline constexpr const char* kPresetParam = "preset";
+// The word of the preset row that applies no preset: TreeLab's defaults.
+inline constexpr const char* kDefaultPreset = "treelab";
+
+// The `preset` row: a Choice of "treelab" (TreeLab's defaults, the default) then each preset's name.
+ParamSpec preset_param_spec(std::span<const ParamPreset> presets);
+
+// The method's values: the defaults of `specs`, then the assignments of the preset named by the
+// last "preset=NAME" among `assignments` (if any), then every other assignment in order, so the
+// user's explicit values win wherever they stand. Throws ParamError for an unknown parameter,
+// value or preset.
+ParamValues resolve_params(std::span<const ParamSpec> specs, std::span<const ParamPreset> presets,
+                           const std::vector<std::string>& assignments);
+
+// The values `preset` (a preset's name or "treelab") gives before any explicit assignment.
+ParamValues preset_values(std::span<const ParamSpec> specs, std::span<const ParamPreset> presets,
+                          const std::string& preset);
+
+}  // namespace treelab
