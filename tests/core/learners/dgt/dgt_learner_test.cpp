@@ -9,6 +9,7 @@
 #include "core/learners/dgt/dgt_learner.h"
 #include "core/learners/dgt/dgt_settings.h"
 #include "core/metrics/regression_metrics.h"
+#include "core/run/run_config.h"
 #include "tests/core/learners/dgt/dgt_test_util.h"
 
 namespace treelab {
@@ -44,6 +45,7 @@ TEST(DgtSettings, DefaultsFollowRunSh) {
     EXPECT_EQ(s.l1, 1e-5);
     EXPECT_EQ(s.training.optimizer.kind, "rmsprop");
     EXPECT_EQ(s.training.optimizer.epsilon, 1e-5);
+    EXPECT_EQ(s.training.optimizer.momentum, 0.3) << "TreeLab's default; run.sh's 0 is the paper preset's";
     EXPECT_EQ(s.training.clip_norm, 0.01);
     EXPECT_EQ(s.training.patience, 0);
     EXPECT_EQ(s.training.batch_size, 128);
@@ -73,6 +75,21 @@ TEST(DgtSettings, DefaultsFollowRunSh) {
     EXPECT_THROW(params({"hidden=12,x"}), ParamError);
     EXPECT_THROW(params({"height=11"}), ParamError);
     EXPECT_THROW(dgt::chosen_height(params({"height=2.5"})), ParamError);
+}
+
+// The paper preset is run.sh's loop as the defaults were before TreeLab's own: 200 epochs, momentum 0,
+// the cosine schedule's T_0 = 472 on letter; an explicit value still wins over the preset.
+TEST(DgtSettings, PaperPresetIsRunSh) {
+    const Dataset letter_sized = test::dgt_dataset(12000, 16, 26, 1);
+    const dgt::Settings paper = dgt::resolve_settings(method_params("dgt", {"preset=paper"}), letter_sized, 6);
+    EXPECT_EQ(paper.training.max_epochs, 200);
+    EXPECT_EQ(paper.training.optimizer.momentum, 0.0);
+    EXPECT_EQ(paper.training.schedule.first_period, 472);
+    EXPECT_EQ(paper.spec.hidden, (std::vector<Eigen::Index>{1008, 1008}));
+    EXPECT_EQ(paper.l1, 1e-5);
+    const dgt::Settings grid = dgt::resolve_settings(method_params("dgt", {"preset=paper", "momentum=0.3"}), letter_sized, 10);
+    EXPECT_EQ(grid.training.optimizer.momentum, 0.3);
+    EXPECT_EQ(grid.training.max_epochs, 200);
 }
 
 // A depth-3 tree learns a problem one split cannot, and its tree is the best epoch's by validation:
