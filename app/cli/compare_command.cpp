@@ -9,6 +9,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/comparison_report.h"
 #include "app/cli/shard_option.h"
+#include "app/cli/thread_option.h"
 #include "core/compare/comparison.h"
 #include "core/compare/comparison_csv.h"
 #include "core/error.h"
@@ -123,6 +124,7 @@ void add_compare_command(CLI::App& app) {
         std::vector<std::string> settings;
         std::uint32_t seed = 0;
         int jobs = 0;
+        int threads = 0;  // --threads; 0 = every core
         bool quick = false;
     };
     auto options = std::make_shared<Options>();
@@ -144,6 +146,7 @@ void add_compare_command(CLI::App& app) {
     command->add_option("--seed", options->seed, "seed of the folds and of every method")->capture_default_str();
     command->add_option("--jobs", options->jobs, "cells trained at once (default: one per core); the results are the same for any number")
         ->check(CLI::PositiveNumber);
+    add_threads_option(*command, options->threads);
     command->add_option("--reference", options->reference, "the method the paired tests compare against")->capture_default_str();
     command->add_option("--out", options->out, "CSV file: one row per method × fold × data set (with --shard: the part file)")
         ->required();
@@ -153,6 +156,7 @@ void add_compare_command(CLI::App& app) {
     add_figure_option(command, options->figure);
 #endif
     command->callback([options, command] {
+        const ThreadLimit limit(options->threads);
         ComparisonConfig config;
         config.data_sets = parse_data_sets(options->data, options->target);
         if (!options->figure.empty() && config.data_sets.size() < 2)

@@ -6,6 +6,7 @@
 #include "app/cli/run_options.h"
 #include "app/cli/shard_option.h"
 #include "app/cli/slurm_submission.h"
+#include "app/cli/thread_option.h"
 #include "core/error.h"
 #include "core/io/atomic_file.h"
 #include "core/run/slurm_job.h"
@@ -77,6 +78,7 @@ void add_sweep_command(CLI::App& app) {
         std::string sweep, out;
         int seeds = 1;
         int jobs = 0;  // 0 = one per core
+        int threads = 0;  // --threads; 0 = every core
         std::string shard;  // "K/N"
         std::string slurm;  // folder of the job scripts
         SlurmSettings job;
@@ -97,6 +99,7 @@ void add_sweep_command(CLI::App& app) {
     command->add_option("--jobs", options->jobs,
                         "rows trained at once (default: one per core); the rows are the same for any number")
         ->check(CLI::PositiveNumber);
+    add_threads_option(*command, options->threads);
     command->add_option("--shard", options->shard,
                         "K/N: only the rows i = K (mod N) of the value × seed grid (K from 0), written to --out as a "
                         "part file for merge-sweep");
@@ -117,6 +120,7 @@ void add_sweep_command(CLI::App& app) {
                       "with --slurm: submit both scripts with sbatch (the merge with --dependency=afterok on the array) and "
                       "print the job ids");
     command->callback([options] {
+        const ThreadLimit limit(options->threads);
         SweepConfig config;
         config.base = options->run.to_config();
         std::tie(config.param, config.values) = parse_sweep(options->sweep, config.base.method);

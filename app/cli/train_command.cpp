@@ -6,6 +6,7 @@
 #include "app/cli/comparison_report.h"
 #include "app/cli/report.h"
 #include "app/cli/run_options.h"
+#include "app/cli/thread_option.h"
 #include "core/compare/comparison.h"
 #include "core/error.h"
 #include "core/io/atomic_file.h"
@@ -24,6 +25,7 @@ struct TrainOptions {
     bool json = false;
     std::optional<int> start;  // 1-based: keep this start's tree instead of the run's choice
     std::string cv;            // resampling (parse_resampling); empty = one run on the split
+    int threads = 0;           // --threads; 0 = every core
 };
 
 // train --cv: the method on every fold (the comparison engine with one method and one data set),
@@ -119,7 +121,9 @@ void add_train_command(CLI::App& app) {
                         "cross-validate instead of one split: K (stratified K-fold), KxR (repeated R times), loo "
                         "(leave-one-out) or holdout; prints per-fold and mean ± std scores, and --model-out saves the "
                         "tree refitted on all rows");
+    add_threads_option(*command, options->threads);
     command->callback([options] {
+        const ThreadLimit limit(options->threads);
         const RunConfig config = options->run.to_config();
         for (const std::string& file : {options->model_out, options->history})
             if (!file.empty()) check_writable_destination(file);

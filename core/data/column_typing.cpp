@@ -11,7 +11,10 @@
 namespace treelab {
 namespace {
 
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
 std::string_view trimmed(std::string_view text) {
+    if (text.empty() || (!is_space(text.front()) && !is_space(text.back()))) return text;  // the reader trims most cells
     const auto first = text.find_first_not_of(" \t\r\n");
     if (first == std::string_view::npos) return {};
     const auto last = text.find_last_not_of(" \t\r\n");

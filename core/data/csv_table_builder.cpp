@@ -14,6 +14,7 @@ void CsvTableBuilder::reserve(std::size_t rows) {
 
 bool CsvTableBuilder::is_missing(const CsvField& field) const {
     if (field.text.empty() && !field.quoted) return true;
+    if (field.text.size() > longest_marker_) return false;  // most cells: no marker to compare
     const auto& markers = options_.missing_markers;
     return std::find(markers.begin(), markers.end(), field.text) != markers.end();
 }
@@ -21,7 +22,9 @@ bool CsvTableBuilder::is_missing(const CsvField& field) const {
 void CsvTableBuilder::start_columns(std::span<const CsvField> fields, std::size_t line) {
     header_line_ = line;
     std::unordered_map<std::string, std::size_t> first_with_name;
+    first_with_name.reserve(fields.size());
     std::vector<std::string> names;
+    names.reserve(fields.size());
     for (std::size_t i = 0; i < fields.size(); ++i) {
         std::string name = options_.header ? std::string(fields[i].text) : "V" + std::to_string(i + 1);
         if (name.find_first_not_of(" \t") == std::string::npos) {
@@ -45,6 +48,7 @@ void CsvTableBuilder::start_columns(std::span<const CsvField> fields, std::size_
         }
     }
     const auto& required = options_.numeric_columns;
+    columns_.reserve(names.size());
     for (auto& name : names) {
         const bool numeric = std::find(required.begin(), required.end(), name) != required.end();
         columns_.emplace_back(std::move(name), numeric, decimal_);

@@ -2,6 +2,7 @@
 // Internal to core/data: the CSV reader's typing stage, turning the tokenizer's rows into typed
 // columns: the first row names them (or is data without a header), every later row must have as
 // many fields.
+#include <algorithm>
 #include <cstddef>
 #include <span>
 #include <string>
@@ -17,7 +18,9 @@ namespace treelab {
 class CsvTableBuilder {
 public:
     CsvTableBuilder(const std::string& source, const CsvOptions& options, char decimal)
-        : source_(source), options_(options), decimal_(decimal) {}
+        : source_(source), options_(options), decimal_(decimal) {
+        for (const std::string& marker : options.missing_markers) longest_marker_ = std::max(longest_marker_, marker.size());
+    }
 
     // Throws DataError for a row with another number of fields than the first, and for a header
     // with a nameless or repeated column or without one of the required numeric columns.
@@ -40,6 +43,7 @@ private:
     const std::string& source_;
     const CsvOptions& options_;
     char decimal_;
+    std::size_t longest_marker_ = 0;
     std::size_t header_line_ = 0;
     std::vector<ColumnBuilder> columns_;
     std::vector<std::size_t> row_lines_;

@@ -1,5 +1,8 @@
 #include "core/data/dataset.h"
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
 #include "core/error.h"
 
 namespace treelab {
@@ -17,14 +20,21 @@ Dataset Dataset::subset(const std::vector<Eigen::Index>& rows) const {
     part.X.resize(static_cast<Eigen::Index>(rows.size()), X.cols());
     part.y.resize(static_cast<Eigen::Index>(rows.size()));
     for (std::size_t i = 0; i < rows.size(); ++i) {
-        const auto at = static_cast<Eigen::Index>(i);
         if (rows[i] < 0 || rows[i] >= X.rows()) {
             throw Error("row " + std::to_string(rows[i]) + " is outside the data set's " + std::to_string(X.rows()) +
                         " rows");
         }
-        part.X.row(at) = X.row(rows[i]);
-        part.y(at) = y(rows[i]);
+        part.y(static_cast<Eigen::Index>(i)) = y(rows[i]);
     }
+    // Column by column, as X is stored: a row-by-row copy would stride across every column for
+    // each row. The columns are independent copies, so any thread count gives the same matrix.
+    tbb::parallel_for(tbb::blocked_range<Eigen::Index>(0, X.cols()), [&](const tbb::blocked_range<Eigen::Index>& columns) {
+        for (Eigen::Index j = columns.begin(); j < columns.end(); ++j) {
+            const double* from = X.col(j).data();
+            double* to = part.X.col(j).data();
+            for (std::size_t i = 0; i < rows.size(); ++i) to[i] = from[rows[i]];
+        }
+    });
     part.task = task;
     part.feature_names = feature_names;
     part.class_names = class_names;

@@ -15,6 +15,18 @@ Dataset encode_dataset(const Table& table, const FeaturePipeline& pipeline, cons
     return data;
 }
 
+Dataset encode_fitted_rows(const Table& table, const FeaturePipeline& pipeline, const TargetEncoding& target,
+                           const Eigen::VectorXd& y, const std::vector<Eigen::Index>& train_rows,
+                           const std::vector<Eigen::Index>& rows) {
+    Dataset data;
+    data.y = y(rows);
+    data.X = pipeline.transform_fitted_rows(table, rows, train_rows, y);
+    data.task = target.task;
+    data.feature_names = pipeline.feature_names();
+    data.class_names = target.class_names;
+    return data;
+}
+
 Dataset whole_table_dataset(const Table& table, const std::string& target, std::optional<Task> task) {
     const std::size_t column = table.column_index(target);
     std::vector<Eigen::Index> all(table.rows);

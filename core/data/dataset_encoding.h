@@ -18,6 +18,14 @@ namespace treelab {
 Dataset encode_dataset(const Table& table, const FeaturePipeline& pipeline, const TargetEncoding& target,
                        const std::vector<Eigen::Index>& train_rows = {});
 
+// The rows `rows` (in that order) of the table the pipeline was fitted on, with `y` the encoded
+// target of every table row and `train_rows` the pipeline's training rows: the part of a split
+// that encode_dataset(table, pipeline, target, train_rows).subset(rows) would give, without
+// encoding the other rows.
+Dataset encode_fitted_rows(const Table& table, const FeaturePipeline& pipeline, const TargetEncoding& target,
+                           const Eigen::VectorXd& y, const std::vector<Eigen::Index>& train_rows,
+                           const std::vector<Eigen::Index>& rows);
+
 // Every row of `table`, with the target fitted on it and an unscaled pipeline fitted on all rows:
 // for tools and tests that need a whole file as a learner would see it.
 Dataset whole_table_dataset(const Table& table, const std::string& target, std::optional<Task> task = {});

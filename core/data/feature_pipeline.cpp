@@ -3,7 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <string_view>
 #include <unordered_map>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
 
 #include "core/data/column_typing.h"
 #include "core/data/numpy_random.h"
@@ -13,13 +17,23 @@
 namespace treelab {
 namespace {
 
-std::size_t find_input(const Table& table, const std::string& name) {
-    for (std::size_t i = 0; i < table.columns.size(); ++i) {
-        if (table.columns[i].name == name) return i;
+// Each input's column in `table`, found by name through one index of the table's names, so that
+// a table of many columns is matched in time linear in them.
+std::vector<std::size_t> input_columns(const std::vector<InputColumn>& inputs, const Table& table) {
+    std::unordered_map<std::string_view, std::size_t> index_of;
+    index_of.reserve(table.columns.size());
+    for (std::size_t i = 0; i < table.columns.size(); ++i) index_of.emplace(table.columns[i].name, i);
+    std::vector<std::size_t> indices;
+    indices.reserve(inputs.size());
+    for (const InputColumn& input : inputs) {
+        const auto found = index_of.find(input.name);
+        if (found == index_of.end())
+            throw DataError(table.source, 0, 0,
+                            "the model uses the column '" + input.name + "', which this table lacks; the columns are " +
+                                quoted_column_names(table));
+        indices.push_back(found->second);
     }
-    throw DataError(table.source, 0, 0,
-                    "the model uses the column '" + name + "', which this table lacks; the columns are " +
-                        quoted_column_names(table));
+    return indices;
 }
 
 // The training rows and their targets, which leave-one-out encoding leaves out row by row.
@@ -38,71 +52,110 @@ Eigen::Index feature_count(const InputColumn& input) {
     return static_cast<Eigen::Index>(input.levels.size());
 }
 
-// Writes one numeric input into X at `first` (value, then the optional missing indicator).
-void encode_numeric(const InputColumn& input, const Table& table, std::size_t index, Eigen::MatrixXd& X,
-                    Eigen::Index first) {
-    const Column& column = table.columns[index];
-    if (column.kind != ColumnKind::Numeric) {
-        throw_not_a_number(column, {table.source, table.row_lines, index + 1},
-                           "the model was trained with this column numeric");
+// Throws DataError for the first input the pipeline takes as numeric whose column is not.
+void require_numeric_inputs(const std::vector<InputColumn>& inputs, const Table& table, const std::vector<std::size_t>& columns) {
+    for (std::size_t k = 0; k < inputs.size(); ++k) {
+        const Column& column = table.columns[columns[k]];
+        if (inputs[k].kind == ColumnKind::Numeric && column.kind != ColumnKind::Numeric)
+            throw_not_a_number(column, {table.source, table.row_lines, columns[k] + 1},
+                               "the model was trained with this column numeric");
     }
-    for (std::size_t row = 0; row < table.rows; ++row) {
-        const auto r = static_cast<Eigen::Index>(row);
-        const bool missing = std::isnan(column.numbers[row]);
-        X(r, first) = missing ? input.impute_value : column.numbers[row];
+}
+
+// The table rows a matrix is encoded from: `rows` in that order, or every row when null.
+struct RowSelection {
+    const std::vector<Eigen::Index>* rows = nullptr;
+    std::size_t table_rows = 0;
+
+    std::size_t size() const { return rows ? rows->size() : table_rows; }
+    std::size_t operator[](std::size_t i) const { return rows ? static_cast<std::size_t>((*rows)[i]) : i; }
+};
+
+// Writes one numeric input into X at `first` (value, then the optional missing indicator).
+void encode_numeric(const InputColumn& input, const Column& column, const RowSelection& rows, Eigen::MatrixXd& X,
+                    Eigen::Index first) {
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const auto r = static_cast<Eigen::Index>(i);
+        const double value = column.numbers[rows[i]];
+        const bool missing = std::isnan(value);
+        X(r, first) = missing ? input.impute_value : value;
         if (input.missing_indicator) X(r, first + 1) = missing ? 1.0 : 0.0;
     }
 }
 
-// The fitted level of every row, found by level text, so a table whose own level order (or typing)
-// differs still lines up; empty for a level the pipeline does not know, and for a missing value
-// unless the pipeline lists kMissingLevel.
-std::vector<std::optional<std::size_t>> fitted_levels(const InputColumn& input, const Column& column, std::size_t rows) {
+// The fitted level of each selected row, found by level text, so a table whose own level order (or
+// typing) differs still lines up; empty for a level the pipeline does not know, and for a missing
+// value unless the pipeline lists kMissingLevel. A categorical column's levels are looked up once.
+std::vector<std::optional<std::size_t>> fitted_levels(const InputColumn& input, const Column& column, const RowSelection& rows) {
     std::unordered_map<std::string, std::size_t> index_of;
     for (std::size_t k = 0; k < input.levels.size(); ++k) index_of.emplace(input.levels[k], k);
     const auto missing_level = index_of.find(kMissingLevel);
-    std::vector<std::optional<std::size_t>> levels(rows);
-    for (std::size_t row = 0; row < rows; ++row) {
+    const auto fitted = [&](const std::string& text) -> std::optional<std::size_t> {
+        const auto found = index_of.find(text);
+        if (found == index_of.end()) return std::nullopt;
+        return found->second;
+    };
+    std::vector<std::optional<std::size_t>> fitted_of_code;
+    if (column.kind == ColumnKind::Categorical)
+        for (const std::string& level : column.levels) fitted_of_code.push_back(fitted(level));
+    std::vector<std::optional<std::size_t>> levels(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const std::size_t row = rows[i];
         if (column.is_missing(row)) {
-            if (missing_level != index_of.end()) levels[row] = missing_level->second;
-            continue;
+            if (missing_level != index_of.end()) levels[i] = missing_level->second;
+        } else if (column.kind == ColumnKind::Categorical) {
+            levels[i] = fitted_of_code[static_cast<std::size_t>(column.codes[row])];
+        } else {
+            levels[i] = fitted(cell_text(column, row));
         }
-        const auto found = index_of.find(cell_text(column, row));
-        if (found != index_of.end()) levels[row] = found->second;
     }
     return levels;
 }
 
-// One categorical input into X at `first`: one-hot (missing or unseen: all zeros) or leave-one-out.
-void encode_categorical(const InputColumn& input, const Table& table, std::size_t index, Eigen::MatrixXd& X,
-                        Eigen::Index first, const TrainingTargets* training) {
-    const auto levels = fitted_levels(input, table.columns[index], table.rows);
-    if (!is_leave_one_out(input)) {
-        for (std::size_t row = 0; row < table.rows; ++row)
-            if (levels[row]) X(static_cast<Eigen::Index>(row), first + static_cast<Eigen::Index>(*levels[row])) = 1.0;
-        return;
+// One categorical input into X at `first`: one-hot (missing or unseen: all zeros) or leave-one-out,
+// where a training row (`is_training`, by table row) leaves its own target out.
+void encode_categorical(const InputColumn& input, const Column& column, const RowSelection& rows, Eigen::MatrixXd& X,
+                        Eigen::Index first, const TrainingTargets* training, const std::vector<char>& is_training) {
+    const auto levels = fitted_levels(input, column, rows);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const auto r = static_cast<Eigen::Index>(i);
+        if (!is_leave_one_out(input)) {
+            if (levels[i]) X(r, first + static_cast<Eigen::Index>(*levels[i])) = 1.0;
+        } else if (training && is_training[rows[i]]) {
+            X(r, first) = input.leave_one_out.training_value(levels[i], training->y(static_cast<Eigen::Index>(rows[i])));
+        } else {
+            X(r, first) = input.leave_one_out.value(levels[i]);
+        }
     }
-    for (std::size_t row = 0; row < table.rows; ++row) X(static_cast<Eigen::Index>(row), first) = input.leave_one_out.value(levels[row]);
-    if (!training) return;
-    for (const Eigen::Index row : training->rows)
-        X(row, first) = input.leave_one_out.training_value(levels[static_cast<std::size_t>(row)], training->y(row));
 }
 
-// The design matrix before scaling; `training` given = the table the pipeline was fitted on.
-Eigen::MatrixXd encode(const std::vector<InputColumn>& inputs, const Table& table, const TrainingTargets* training) {
-    Eigen::Index features = 0;
-    for (const auto& input : inputs) features += feature_count(input);
-    Eigen::MatrixXd X = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(table.rows), features);
-    Eigen::Index first = 0;
-    for (const auto& input : inputs) {
-        const std::size_t index = find_input(table, input.name);
-        if (input.kind == ColumnKind::Numeric) {
-            encode_numeric(input, table, index, X, first);
-        } else {
-            encode_categorical(input, table, index, X, first, training);
-        }
-        first += feature_count(input);
+// The design matrix of the selected rows before scaling; `training` given = the table the pipeline
+// was fitted on. Each input writes only its own columns, so the inputs are encoded in parallel and
+// any thread count gives the same matrix.
+Eigen::MatrixXd encode(const std::vector<InputColumn>& inputs, const Table& table, const TrainingTargets* training,
+                       const std::vector<Eigen::Index>* selected = nullptr) {
+    const RowSelection rows{selected, table.rows};
+    const std::vector<std::size_t> columns = input_columns(inputs, table);
+    require_numeric_inputs(inputs, table, columns);
+    std::vector<char> is_training;
+    if (training) {
+        is_training.assign(table.rows, 0);
+        for (const Eigen::Index row : training->rows) is_training[static_cast<std::size_t>(row)] = 1;
     }
+    std::vector<Eigen::Index> first(inputs.size() + 1, 0);
+    for (std::size_t k = 0; k < inputs.size(); ++k) first[k + 1] = first[k] + feature_count(inputs[k]);
+    Eigen::MatrixXd X(static_cast<Eigen::Index>(rows.size()), first.back());
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, inputs.size()), [&](const tbb::blocked_range<std::size_t>& range) {
+        for (std::size_t k = range.begin(); k < range.end(); ++k) {
+            const Column& column = table.columns[columns[k]];
+            if (inputs[k].kind == ColumnKind::Numeric) {
+                encode_numeric(inputs[k], column, rows, X, first[k]);
+            } else {
+                X.middleCols(first[k], first[k + 1] - first[k]).setZero();
+                encode_categorical(inputs[k], column, rows, X, first[k], training, is_training);
+            }
+        }
+    });
     return X;
 }
 
@@ -199,6 +252,12 @@ Eigen::MatrixXd FeaturePipeline::transform_fitted(const Table& table, const std:
     return scaled(encode(inputs, table, &training));
 }
 
+Eigen::MatrixXd FeaturePipeline::transform_fitted_rows(const Table& table, const std::vector<Eigen::Index>& rows,
+                                                       const std::vector<Eigen::Index>& train_rows, const Eigen::VectorXd& y) const {
+    const TrainingTargets training{train_rows, y};
+    return scaled(encode(inputs, table, &training, &rows));
+}
+
 Eigen::MatrixXd FeaturePipeline::scaled(Eigen::MatrixXd X) const {
     if (scaling == Scaling::ZScore) {
         if (center.size() != X.cols() || scale.size() != X.cols())
@@ -238,7 +297,7 @@ FeaturePipeline fit_pipeline(const Table& table, std::size_t target_column, cons
 
     // 001 §4.1 (utilities_GDT.py, preprocess_data): the scaling is fitted on the leave-one-out encoded training rows.
     const TrainingTargets training{train_rows, y};
-    Eigen::MatrixXd train = encode(pipeline.inputs, table, &training)(train_rows, Eigen::all);
+    Eigen::MatrixXd train = encode(pipeline.inputs, table, &training, &train_rows);
     if (options.scaling == Scaling::ZScore) {
         fit_zscore(pipeline, train);
     } else {

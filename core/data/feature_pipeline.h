@@ -52,6 +52,9 @@ struct FeaturePipeline {
     // table row) are leave-one-out encoded without their own target (001 §4.1).
     Eigen::MatrixXd transform_fitted(const Table& table, const std::vector<Eigen::Index>& train_rows,
                                      const Eigen::VectorXd& y) const;
+    // As transform_fitted, the table rows `rows` alone, in that order (one part of a split).
+    Eigen::MatrixXd transform_fitted_rows(const Table& table, const std::vector<Eigen::Index>& rows,
+                                          const std::vector<Eigen::Index>& train_rows, const Eigen::VectorXd& y) const;
 
 private:
     Eigen::MatrixXd scaled(Eigen::MatrixXd X) const;  // the fitted scaling applied to encoded rows

@@ -100,10 +100,7 @@ Eigen::VectorXd encode_target(const Table& table, const TargetEncoding& encoding
     std::unordered_map<std::string, int> class_of;
     for (std::size_t k = 0; k < encoding.class_names.size(); ++k)
         class_of.emplace(encoding.class_names[k], static_cast<int>(k));
-    for (std::size_t row = 0; row < table.rows; ++row) {
-        const std::string label = column.kind == ColumnKind::Categorical
-                                      ? column.levels[static_cast<std::size_t>(column.codes[row])]
-                                      : number_text(column.numbers[row]);
+    const auto class_index = [&](const std::string& label, std::size_t row) {
         const auto found = class_of.find(label);
         if (found == class_of.end()) {
             throw DataError(table.source, line_of(table, row), index + 1,
@@ -111,6 +108,27 @@ Eigen::VectorXd encode_target(const Table& table, const TargetEncoding& encoding
                                 "' is not one of the classes the model knows (" + quoted_list(encoding.class_names) +
                                 ")");
         }
+        return found->second;
+    };
+    if (column.kind == ColumnKind::Categorical) {
+        // Each level looked up once (-1: not a class), not a label string per row.
+        std::vector<int> class_of_level(column.levels.size(), -1);
+        for (std::size_t level = 0; level < column.levels.size(); ++level)
+            if (const auto found = class_of.find(column.levels[level]); found != class_of.end())
+                class_of_level[level] = found->second;
+        for (std::size_t row = 0; row < table.rows; ++row) {
+            const auto level = static_cast<std::size_t>(column.codes[row]);
+            const int label = class_of_level[level];
+            y(static_cast<Eigen::Index>(row)) = label >= 0 ? label : class_index(column.levels[level], row);
+        }
+        return y;
+    }
+    // Each distinct value's text made once (a class target has few values).
+    std::unordered_map<double, int> class_of_value;
+    for (std::size_t row = 0; row < table.rows; ++row) {
+        const double value = column.numbers[row];
+        auto found = class_of_value.find(value);
+        if (found == class_of_value.end()) found = class_of_value.emplace(value, class_index(number_text(value), row)).first;
         y(static_cast<Eigen::Index>(row)) = found->second;
     }
     return y;

@@ -57,4 +57,15 @@ ParamValues resolve_params(std::span<const ParamSpec> specs, std::span<const Par
     return values;
 }
 
+std::map<std::string, std::string> baseline_texts(std::span<const ParamSpec> specs, std::span<const ParamPreset> presets,
+                                                  const std::map<std::string, std::string>& values) {
+    const auto preset = values.find(kPresetParam);
+    std::map<std::string, std::string> baseline = ParamValues(specs).canonical();
+    if (preset != values.end() && find_preset(presets, preset->second)) {
+        baseline = preset_values(specs, presets, preset->second).canonical();
+        baseline[kPresetParam] = kDefaultPreset;
+    }
+    return baseline;
+}
+
 }  // namespace treelab

@@ -2,6 +2,7 @@
 // Named settings of a learner's parameters, one `preset` row away: "paper" keeps the paper's
 // faithful setting while TreeLab's defaults are what a study found best. A preset is a list of
 // "name=value" assignments applied over the defaults; the user's explicit assignments win over it.
+#include <map>
 #include <span>
 #include <string>
 #include <vector>
@@ -35,5 +36,12 @@ ParamValues resolve_params(std::span<const ParamSpec> specs, std::span<const Par
 // The values `preset` (a preset's name or "treelab") gives before any explicit assignment.
 ParamValues preset_values(std::span<const ParamSpec> specs, std::span<const ParamPreset> presets,
                           const std::string& preset);
+
+// What a run's values (canonical texts) are compared against to say what it changed (run cards'
+// commands, the results' parameter column): the values of its preset (the defaults for "treelab"
+// or a preset this version does not know), the preset row itself at "treelab", so that the preset
+// and what the user changed on it stand out.
+std::map<std::string, std::string> baseline_texts(std::span<const ParamSpec> specs, std::span<const ParamPreset> presets,
+                                                  const std::map<std::string, std::string>& values);
 
 }  // namespace treelab

@@ -15,17 +15,6 @@ Dataset PreparedData::fit_rows(FitOn fit_on) const {
     return fit_on == FitOn::Train ? rows : stack_rows(rows, valid);
 }
 
-PreparedData prepare_data(const RunConfig& config) {
-    CsvOptions options;
-    options.delimiter = config.delimiter;
-    options.decimal = config.decimal;
-    options.encoding = config.encoding;
-    Table table = read_csv(config.data_file, options);
-    // The digest reads the file a second time rather than holding all its bytes (three times the
-    // table's size for a numeric file) beside the table.
-    return prepare_data(std::move(table), sha256_of_file(config.data_file), config);
-}
-
 namespace {
 
 // numpy's global state when the paper's rebalance_data calls SMOTE() (utilities_GDT.py):
@@ -37,7 +26,7 @@ SmoteRandom protocol_smote_random(const RunConfig& config, const Dataset& train)
     return {resolved_split_seed(config), true, 0};
 }
 
-PreparedData prepare_split_data(Table table, std::string sha256, const RunConfig& config, TargetEncoding target, Split split) {
+PreparedData prepare_split_data(Table table, std::shared_future<std::string> sha256, const RunConfig& config, TargetEncoding target, Split split) {
     PreparedData data;
     data.table = std::move(table);
     data.data_sha256 = std::move(sha256);
@@ -58,10 +47,10 @@ PreparedData prepare_split_data(Table table, std::string sha256, const RunConfig
     options.missing_as_level = config.missing_as_level;
     data.pipeline = fit_pipeline(data.table, target_column, data.split.train, options, excluded, y);
 
-    const Dataset all = encode_dataset(data.table, data.pipeline, data.target, data.split.train);
-    data.train = all.subset(data.split.train);
-    data.valid = all.subset(data.split.valid);
-    data.test = all.subset(data.split.test);
+    // Each part encoded from the table directly, rather than every row and then three copies.
+    data.train = encode_fitted_rows(data.table, data.pipeline, data.target, y, data.split.train, data.split.train);
+    data.valid = encode_fitted_rows(data.table, data.pipeline, data.target, y, data.split.train, data.split.valid);
+    data.test = encode_fitted_rows(data.table, data.pipeline, data.target, y, data.split.train, data.split.test);
     data.synthetic = data.train.subset({});
     if (config.smote) {
         if (data.target.task != Task::Classification)
@@ -73,15 +62,26 @@ PreparedData prepare_split_data(Table table, std::string sha256, const RunConfig
     return data;
 }
 
-}  // namespace
+std::shared_future<std::string> ready(std::string sha256) {
+    std::promise<std::string> given;
+    given.set_value(std::move(sha256));
+    return given.get_future().share();
+}
 
-PreparedData prepare_data(Table table, std::string sha256, const RunConfig& config) {
+// The stratified (or configured) split of the table's target, then the preparation.
+PreparedData prepare_with_split_of_target(Table table, std::shared_future<std::string> sha256, const RunConfig& config) {
     TargetEncoding target = fit_target(table, table.column_index(config.target), config.task);
     const Eigen::VectorXd y = encode_target(table, target);
     SplitMode mode = config.split_mode;
     if (target.task == Task::Regression && mode == SplitMode::Stratified) mode = SplitMode::Shuffled;
     Split split = make_split(y, config.split, mode, resolved_split_seed(config));
     return prepare_split_data(std::move(table), std::move(sha256), config, std::move(target), std::move(split));
+}
+
+}  // namespace
+
+PreparedData prepare_data(Table table, std::string sha256, const RunConfig& config) {
+    return prepare_with_split_of_target(std::move(table), ready(std::move(sha256)), config);
 }
 
 PreparedData prepare_data(Table table, std::string sha256, const RunConfig& config, const Split& split) {
@@ -92,7 +92,7 @@ PreparedData prepare_data(Table table, std::string sha256, const RunConfig& conf
                 throw DataError(table.source, 0, 0, "the split names row " + std::to_string(row + 1) + " of a table of " +
                                                         std::to_string(rows) + " rows");
     TargetEncoding target = fit_target(table, table.column_index(config.target), config.task);
-    return prepare_split_data(std::move(table), std::move(sha256), config, std::move(target), split);
+    return prepare_split_data(std::move(table), ready(std::move(sha256)), config, std::move(target), split);
 }
 
 PreparedData prepare_saved_model_data(Table table, const ModelFile& model) {
@@ -106,6 +106,20 @@ PreparedData prepare_saved_model_data(Table table, const ModelFile& model) {
     data.train = data.test.subset({});
     data.valid = data.train;
     return data;
+}
+
+PreparedData prepare_data(const RunConfig& config) {
+    CsvOptions options;
+    options.delimiter = config.delimiter;
+    options.decimal = config.decimal;
+    options.encoding = config.encoding;
+    Table table = read_csv(config.data_file, options);
+    // The digest reads the file a second time rather than holding all its bytes (three times the
+    // table's size for a numeric file) beside the table; on a thread of its own, as the
+    // preparation and most fits leave a core free.
+    std::shared_future<std::string> digest =
+        std::async(std::launch::async, [file = config.data_file] { return sha256_of_file(file); }).share();
+    return prepare_with_split_of_target(std::move(table), std::move(digest), config);
 }
 
 }  // namespace treelab

@@ -1,6 +1,9 @@
 #pragma once
 // Loading, target encoding, splitting and preprocessing of one run: the part every learner shares.
 // Preprocessing is fitted on the training rows only.
+#include <future>
+#include <string>
+
 #include "core/data/feature_pipeline.h"
 #include "core/data/splits.h"
 #include "core/data/table.h"
@@ -12,7 +15,9 @@ namespace treelab {
 
 struct PreparedData {
     Table table;
-    std::string data_sha256;
+    // The file's SHA-256 (hex) for the run card. Reading the file for it a second time runs beside
+    // the preparation and the fit when prepare_data read the file itself.
+    std::shared_future<std::string> data_sha256;
     TargetEncoding target;
     FeaturePipeline pipeline;
     Split split;

@@ -88,8 +88,9 @@ std::string equivalent_command(const RunConfig& config) { return "treelab-cli tr
 
 std::string run_options_text(const RunConfig& config, const std::string& param_flag) {
     const LearnerInfo& learner = find_learner(config.method);
-    const ParamValues defaults(learner.params);
-    const auto default_texts = defaults.canonical();
+    // Against the preset's values: `--param preset=paper` and only what the user changed on it.
+    const auto values = config.params.canonical();
+    const auto default_texts = baseline_texts(learner.params, learner.presets, values);
     std::string command = "--data " + shell_word(config.data_file.string()) + " --target " + shell_word(config.target) +
                           " --method " + config.method;
     if (config.delimiter != 0) command += " --delimiter " + shell_word(csv_delimiter_text(config.delimiter));
@@ -97,7 +98,7 @@ std::string run_options_text(const RunConfig& config, const std::string& param_f
     if (!config.encoding.empty()) command += " --encoding " + shell_word(config.encoding);
     if (config.task) command += " --task " + to_string(*config.task);
     for (const std::string& column : config.drop_columns) command += " --drop " + shell_word(column);
-    for (const auto& [name, text] : config.params.canonical())
+    for (const auto& [name, text] : values)
         if (default_texts.at(name) != text) command += " " + param_flag + " " + shell_word(name + "=" + text);
     command += " --seed " + std::to_string(config.seed);
     if (config.split_seed) command += " --split-seed " + std::to_string(*config.split_seed);

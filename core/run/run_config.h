@@ -81,7 +81,8 @@ std::uint32_t resolved_learner_seed(const RunConfig& config);
 // vary. Throws ParamError.
 void check_run_config(const RunConfig& config);
 
-// The treelab-cli command line that reproduces `config` (non-default options only). The applied
+// The treelab-cli command line that reproduces `config` (non-default options only; with a preset,
+// `--param preset=NAME` and the values that differ from the preset's). The applied
 // scaling is pinned (`--scaling zscore` for an automatic LatentTrees run) unless it is none and
 // the method's default is none, so the command reproduces the run even if a default changes.
 std::string equivalent_command(const RunConfig& config);

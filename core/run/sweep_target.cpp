@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "core/error.h"
+#include "core/params/param_preset.h"
 
 namespace treelab {
 namespace {
@@ -49,6 +50,9 @@ SweepTarget sweep_target(std::span<const ParamSpec> specs, const std::string& na
         return {field_spec(stage_list_spec(specs, *ref), *ref, current), ref};
     const auto spec = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == name; });
     if (spec == specs.end()) throw ParamError("this method has no parameter '" + name + "' to sweep");
+    // A preset sets many values at once (method_params), which a sweep's one value per row cannot.
+    if (name == kPresetParam)
+        throw ParamError("a sweep cannot sweep the preset; fix it (--set preset=NAME) and sweep one of its parameters");
     return {*spec, std::nullopt};
 }
 

@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include <tbb/parallel_invoke.h>
+
 #include "core/data/csv_reader.h"
 #include "core/error.h"
 
@@ -13,7 +15,7 @@ RunCard make_run_card(const RunConfig& config, const PreparedData& data) {
     card.params = config.params.canonical();
     card.seed = config.seed;
     card.data_file = config.data_file.filename().string();
-    card.data_sha256 = data.data_sha256;
+    card.data_sha256 = data.data_sha256.valid() ? data.data_sha256.get() : std::string();
     card.data_delimiter = csv_delimiter_text(data.table.format.delimiter);
     card.data_decimal = std::string(1, data.table.format.decimal);
     card.data_encoding = data.table.format.encoding;
@@ -36,7 +38,10 @@ RunOutcome run_training(const RunConfig& config, const Progress& progress) {
 RunOutcome run_training(const PreparedData& data, const RunConfig& config, const Progress& progress) {
     const LearnerInfo& learner = find_learner(config.method);
     check_run_config(config);
-    const Dataset fit = data.fit_rows(config.fit_on);
+    // The training rows themselves when nothing is stacked onto them, rather than a copy.
+    const bool train_alone = config.fit_on == FitOn::Train && data.synthetic.rows() == 0;
+    const Dataset stacked = train_alone ? Dataset{} : data.fit_rows(config.fit_on);
+    const Dataset& fit = train_alone ? data.train : stacked;
     const TrainInput input{fit, data.valid.rows() > 0 ? &data.valid : nullptr, config.params, resolved_learner_seed(config)};
 
     const auto start = std::chrono::steady_clock::now();
@@ -64,19 +69,22 @@ RunOutcome run_training(const PreparedData& data, const RunConfig& config, const
 }
 
 void score_model(RunOutcome& outcome, const PreparedData& data) {
-    outcome.train_scores = evaluate(outcome.model.tree, data.train);
-    outcome.valid_scores = evaluate(outcome.model.tree, data.valid);
-    outcome.test_scores = evaluate(outcome.model.tree, data.test);
     const TreeModel& tree = outcome.model.tree;
     outcome.test_predictions.resize(0);
     outcome.test_probabilities.resize(0, 0);
-    if (tree.routing_predictor && !tree.routing_predictor->predicts_target()) return;
-    if (tree.task == Task::Classification) {
-        outcome.test_probabilities = tree.predict_proba(data.test.X);
-        outcome.test_predictions = most_probable_class(outcome.test_probabilities);  // TreeModel::predict, routed once
-    } else {
-        outcome.test_predictions = tree.predict(data.test.X);
-    }
+    const auto predict_test = [&] {
+        if (tree.routing_predictor && !tree.routing_predictor->predicts_target()) return;
+        if (tree.task == Task::Classification) {
+            outcome.test_probabilities = tree.predict_proba(data.test.X);
+            outcome.test_predictions = most_probable_class(outcome.test_probabilities);  // TreeModel::predict, routed once
+        } else {
+            outcome.test_predictions = tree.predict(data.test.X);
+        }
+    };
+    // Four independent passes over the rows, side by side (each computed as it would be alone).
+    tbb::parallel_invoke([&] { outcome.train_scores = evaluate(tree, data.train); },
+                         [&] { outcome.valid_scores = evaluate(tree, data.valid); },
+                         [&] { outcome.test_scores = evaluate(tree, data.test); }, predict_test);
 }
 
 void add_pruning_curve(RunOutcome& outcome) {

@@ -4,22 +4,37 @@
 // unlimited, chosen per seed on the validation split (first best in that order), then scored on the
 // test split. TreeLab's CART reproduces scikit-learn's DecisionTreeClassifier/Regressor exactly
 // (tests/core/learners/cart), so that column is scikit-learn's best-depth CART on the same splits.
-// Score: test accuracy (classification) or R² (regression), mean ± sample std over the seeds.
+// Score: test accuracy (classification) or R², mean ± sample std over the seeds.
 //
 // Usage: defaults_bench [--seeds N] [--only NAME,NAME...] [--methods METHOD,METHOD...]
 //                       [--skip METHOD:NAME]... [--data-dir DIR] [--param NAME=VALUE]...
+//                       [--set FILE:TARGET]... [--threads N]
+//        defaults_bench --fit METHOD --set FILE:TARGET [--threads N] [--seed S] [--param NAME=VALUE]...
 // --param sets a hyperparameter of every learner column but CART's (for studies of a default;
-// combine it with --methods so that it applies to one learner).
+// combine it with --methods so that it applies to one learner). --set replaces the shipped sets by
+// any CSV files (the row's name is the file's stem). --threads caps the threads (tbb::global_control;
+// default every core).
 // Prints a Markdown table on stdout (a row per data set as soon as it is done), progress on stderr.
+//
+// --fit: one default fit exactly as `treelab-cli train --data FILE --target TARGET --method METHOD
+// --seed S` runs it (reading the file included), then one line on stdout:
+//   method=M threads=N wall_s=… train_s=… peak_mb=… test_accuracy=… (or test_r2=…)
+// wall_s: reading, preparing and training; peak_mb: the process's peak resident memory
+// (getrusage), so run one fit per process (tests/bench/default_fit_bench.sh).
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <sys/resource.h>
+
+#include <tbb/global_control.h>
 
 #include "core/learners/learner.h"
 #include "core/run/training_run.h"
@@ -30,6 +45,7 @@ using namespace treelab;
 
 struct Shipped {
     std::string file, target;
+    std::string path = {};  // empty: FILE.csv in the data folder
 };
 
 // datasets/README.md: file and target column of every shipped data set.
@@ -38,6 +54,25 @@ const std::vector<Shipped> kShipped = {
     {"breastcancer", "Class"}, {"housevotes84", "Class"}, {"servo", "Class"},  {"diabetes", "progression"},
     {"letterrecognition", "lettr"},
 };
+
+// --set FILE:TARGET: the name is the file's stem; the target is what follows the last colon.
+Shipped parse_set(const std::string& text) {
+    const std::size_t colon = text.rfind(':');
+    if (colon == std::string::npos || colon == 0 || colon + 1 == text.size()) {
+        std::cerr << "--set " << text << ": expected FILE:TARGET\n";
+        std::exit(2);
+    }
+    const std::string path = text.substr(0, colon);
+    std::string stem = path.substr(path.find_last_of('/') + 1);
+    stem = stem.substr(0, stem.rfind('.'));
+    return {stem, text.substr(colon + 1), path};
+}
+
+double peak_megabytes() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return static_cast<double>(usage.ru_maxrss) / 1024.0;  // Linux: kilobytes
+}
 
 struct Cell {
     std::vector<double> scores, seconds;
@@ -73,7 +108,7 @@ std::string headline(const Scores& scores) { return scores.count("r2") ? "r2" : 
 RunConfig default_config(const std::string& folder, const Shipped& data, const std::string& method, std::uint32_t seed,
                          const std::vector<std::string>& assignments = {}) {
     RunConfig config;  // everything else at the CLI's defaults: scaling auto, split 0.6/0.2/0.2 stratified
-    config.data_file = folder + "/" + data.file + ".csv";
+    config.data_file = data.path.empty() ? folder + "/" + data.file + ".csv" : data.path;
     config.target = data.target;
     config.method = method;
     config.params = method_params(method, assignments);
@@ -84,10 +119,12 @@ RunConfig default_config(const std::string& folder, const Shipped& data, const s
 }  // namespace
 
 int main(int argc, char** argv) {
-    int seeds = 5;
-    std::string folder = TREELAB_DATASETS;
+    int seeds = 5, threads = 0;
+    std::uint32_t fit_seed = 0;
+    std::string folder = TREELAB_DATASETS, fit;
     std::set<std::string> only, skip, methods;
     std::vector<std::string> assignments;
+    std::vector<Shipped> sets;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string flag = argv[i], value = argv[i + 1];
         if (flag == "--seeds") {
@@ -96,6 +133,14 @@ int main(int argc, char** argv) {
             folder = value;
         } else if (flag == "--param") {
             assignments.push_back(value);
+        } else if (flag == "--set") {
+            sets.push_back(parse_set(value));
+        } else if (flag == "--threads") {
+            threads = std::atoi(value.c_str());
+        } else if (flag == "--fit") {
+            fit = value;
+        } else if (flag == "--seed") {
+            fit_seed = static_cast<std::uint32_t>(std::atol(value.c_str()));
         } else if (flag == "--skip") {
             skip.insert(value);
         } else if (flag == "--only" || flag == "--methods") {
@@ -107,6 +152,26 @@ int main(int argc, char** argv) {
         }
     }
 
+    std::optional<tbb::global_control> limit;
+    if (threads > 0) limit.emplace(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+    const int used_threads =
+        static_cast<int>(tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism));
+
+    if (!fit.empty()) {
+        if (sets.size() != 1) {
+            std::cerr << "--fit needs one --set FILE:TARGET\n";
+            return 2;
+        }
+        const auto begin = std::chrono::steady_clock::now();
+        const RunOutcome run = run_training(default_config(folder, sets.front(), fit, fit_seed, assignments));
+        const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+        const std::string metric = headline(run.test_scores);
+        std::cout << "method=" << fit << " threads=" << used_threads << " wall_s=" << fixed(wall, 3)
+                  << " train_s=" << fixed(run.train_seconds, 3) << " peak_mb=" << fixed(peak_megabytes(), 1) << " test_"
+                  << metric << "=" << fixed(run.test_scores.at(metric), 4) << std::endl;
+        return 0;
+    }
+
     const auto column = [&](const LearnerInfo& learner) { return methods.empty() || methods.count(learner.name) > 0; };
     std::cout << "| data set | score | best-depth CART (depth per seed) |";
     for (const LearnerInfo& learner : learners())
@@ -116,8 +181,9 @@ int main(int argc, char** argv) {
         if (column(learner)) std::cout << "---|---|---|";
     std::cout << std::endl;
 
-    for (const Shipped& data : kShipped) {
+    for (const Shipped& data : sets.empty() ? kShipped : sets) {
         if (!only.empty() && !only.count(data.file)) continue;
+        std::cerr << data.file << ": " << used_threads << " threads\n";
         Cell best;
         std::vector<std::string> depths;
         std::vector<Cell> cells(learners().size());

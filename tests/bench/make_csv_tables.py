@@ -1,9 +1,12 @@
 #!/usr/bin/python3
-"""Writes the synthetic CSVs load_bench reads: ROWS × 20 standard normal features (numpy
-RandomState(2024), written with 17 significant digits as a program that saves doubles would) and a
-class column c0..c3 from quartiles of a nonlinear score, as /tmp/treelab_load_ROWS.csv. The files
-are large (about 390 bytes a row) and never committed.
-Usage: make_csv_tables.py ROWS...     (e.g. 100000 1000000 10000000)
+"""Writes the synthetic CSVs load_bench and train_peer_bench.py read, into /tmp (never committed).
+Long tables: ROWS × 20 standard normal features (numpy RandomState(2024), written with 17
+significant digits as a program that saves doubles would) and a class column c0..c3 from quartiles
+of a nonlinear score, as /tmp/treelab_load_ROWS.csv (about 390 bytes a row).
+Wide tables: COLUMNS × ROWS, COLUMNS - 1 features (x0, x1, ...: standard normal, 6 significant
+digits) and a last column `class` (c0/c1 from the sign of x0), as /tmp/treelab_wide_COLUMNSxROWS.csv.
+Usage: make_csv_tables.py ROWS...              (e.g. 100000 1000000 10000000)
+       make_csv_tables.py --wide COLUMNSxROWS...  (e.g. 20000x100 50000x3 200000x3)
 """
 import sys
 
@@ -23,7 +26,25 @@ def write(rows, path, block=100_000):
             out.write("\n".join(lines) + "\n")
 
 
+def write_wide(columns, rows, path):
+    rng = np.random.RandomState(2024)
+    with open(path, "w") as out:
+        out.write(",".join([f"x{k}" for k in range(columns - 1)] + ["class"]) + "\n")
+        for row in range(rows):
+            x = rng.standard_normal(columns - 1)
+            # Both classes whatever the row count, so that every split can be stratified.
+            label = row % 2 if rows < 10 else int(x[0] > 0)
+            out.write(",".join(f"{v:.6g}" for v in x) + f",c{label}\n")
+
+
 def main():
+    if sys.argv[1:2] == ["--wide"]:
+        for shape in sys.argv[2:]:
+            columns, rows = map(int, shape.split("x"))
+            path = f"/tmp/treelab_wide_{columns}x{rows}.csv"
+            write_wide(columns, rows, path)
+            print(path)
+        return
     for rows in map(int, sys.argv[1:]):
         path = f"/tmp/treelab_load_{rows}.csv"
         write(rows, path)

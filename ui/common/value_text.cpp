@@ -49,7 +49,7 @@ QStringList changedParams(const std::string& method, const std::map<std::string,
         for (const auto& [name, value] : params) changed << QString::fromStdString(name + "=" + value);
         return changed;
     }
-    const std::map<std::string, std::string> defaults = ParamValues(learner->params).canonical();
+    const std::map<std::string, std::string> defaults = baseline_texts(learner->params, learner->presets, params);
     for (const ParamSpec& spec : learner->params) {  // in the form's order
         const auto value = params.find(spec.name);
         if (value == params.end()) continue;

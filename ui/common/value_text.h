@@ -13,7 +13,8 @@ namespace treelab {
 QString countText(long long count);
 // One style for every duration: "< 1 ms", "12 ms", "28.2 s", "3 min 05 s", "2 h 05 min".
 QString durationText(double seconds);
-// The parameters of `method` whose values differ from its defaults, each as its form label and
+// The parameters of `method` whose values differ from its defaults (from its preset's when the run
+// named one, the preset row then among them: baseline_texts), each as its form label and
 // value (ParamSpec::label): "Max depth 4", "Epochs 60,000", "Pruning lambda 0.01". Empty when
 // nothing differs. A method this build does not know: its names as they are.
 QStringList changedParams(const std::string& method, const std::map<std::string, std::string>& params);

@@ -76,7 +76,9 @@ struct DataPanel::Parts {
     QComboBox* task = nullptr;
     PreparationForm* preparation = nullptr;
     TablePreviewModel* preview = nullptr;
+    QTableView* previewView = nullptr;
     QTableWidget* columns = nullptr;
+    int boldRow = -1;  // the row of `columns` shown in bold: the target's
     TargetView* targetView = nullptr;
     RecentFilesMenu* recent = nullptr;
     QMenu* shipped = nullptr;
@@ -140,8 +142,15 @@ void DataPanel::Parts::showTable(const QString& keptTarget) {
     summary->setToolTip(QDir::toNativeSeparators(file));
     format->showRead(table.format, data->format);
     preview->setTable(&table);
+    // Sizing a column to its contents reads its preview cells; a wide table's columns (a few
+    // hundred and more) keep one width instead, which the user can drag, so that showing 200,000
+    // columns does not read 20 million cells on the GUI thread.
+    constexpr std::size_t kColumnsSizedToContents = 500;
+    previewView->horizontalHeader()->setSectionResizeMode(
+        table.columns.size() <= kColumnsSizedToContents ? QHeaderView::ResizeToContents : QHeaderView::Interactive);
 
     columns->setRowCount(static_cast<int>(table.columns.size()));
+    boldRow = -1;  // every row's items are new
     for (std::size_t k = 0; k < table.columns.size(); ++k) {
         const Column& column = table.columns[k];
         const int row = static_cast<int>(k);
@@ -181,12 +190,18 @@ void DataPanel::Parts::showOverview(const TargetOverview& overview) {
     else targetView->clear();
     task->setItemText(0, tr("Auto (detected: %1)")
                              .arg(overview.detected ? QString::fromStdString(to_string(*overview.detected)) : QStringLiteral("—")));
+    // The target stands out among the inputs: only the rows whose weight changes are touched, not
+    // each of a wide table's rows.
     const int column = target->currentIndex();
-    for (int row = 0; row < columns->rowCount(); ++row) {
+    const auto setBold = [&](int row, bool bold) {
+        if (row < 0 || row >= columns->rowCount()) return;
         QFont font = columns->font();
-        font.setBold(row == column);  // the target stands out among the inputs
+        font.setBold(bold);
         for (int k = 0; k < columns->columnCount(); ++k) columns->item(row, k)->setFont(font);
-    }
+    };
+    if (boldRow != column) setBold(boldRow, false);
+    setBold(column, true);
+    boldRow = column;
     emit panel->targetShown();
 }
 
@@ -329,7 +344,7 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
     rows->setObjectName(QStringLiteral("preview"));
     p.preview = new TablePreviewModel(rows);
     rows->setModel(p.preview);
-    rows->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    p.previewView = rows;
     rows->verticalHeader()->setDefaultSectionSize(rows->fontMetrics().height() + 6);
     tabs->addTab(rows, tr("Rows (first %1)").arg(TablePreviewModel::previewRows));
 

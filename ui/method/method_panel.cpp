@@ -113,7 +113,7 @@ void MethodPanel::showMethod(const QString& name) {
     // The paper in view, the summary (up to nine lines in this column) on hover: the form keeps the room.
     p.description->setText(QStringLiteral("<i>%1</i>").arg(QString::fromStdString(learner.paper).toHtmlEscaped()));
     p.description->setToolTip(QStringLiteral("<p>%1</p>").arg(QString::fromStdString(learner.summary).toHtmlEscaped()));
-    p.form = new ParamForm(learner.params);
+    p.form = new ParamForm(learner.params, learner.presets);
     if (const auto found = p.remembered.find(name); found != p.remembered.end()) p.form->setValues(found->second);
     connect(p.form, &ParamForm::valuesChanged, this, &MethodPanel::valuesChanged);
     p.scroll->setWidget(p.form);  // deletes the previous form

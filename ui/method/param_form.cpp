@@ -55,6 +55,7 @@ void setSliderRange(LogSlider* slider, const ParamSpec& spec) {
 
 struct ParamForm::Parts {
     std::vector<ParamSpec> specs;  // copied: the form may outlive whatever span it was given
+    std::vector<ParamPreset> presets;
     std::vector<Field> fields;
     bool settingMany = false;      // setValues emits valuesChanged once, not once per field
 
@@ -155,7 +156,11 @@ void ParamForm::Parts::build(ParamForm* form) {
         const QString tip = toolTipFor(specs[k]);
         QWidget* cell = makeEditor(field, form, [this, form, &field] {
             validate(field);
-            if (!settingMany) emit form->valuesChanged();
+            if (settingMany) return;
+            // The user picked a preset: every field takes what the preset runs.
+            if (field.spec->name == kPresetParam && field.valid)
+                return form->setValues(preset_values(specs, presets, field.text().toStdString()));
+            emit form->valuesChanged();
         });
         field.editor->setObjectName(QString::fromStdString(specs[k].name));
         field.editor->setToolTip(tip);
@@ -194,9 +199,10 @@ void ParamForm::Parts::validate(Field& field) const {
     field.message->setVisible(!field.valid);
 }
 
-ParamForm::ParamForm(std::span<const ParamSpec> specs, QWidget* parent)
+ParamForm::ParamForm(std::span<const ParamSpec> specs, std::span<const ParamPreset> presets, QWidget* parent)
     : QWidget(parent), parts_(std::make_unique<Parts>()) {
     parts_->specs.assign(specs.begin(), specs.end());
+    parts_->presets.assign(presets.begin(), presets.end());
     parts_->build(this);
 }
 

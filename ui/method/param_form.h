@@ -4,13 +4,17 @@
 // a log slider beside the spin box for log-scale reals (λ, learning rates), combos for choices,
 // check boxes for booleans, line edits for text, a schedule editor (stage_list_editor.h) for text
 // that describes itself as a stage list; tooltips carry the help text. Validation is the
-// core's (ParamValues::set); an invalid field is flagged by a message beside it.
+// core's (ParamValues::set); an invalid field is flagged by a message beside it. A learner with
+// presets has a `preset` row: picking one sets every field to what `--param preset=NAME` runs (the
+// defaults, then the preset's assignments; "treelab" = the defaults), and the user may then edit
+// any field, whose value wins as on the command line.
 #include <memory>
 #include <span>
 
 #include <QStringList>
 #include <QWidget>
 
+#include "core/params/param_preset.h"
 #include "core/params/param_spec.h"
 
 namespace treelab {
@@ -18,7 +22,8 @@ namespace treelab {
 class ParamForm : public QWidget {
     Q_OBJECT
 public:
-    explicit ParamForm(std::span<const ParamSpec> specs, QWidget* parent = nullptr);
+    explicit ParamForm(std::span<const ParamSpec> specs, std::span<const ParamPreset> presets = {},
+                       QWidget* parent = nullptr);
     ~ParamForm() override;
 
     // The values of the valid fields, defaults for the others.

@@ -27,7 +27,7 @@ QString key_params(const RunOutcome& outcome) {
     const RunCard& card = outcome.model.card;
     std::map<std::string, std::string> defaults;
     for (const LearnerInfo& learner : learners())
-        if (learner.name == card.method) defaults = ParamValues(learner.params).canonical();
+        if (learner.name == card.method) defaults = baseline_texts(learner.params, learner.presets, card.params);
     QStringList changed;
     for (const auto& [name, value] : card.params)
         if (const auto found = defaults.find(name); found == defaults.end() || found->second != value)

@@ -1,7 +1,9 @@
 #include "ui/training/training_panel.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include <QCheckBox>
 #include <QHBoxLayout>
@@ -82,6 +84,43 @@ struct TrainingPanel::Parts {
     // continue along one axis instead.
     double xOffset = 0.0, lastX = 0.0;
     int lastStart = 0;
+    // Starts that train at once report interleaved: the run's points as they came, and whether an
+    // earlier start reported after a later one, so that the next replot lays the main curves out
+    // again start by start (each after the previous start's last epoch so far).
+    std::vector<EpochPoint> points;
+    bool relayout = false;
+
+    // One point on the main curves, its start after the previous start's.
+    void plotPoint(const EpochPoint& point) {
+        if (point.start != lastStart) {
+            xOffset += lastX;
+            lastStart = point.start;
+            for (QCustomPlot* plot : {loss, metric, nodes}) mark_start(plot, xOffset + 0.5);
+        }
+        lastX = byQueries ? static_cast<double>(point.loss_queries) : point.epoch;
+        const double x = xOffset + lastX;
+        add_finite(loss->graph(0), x, point.train_loss);
+        add_finite(loss->graph(1), x, point.valid_loss);
+        addScheduleValue(x, point);
+        add_finite(metric->graph(0), x, point.train_metric);
+        add_finite(metric->graph(1), x, point.valid_metric);
+        if (point.active_nodes >= 0) nodes->graph(0)->addData(x, point.active_nodes);
+    }
+
+    // The main curves drawn again from the run's points, start by start.
+    void layOutAgain() {
+        relayout = false;
+        for (QCustomPlot* plot : {loss, metric, nodes}) {
+            for (int g = 0; g < plot->graphCount(); ++g) plot->graph(g)->data()->clear();
+            plot->clearItems();
+        }
+        phaseText = nullptr;  // cleared with the items
+        xOffset = lastX = 0.0;
+        lastStart = 0;
+        std::vector<EpochPoint> ordered = points;
+        std::stable_sort(ordered.begin(), ordered.end(), [](const EpochPoint& a, const EpochPoint& b) { return a.start < b.start; });
+        for (const EpochPoint& point : ordered) plotPoint(point);
+    }
 
     // The first report decides the axis for the run.
     void chooseAxis(const EpochPoint& point) {
@@ -118,6 +157,7 @@ struct TrainingPanel::Parts {
         if (!dirty) return;
         dirty = false;
         ++replots;
+        if (relayout) layOutAgain();
         for (QCustomPlot* plot : {loss, metric, nodes}) {
             plot->rescaleAxes(true);
             if (plot->yAxis->scaleType() == QCPAxis::stLinear) plot->yAxis->scaleRange(1.1);
@@ -203,6 +243,8 @@ void TrainingPanel::startRun(const QString& methodLabel) {
     p.metricKey.clear();
     p.xOffset = p.lastX = 0.0;
     p.lastStart = 0;
+    p.points.clear();
+    p.relayout = false;
     p.byQueries = false;
     for (QCustomPlot* plot : {p.loss, p.metric, p.nodes}) {
         clear_plot(plot, QCPGraph::lsLine);
@@ -238,16 +280,11 @@ void TrainingPanel::addEpoch(const EpochPoint& point) {
     Parts& p = *parts_;
     p.removePhase();
     p.chooseAxis(point);
-    if (point.start != p.lastStart) {
-        p.xOffset += p.lastX;
-        p.lastStart = point.start;
-        for (QCustomPlot* plot : {p.loss, p.metric, p.nodes}) mark_start(plot, p.xOffset + 0.5);
-    }
-    p.lastX = p.byQueries ? static_cast<double>(point.loss_queries) : point.epoch;
-    const double x = p.xOffset + p.lastX;
-    add_finite(p.loss->graph(0), x, point.train_loss);
-    add_finite(p.loss->graph(1), x, point.valid_loss);
-    p.addScheduleValue(x, point);
+    p.points.push_back(point);
+    if (point.start < p.lastStart || p.relayout)
+        p.relayout = true;  // an earlier start after a later one: the next replot lays the curves out again
+    else
+        p.plotPoint(point);
     if (point.starts > 1) {
         p.starts->setVisible(true);
         p.starts->addEpoch(point);
@@ -258,13 +295,8 @@ void TrainingPanel::addEpoch(const EpochPoint& point) {
         set_plot_title(p.metric, tr("%1 — %2").arg(name, p.methodLabel));
         p.metric->yAxis->setLabel(name);
     }
-    add_finite(p.metric->graph(0), x, point.train_metric);
-    add_finite(p.metric->graph(1), x, point.valid_metric);
     if (std::isfinite(point.train_metric) || std::isfinite(point.valid_metric)) p.metric->setVisible(true);
-    if (point.active_nodes >= 0) {
-        p.nodes->graph(0)->addData(x, point.active_nodes);
-        p.nodes->setVisible(true);
-    }
+    if (point.active_nodes >= 0) p.nodes->setVisible(true);
     QString of = point.total > 0 ? tr(" of %1").arg(point.total) : QString();
     if (point.starts > 1) of += tr(" (start %1 of %2)").arg(point.start + 1).arg(point.starts);
     // Only the losses the report has: a learner without labels has no validation loss, and none

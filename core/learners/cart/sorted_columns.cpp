@@ -5,6 +5,10 @@
 #include <bit>
 #include <numeric>
 
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
 namespace treelab::cart {
 
 namespace {
@@ -20,23 +24,38 @@ std::uint32_t sort_key(float value) {
     return (bits & 0x80000000u) ? ~bits : bits | 0x80000000u;
 }
 
-// Rows sorted by value, equal values in row order: a stable LSD radix sort on bytes, skipping
-// bytes all keys share (small-integer features need one or two passes).
+// Rows sorted by value, equal values in row order: a stable LSD radix sort on 11-bit digits (three
+// passes over a 32-bit key where bytes would take four), skipping digits all keys share
+// (small-integer features need one or two passes).
+constexpr int kDigitBits = 11, kBuckets = 1 << kDigitBits, kDigits = 3;
+
 void radix_sort(const float* values, int n, RadixItem* items, RadixItem* scratch, std::uint32_t* order) {
-    std::array<std::array<int, 256>, 4> counts{};
+    std::array<std::array<int, kBuckets>, kDigits> counts{};
+    const auto digit = [](std::uint32_t key, int d) { return (key >> (kDigitBits * d)) & (kBuckets - 1); };
     for (int r = 0; r < n; ++r) {
         const std::uint32_t key = sort_key(values[r]);
         items[r] = {key, static_cast<std::uint32_t>(r)};
-        for (int b = 0; b < 4; ++b) ++counts[b][(key >> (8 * b)) & 0xFFu];
+        for (int d = 0; d < kDigits; ++d) ++counts[d][digit(key, d)];
     }
-    for (int b = 0; b < 4; ++b) {
-        if (std::any_of(counts[b].begin(), counts[b].end(), [n](int c) { return c == n; })) continue;
-        std::array<int, 256> offset{};
-        for (int v = 1; v < 256; ++v) offset[v] = offset[v - 1] + counts[b][v - 1];
-        for (int r = 0; r < n; ++r) scratch[offset[(items[r].key >> (8 * b)) & 0xFFu]++] = items[r];
+    for (int d = 0; d < kDigits; ++d) {
+        if (std::any_of(counts[d].begin(), counts[d].end(), [n](int c) { return c == n; })) continue;
+        std::array<int, kBuckets> offset;
+        offset[0] = 0;
+        for (int v = 1; v < kBuckets; ++v) offset[v] = offset[v - 1] + counts[d][v - 1];
+        for (int r = 0; r < n; ++r) scratch[offset[digit(items[r].key, d)]++] = items[r];
         std::swap(items, scratch);
     }
     for (int r = 0; r < n; ++r) order[r] = items[r].row;
+}
+
+// Rows sorted by value, equal values in row order. A radix sort's fixed cost (three 2048-bucket
+// histograms) dominates a short column, as in a wide table of few rows: those are sorted by
+// comparison instead, to the same order.
+void sort_rows(const float* values, int n, RadixItem* items, RadixItem* scratch, std::uint32_t* order) {
+    constexpr int kRadixFromRows = 256;
+    if (n >= kRadixFromRows) return radix_sort(values, n, items, scratch, order);
+    std::iota(order, order + n, 0u);
+    std::stable_sort(order, order + n, [values](std::uint32_t a, std::uint32_t b) { return sort_key(values[a]) < sort_key(values[b]); });
 }
 
 // Left rows first, each side in its previous (sorted) order.
@@ -51,6 +70,14 @@ void stable_partition(T* data, int start, int end, T* scratch, const unsigned ch
     std::copy(scratch, scratch + n_right, data + write);
 }
 
+// One thread's buffers for sorting columns of `rows` values.
+struct ColumnSortBuffers {
+    explicit ColumnSortBuffers(int rows) : values(rows), order(rows), items(rows), items_scratch(rows) {}
+    std::vector<float> values;
+    std::vector<std::uint32_t> order;
+    std::vector<RadixItem> items, items_scratch;
+};
+
 }  // namespace
 
 SortedColumns::SortedColumns(const Eigen::Ref<const Eigen::MatrixXd>& X)
@@ -61,18 +88,23 @@ SortedColumns::SortedColumns(const Eigen::Ref<const Eigen::MatrixXd>& X)
       scratch_(rows_),
       sample_scratch_(rows_) {
     std::iota(samples_.begin(), samples_.end(), 0u);
-    std::vector<float> values(rows_);
-    std::vector<std::uint32_t> order(rows_);
-    std::vector<RadixItem> items(rows_), items_scratch(rows_);
-    for (Eigen::Index f = 0; f < X.cols(); ++f) {
-        for (int r = 0; r < rows_; ++r) {
-            values[r] = static_cast<float>(X(r, f));
-            if (values[r] == 0.0f) values[r] = 0.0f;  // -0 and +0 are one value
+    // The columns are sorted independently, each into its own range, so they are sorted in
+    // parallel and any thread count gives the same lists.
+    tbb::enumerable_thread_specific<ColumnSortBuffers> buffers([this] { return ColumnSortBuffers(rows_); });
+    tbb::parallel_for(tbb::blocked_range<Eigen::Index>(0, X.cols()), [&](const tbb::blocked_range<Eigen::Index>& features) {
+        ColumnSortBuffers& own = buffers.local();
+        for (Eigen::Index f = features.begin(); f < features.end(); ++f) {
+            float* values = own.values.data();
+            for (int r = 0; r < rows_; ++r) {
+                values[r] = static_cast<float>(X(r, f));
+                if (values[r] == 0.0f) values[r] = 0.0f;  // -0 and +0 are one value
+            }
+            const std::uint32_t* order = own.order.data();
+            sort_rows(values, rows_, own.items.data(), own.items_scratch.data(), own.order.data());
+            SortedEntry* col = entries_.data() + static_cast<std::size_t>(f) * rows_;
+            for (int p = 0; p < rows_; ++p) col[p] = {values[order[p]], order[p]};
         }
-        radix_sort(values.data(), rows_, items.data(), items_scratch.data(), order.data());
-        SortedEntry* col = entries_.data() + static_cast<std::size_t>(f) * rows_;
-        for (int p = 0; p < rows_; ++p) col[p] = {values[order[p]], order[p]};
-    }
+    });
 }
 
 void SortedColumns::partition(int split_feature, int start, int pos, int end, std::span<const int> features) {

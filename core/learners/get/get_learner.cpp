@@ -314,9 +314,10 @@ TrainResult train_get(const TrainInput& input, const Progress& progress) {
         search.training.restarts = std::min(search.training.restarts, get::kSearchStarts - 1);
         const DepthChoice choice = choose_depth(
             input,
-            [&](int depth, const TrainInput& rows, const Progress& heartbeats) {
-                search.spec.depth = depth;
-                return train_at_depth(search, rows, heartbeats);
+            [&](int depth, const TrainInput& rows, const Progress& heartbeats) {  // depths fit at once: a copy each
+                Settings at_depth = search;
+                at_depth.spec.depth = depth;
+                return train_at_depth(at_depth, rows, heartbeats);
             },
             get::depth_search(), progress);
         if (choice.cancelled) return choice.best_so_far;

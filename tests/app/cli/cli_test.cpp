@@ -262,6 +262,28 @@ TEST(Cli, RunCardCommandReproducesTheRun) {
     EXPECT_EQ(card["data_sha256"].get<std::string>().size(), 64u);
 }
 
+// --threads caps the threads and changes nothing in the model: LatentTrees (its batches and its
+// pruning QP on every core) writes the same file on one thread as on two.
+TEST(Cli, TrainWritesTheSameModelForAnyThreadCount) {
+    test::TempDir dir;
+    std::string models[2];
+    for (const int threads : {1, 2}) {
+        const std::string model = dir.file("m" + std::to_string(threads) + ".json").string();
+        const CommandResult run = run_cli("train --data " + glass() + " --target Type --method latent --param depth=3 "
+                                          "--param epochs=3 --threads " + std::to_string(threads) + " --model-out " + model, dir);
+        ASSERT_EQ(run.exit_code, 0) << run.err;
+        std::ifstream file(model);
+        std::stringstream text;
+        text << file.rdbuf();
+        models[threads - 1] = text.str();
+    }
+    EXPECT_FALSE(models[0].empty());
+    EXPECT_EQ(models[0], models[1]);
+    const CommandResult refused = run_cli("train --data " + glass() + " --target Type --threads 0", dir);
+    EXPECT_NE(refused.exit_code, 0);
+    EXPECT_NE(refused.err.find("--threads"), std::string::npos) << refused.err;
+}
+
 // A spreadsheet's semicolons and decimal commas are detected and recorded in the run card; the
 // --delimiter, --decimal and --encoding options override detection, reach the card's command and
 // are checked before the file is read.

@@ -100,6 +100,29 @@ TEST(CsvReader, ReadsRowsAcrossBlockBoundaries) {
     }
 }
 
+// A header far longer than a block (100,000 names, about 690 KB) is one row, and so is every data
+// row of as many fields; the table has every column, named and typed.
+TEST(CsvReader, ReadsAHundredThousandColumns) {
+    constexpr std::size_t columns = 100000;
+    std::string text;
+    for (std::size_t c = 0; c < columns; ++c) text += (c ? ",x" : "x") + std::to_string(c);
+    text += '\n';
+    for (int row = 0; row < 3; ++row) {
+        for (std::size_t c = 0; c < columns; ++c) text += (c ? "," : "") + std::to_string(row * 10 + static_cast<int>(c % 7));
+        text += '\n';
+    }
+    std::istringstream input(text);
+    const Table table = parse_csv(input, "inline");
+    ASSERT_EQ(table.columns.size(), columns);
+    ASSERT_EQ(table.rows, 3u);
+    EXPECT_EQ(table.columns.front().name, "x0");
+    EXPECT_EQ(table.columns.back().name, "x99999");
+    EXPECT_EQ(table.columns[54321].kind, ColumnKind::Numeric);
+    EXPECT_EQ(table.columns[54321].numbers[2], 20.0 + 54321 % 7);
+    EXPECT_EQ(table.columns.back().numbers[1], 10.0 + 99999 % 7);
+    EXPECT_EQ(table.row_lines.back(), 4u);
+}
+
 // A UTF-8 byte-order mark is not part of the first column's name.
 TEST(CsvReader, StripsByteOrderMark) {
     const Table table = read("bom.csv");

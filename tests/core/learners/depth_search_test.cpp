@@ -1,8 +1,11 @@
+#include <algorithm>
 #include <cmath>
+#include <mutex>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
 
 #include "core/learners/depth_search.h"
 #include "core/params/param_spec.h"
@@ -38,12 +41,16 @@ struct FakeFits {
     std::vector<int> depths;
     std::vector<Eigen::Index> fitted_rows, held_out_rows;
     int stop_at_depth = 0;  // the user stops during this depth's fit (0 = never)
+    std::mutex mutex;
 
     DepthFit fit() {
         return [this](int depth, const TrainInput& input, const Progress& progress) {
-            depths.push_back(depth);
-            fitted_rows.push_back(input.train.rows());
-            held_out_rows.push_back(input.valid->rows());
+            {
+                const std::lock_guard<std::mutex> lock(mutex);  // fits of a wave run at once
+                depths.push_back(depth);
+                fitted_rows.push_back(input.train.rows());
+                held_out_rows.push_back(input.valid->rows());
+            }
             EpochReport report;
             report.epoch = 1;
             if (depth == stop_at_depth) {
@@ -59,9 +66,14 @@ struct FakeFits {
 const ParamValues kNoParams;
 const DepthSearch kOneToEight{{1, 2, 3, 4, 5, 6, 7, 8}, 2, "depth"};
 
+// On one thread the search fits one depth at a time, in order (the tests below check that order).
+struct DepthSearchOnOneThread : ::testing::Test {
+    tbb::global_control limit{tbb::global_control::max_allowed_parallelism, 1};
+};
+
 // With validation rows, the fits train on the training rows and are scored on the validation rows;
 // the search stops `patience` depths after the best, which it returns, and that fit is reusable.
-TEST(DepthSearch, PicksTheBestHeldOutDepthAndStopsTwoDepthsLater) {
+TEST_F(DepthSearchOnOneThread, PicksTheBestHeldOutDepthAndStopsTwoDepthsLater) {
     const Dataset train = rows(30), valid = rows(12);
     FakeFits fits;
     std::vector<EpochReport> seen;
@@ -84,7 +96,7 @@ TEST(DepthSearch, PicksTheBestHeldOutDepthAndStopsTwoDepthsLater) {
 }
 
 // Without validation rows, a third of the training rows is held out (004 App. F.1's 2:1).
-TEST(DepthSearch, WithoutValidationRowsHoldsOutAThirdOfTheTrainingRows) {
+TEST_F(DepthSearchOnOneThread, WithoutValidationRowsHoldsOutAThirdOfTheTrainingRows) {
     const Dataset train = rows(30);
     FakeFits fits;
     fits.best = 1;
@@ -97,7 +109,7 @@ TEST(DepthSearch, WithoutValidationRowsHoldsOutAThirdOfTheTrainingRows) {
 }
 
 // The search never goes past its last depth, however the score keeps improving.
-TEST(DepthSearch, StopsAtTheDeepestAutomaticDepth) {
+TEST_F(DepthSearchOnOneThread, StopsAtTheDeepestAutomaticDepth) {
     const Dataset train = rows(30), valid = rows(12);
     FakeFits fits;
     fits.best = 20;
@@ -107,7 +119,7 @@ TEST(DepthSearch, StopsAtTheDeepestAutomaticDepth) {
 }
 
 // The depths are the learner's list, in its order, and the phase uses its word (DGT's even heights).
-TEST(DepthSearch, TriesTheListedDepthsUnderTheLearnersName) {
+TEST_F(DepthSearchOnOneThread, TriesTheListedDepthsUnderTheLearnersName) {
     const Dataset train = rows(30), valid = rows(12);
     FakeFits fits;
     fits.best = 5;
@@ -123,7 +135,7 @@ TEST(DepthSearch, TriesTheListedDepthsUnderTheLearnersName) {
 }
 
 // A stop during a fit ends the search at once and keeps the best finished depth's tree.
-TEST(DepthSearch, AStopKeepsTheBestFinishedFit) {
+TEST_F(DepthSearchOnOneThread, AStopKeepsTheBestFinishedFit) {
     const Dataset train = rows(30), valid = rows(12);
     FakeFits fits;
     fits.stop_at_depth = 3;
@@ -134,6 +146,38 @@ TEST(DepthSearch, AStopKeepsTheBestFinishedFit) {
     EXPECT_EQ(choice.depth, 2);
     EXPECT_TRUE(choice.best_so_far.stopped_early);
     EXPECT_DOUBLE_EQ(choice.best_so_far.model.nodes[0].distribution(0), valid.y.mean() + 1.0) << "depth 2's tree";
+}
+
+// With two threads the depths are fitted in waves of two: the same choice and the same fit kept,
+// with at most one depth fitted past the one where patience ends the search.
+TEST(DepthSearchInParallel, ChoosesTheSameDepthInWavesOfTwo) {
+    const Dataset train = rows(30), valid = rows(12);
+    for (const int best : {1, 2, 3, 6, 8}) {
+        FakeFits sequential, parallel;
+        sequential.best = parallel.best = best;
+        DepthChoice one, two;
+        {
+            const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
+            one = choose_depth(TrainInput{train, &valid, kNoParams, 1}, sequential.fit(), kOneToEight, {});
+        }
+        std::vector<std::string> phases;
+        {
+            const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
+            two = choose_depth(TrainInput{train, &valid, kNoParams, 1}, parallel.fit(), kOneToEight, [&](const EpochReport& report) {
+                phases.emplace_back(report.phase);
+                return true;
+            });
+        }
+        EXPECT_EQ(one.depth, best);
+        EXPECT_EQ(two.depth, one.depth) << best;
+        EXPECT_EQ(two.best_so_far.model.nodes[0].distribution(0), one.best_so_far.model.nodes[0].distribution(0));
+        std::sort(parallel.depths.begin(), parallel.depths.end());
+        EXPECT_TRUE(std::includes(parallel.depths.begin(), parallel.depths.end(), sequential.depths.begin(), sequential.depths.end()));
+        EXPECT_LE(parallel.depths.size(), sequential.depths.size() + 1) << best;
+        if (tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism) >= 2 && !phases.empty()) {
+            EXPECT_EQ(phases.front(), "choosing the depth on the validation rows: depths 1, 2 (trying 1 to 8)");
+        }
+    }
 }
 
 }  // namespace

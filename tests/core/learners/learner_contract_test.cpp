@@ -2,10 +2,12 @@
 // code: a learner added to the registry is covered here at once. (That the GUI form has one field
 // per hyperparameter of every learner is checked in tests/ui/method/method_panel_test.cpp.)
 #include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
 
 #include "core/learners/learner.h"
 #include "core/model/model_file.h"
@@ -85,6 +87,24 @@ TEST_P(LearnerContract, SameSeedSameModel) {
     EXPECT_EQ(model_to_json(first), model_to_json(second));
 }
 
+// The thread count changes nothing: the model is the same, to the last bit of its file, on one
+// thread and on two (several starts where the learner has restarts, so they run at once).
+TEST_P(LearnerContract, SameModelForAnyThreadCount) {
+    std::vector<std::string> extra;
+    if (has_param(learner(), "restarts")) extra.push_back("restarts=1");
+    const RunConfig config = iris_config(learner(), true, extra);
+    std::string one, two;
+    {
+        const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
+        one = model_to_json(run_training(config).model);
+    }
+    {
+        const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
+        two = model_to_json(run_training(config).model);
+    }
+    EXPECT_EQ(one, two);
+}
+
 // A saved and reloaded model predicts every row exactly as the trained one.
 TEST_P(LearnerContract, ReloadedModelPredictsIdentically) {
     const RunOutcome outcome = run_training(iris_config(learner(), true));
@@ -96,24 +116,25 @@ TEST_P(LearnerContract, ReloadedModelPredictsIdentically) {
     EXPECT_EQ(loaded.tree.route(X), outcome.model.tree.route(X));
 }
 
-// Reports come in order: epochs increase within a start, starts never go back, heartbeats belong to the epoch in progress.
+// Reports come in order within each start: its epochs increase, its heartbeats belong to its epoch in progress.
 TEST_P(LearnerContract, ProgressEpochsIncrease) {
     std::vector<EpochReport> reports;
     const RunOutcome outcome = run_training(iris_config(learner(), true), [&](const EpochReport& report) {
         reports.push_back(report);
         return true;
     });
-    int last_start = 0, last_epoch = 0;
+    // Starts that run in parallel interleave their reports: the order holds within each start.
+    std::map<int, int> last_epoch;  // start → its last finished epoch
     for (const EpochReport& report : reports) {
-        ASSERT_GE(report.start, last_start);
-        if (report.start > last_start) last_epoch = 0;
-        last_start = report.start;
+        ASSERT_GE(report.start, 0);
+        ASSERT_LT(report.start, std::max(report.starts, 1));
+        int& last = last_epoch[report.start];
         if (report.heartbeat) {
-            EXPECT_GT(report.epoch, last_epoch) << "a heartbeat is within the epoch after the last finished one";
+            EXPECT_GT(report.epoch, last) << "a heartbeat is within the epoch after the last finished one";
             continue;
         }
-        EXPECT_EQ(report.epoch, last_epoch + 1);
-        last_epoch = report.epoch;
+        EXPECT_EQ(report.epoch, last + 1);
+        last = report.epoch;
     }
     const auto epochs = std::count_if(reports.begin(), reports.end(), [](const EpochReport& r) { return !r.heartbeat; });
     EXPECT_EQ(static_cast<std::size_t>(epochs), outcome.history.size()) << "the history holds every finished epoch";

@@ -7,7 +7,9 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSignalSpy>
 #include <QSpinBox>
+#include <QTest>
 
 #include "ui/method/log_slider.h"
 #include "ui/method/param_form.h"
@@ -116,6 +118,43 @@ TEST(ParamForm, SetValuesFillsEveryEditor) {
     EXPECT_EQ(form.values().canonical(), values.canonical());
     EXPECT_FALSE(form.findChild<QCheckBox*>("shuffle")->isChecked());
     EXPECT_EQ(form.findChild<QComboBox*>("features")->currentText(), "3");
+}
+
+// A learner with presets: picking one with the keyboard sets every field to what
+// `--param preset=NAME` runs; "treelab" puts the defaults back; a field edited afterwards wins.
+TEST(ParamForm, PickingAPresetSetsItsRows) {
+    const std::vector<ParamPreset> presets = {{"paper", "Paper", "the paper's setting", {"depth=10", "rate=0.5"}}};
+    std::vector<ParamSpec> specs = everyType();
+    specs.push_back(preset_param_spec(presets));
+    ParamForm form(specs, presets);
+    form.show();
+    auto* preset = form.findChild<QComboBox*>("preset");
+    auto* depth = form.findChild<QSpinBox*>("depth");
+    auto* rate = form.findChild<QLineEdit*>("rate");
+    ASSERT_NE(preset, nullptr);
+    depth->setValue(7);  // an edit the preset replaces
+    QSignalSpy changed(&form, &ParamForm::valuesChanged);
+    preset->setFocus();
+    QTest::keyClick(preset, Qt::Key_Down);
+    EXPECT_EQ(preset->currentText(), "paper");
+    EXPECT_EQ(depth->value(), 10);
+    EXPECT_EQ(rate->text(), "0.5");
+    EXPECT_EQ(changed.count(), 1);
+    EXPECT_EQ(form.values().canonical(), preset_values(specs, presets, "paper").canonical());
+
+    depth->setValue(3);  // the user's value over the preset
+    EXPECT_EQ(form.values().text("preset"), "paper");
+    EXPECT_EQ(form.values().integer("depth"), 3);
+    EXPECT_EQ(form.values().real("rate"), 0.5);
+
+    QTest::keyClick(preset, Qt::Key_Up);
+    EXPECT_EQ(preset->currentText(), "treelab");
+    EXPECT_EQ(form.values().canonical(), ParamValues(specs).canonical());
+    // Setting values (a restored run) leaves them as given, preset or not.
+    ParamValues restored = preset_values(specs, presets, "paper");
+    restored.set(specs, "depth", "2");
+    form.setValues(restored);
+    EXPECT_EQ(form.values().integer("depth"), 2);
 }
 
 }  // namespace

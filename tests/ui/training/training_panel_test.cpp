@@ -100,6 +100,30 @@ TEST(TrainingPanel, RestartsContinueAlongTheEpochAxis) {
     EXPECT_TRUE(named);
 }
 
+// Starts that train at once report interleaved; the next replot lays the main curves out start by
+// start, as a sequential run draws them, while each start's small plot takes its own epochs.
+TEST(TrainingPanel, InterleavedStartsAreLaidOutStartByStart) {
+    TrainingPanel panel;
+    panel.startRun("GradTree");
+    for (const auto& [start, epoch] : std::vector<std::pair<int, int>>{{0, 1}, {1, 1}, {0, 2}, {1, 2}, {0, 3}}) {
+        EpochPoint point{epoch, 3, 1.0 + start, 1.1, 0.3, 0.2, 7, "accuracy", nullptr};
+        point.start = start;
+        point.starts = 2;
+        panel.addEpoch(point);
+    }
+    let_timers_run();
+    const QCPGraphDataContainer& losses = *panel.plots()[0]->graph(0)->data();
+    ASSERT_EQ(losses.size(), 6);
+    const double keys[] = {1.0, 2.0, 3.0, 3.5, 4.0, 5.0};
+    const double values[] = {1.0, 1.0, 1.0, NAN, 2.0, 2.0};
+    for (int k = 0; k < 6; ++k) {
+        EXPECT_EQ(losses.at(k)->key, keys[k]) << k;
+        if (k != 3) EXPECT_EQ(losses.at(k)->value, values[k]) << k;
+    }
+    EXPECT_EQ(panel.plots()[0]->itemCount(), 1) << "one dashed boundary";
+    EXPECT_EQ(panel.plots()[1]->graph(0)->dataCount(), 6) << "five epochs and the gap";
+}
+
 // A finished GradTree run with a restart is redrawn with its boundary, and the caption says over
 // how many starts its epochs ran.
 TEST(TrainingPanel, FinishedRunNamesItsStarts) {

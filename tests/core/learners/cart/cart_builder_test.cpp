@@ -5,6 +5,8 @@
 #include <random>
 #include <vector>
 
+#include <tbb/global_control.h>
+
 #include "core/error.h"
 #include "core/learners/cart/cart.h"
 #include "tests/core/learners/cart/cart_fixture.h"
@@ -217,6 +219,46 @@ TEST(CartBuilder, WeightedFitWithUnitWeightsIsThePlainFit) {
     negative[5] = -1;
     EXPECT_THROW(grow_weighted_cart(data, negative, params, 3), TrainingError);
     EXPECT_THROW(grow_weighted_cart(data, std::vector<int>(300, 0), params, 3), TrainingError);
+}
+
+void expect_same_tree(const TreeModel& actual, const TreeModel& expected) {
+    ASSERT_EQ(actual.nodes.size(), expected.nodes.size());
+    for (std::size_t i = 0; i < expected.nodes.size(); ++i) {
+        EXPECT_EQ(actual.nodes[i].feature, expected.nodes[i].feature) << "node " << i;
+        if (expected.nodes[i].is_split()) {
+            EXPECT_EQ(actual.nodes[i].threshold, expected.nodes[i].threshold) << "node " << i;
+        }
+        EXPECT_EQ(actual.nodes[i].impurity, expected.nodes[i].impurity) << "node " << i;
+        EXPECT_EQ(actual.nodes[i].samples, expected.nodes[i].samples) << "node " << i;
+    }
+}
+
+// The root sort runs the features in parallel: one thread and two grow the same tree, on a
+// table whose columns are sorted by radix (600 rows) and on a wide one sorted by comparison.
+TEST(CartBuilder, AnyThreadCountGrowsTheSameTree) {
+    for (const Dataset& data : {random_classification(600, 9, 3, 40, 11), random_classification(40, 300, 2, 5, 12)}) {
+        const ParamValues params = params_with({});
+        TreeModel one_thread;
+        {
+            const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
+            one_thread = grow_cart(data, params, 5);
+        }
+        const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
+        expect_same_tree(grow_cart(data, params, 5), one_thread);
+    }
+}
+
+// Short columns are sorted by comparison, long ones by radix, to the same order: 200 rows each
+// weighing 2 grow the tree of the same rows written twice (400 rows).
+TEST(CartBuilder, ShortAndLongColumnsSortAlike) {
+    const Dataset data = random_classification(200, 6, 3, 50, 13);
+    Dataset twice = data;
+    twice.X.resize(400, data.features());
+    twice.X << data.X, data.X;
+    twice.y.resize(400);
+    twice.y << data.y, data.y;
+    const ParamValues params = params_with({});
+    expect_same_tree(grow_weighted_cart(data, std::vector<int>(200, 2), params, 0), grow_cart(twice, params, 0));
 }
 
 }  // namespace
