@@ -1,8 +1,9 @@
 // The DGT hyperparameter table and its resolution against a training set.
 // Supervised defaults follow the authors' run.sh and 003 Table 11 (microsoft/DGT
 // src/run.sh): height 6, Table 12's over-parameterisation, the ScaleBinarizer, L1 on the predicate
-// layer, RMSprop at 1e-2 with batches of 128 for 200 epochs (400 where the training rows fit in one
-// batch, within Table 11's 30–400 epochs, so that a small set still gets 400 steps). Bandit
+// layer, RMSprop at 1e-2 (momentum 0.3, run.sh's 0 in the paper preset) with batches of 128; the epochs sized to the data (dgt_settings.h: run.sh's
+// 200 on the small shipped sets of several batches, 400 where the rows fit in one batch, fewer on
+// large sets, whose epochs are many steps), the paper preset keeping run.sh's 200 epochs. Bandit
 // feedback (DGT-Bandit, 003 Algorithm 1) takes 003 App. C.3.2's settings where a row says auto:
 // L = 1, λ = 0, RMSprop at 1e-3 with momentum 0, no clipping and no schedule, γ = 0.3 and δ = 0.5.
 #include <algorithm>
@@ -59,9 +60,10 @@ std::span<const ParamSpec> dgt_hyperparameter_table() {
              .type = ParamType::Choice, .default_value = std::string("auto"), .choices = {"auto", "network", "refit"}},
         };
         rows.push_back({.name = "epochs", .label = "Epochs",
-                        .help = "Supervised: most passes over the training rows. auto = run.sh's 200, or 400 (the largest of 003 "
-                                "Table 11's 30–400, chosen there by data set size) where the training rows fit in one batch, so "
-                                "that the fit takes at least 400 optimizer steps; sets of more than one batch keep 200.",
+                        .help = "Supervised: most passes over the training rows. auto = sized to the data: 400 (the largest of "
+                                "003 Table 11's 30–400) where the training rows fit in one batch, so that the fit takes at least "
+                                "400 optimizer steps; otherwise enough epochs for 9,400 steps, at most run.sh's 200 and at "
+                                "least 10 (letter's 12,000 rows: 100 epochs). The paper preset: 200.",
                         .type = ParamType::Choice, .min = 1, .max = 100000, .default_value = std::string("auto"),
                         .choices = {"auto"}, .accepts_number = true});
         TrainingDefaults training;
@@ -74,8 +76,11 @@ std::span<const ParamSpec> dgt_hyperparameter_table() {
                         .type = ParamType::Choice, .min = 1e-12, .max = 10, .default_value = std::string("auto"),
                         .choices = {"auto"}, .accepts_number = true, .log_scale = true});
         rows.push_back({.name = "momentum", .label = "Momentum",
-                        .help = "RMSprop's momentum (003 Table 11 tunes 0 and 0.3, and 0.8 for classification).",
-                        .type = ParamType::Real, .min = 0, .max = 0.99, .default_value = 0.0});
+                        .help = "RMSprop's momentum (003 Table 11 tunes 0, 0.3 and 0.8); auto = 0.3 supervised (TreeLab's "
+                                "default: on letter as accurate after 100 epochs as momentum 0 after 200; the paper preset: "
+                                "run.sh's 0), 0 under bandit feedback (App. C.3.2).",
+                        .type = ParamType::Choice, .min = 0, .max = 0.99, .default_value = std::string("auto"),
+                        .choices = {"auto"}, .accepts_number = true});
         rows.push_back({.name = "exploration", .label = "Exploration γ",
                         .help = "Bandit classification: the probability of playing a uniformly drawn class instead of the "
                                 "predicted one, p(k) = (1 − γ)·1[k = argmax] + γ/K (003 eq. 7; 0.3 in App. C.3.2).",
@@ -116,8 +121,11 @@ namespace {
 constexpr double kDefaultL1 = 1e-5;
 constexpr long long kRunShEpochs = 200;  // run.sh
 constexpr long long kMostEpochs = 400;   // 003 Table 11: 30-400 epochs, depending on the data set's size
+constexpr long long kFewestEpochs = 10;  // epochs an auto count keeps on a set of more than a budget's rows
 constexpr long long kLeastSteps = 400;   // optimizer steps an auto epoch count reaches within those
+constexpr long long kStepBudget = 9400;  // optimizer steps of an auto epoch count on a set of many batches (the time budget)
 constexpr double kSupervisedRate = 1e-2;  // 003 Table 11
+constexpr double kSupervisedMomentum = 0.3;  // one of 003 Table 11's; run.sh's is 0 (the paper preset)
 constexpr double kBanditRate = 1e-3;      // 003 App. C.3.2
 constexpr long long kEvaluations = 100;   // points of a bandit run's curve when evaluate_every is auto
 
@@ -128,12 +136,13 @@ LeafChoice leaf_choice(const std::string& text, Feedback feedback) {
     return feedback == Feedback::Bandit ? LeafChoice::Network : LeafChoice::Auto;
 }
 
-// The code's optimizer in both settings (xhp.py): RMSprop, eps 1e-5, momentum as set.
-OptimizerSettings rmsprop(const ParamValues& params) {
+// The code's optimizer in both settings (xhp.py): RMSprop, eps 1e-5, momentum as set (auto: 0.3
+// supervised, App. C.3.2's 0 under bandit feedback).
+OptimizerSettings rmsprop(const ParamValues& params, bool bandit) {
     OptimizerSettings optimizer;
     optimizer.kind = "rmsprop";
     optimizer.epsilon = kRmsPropEpsilon;
-    optimizer.momentum = params.real("momentum");
+    optimizer.momentum = params.is_number("momentum") ? params.real("momentum") : bandit ? 0.0 : kSupervisedMomentum;
     return optimizer;
 }
 
@@ -143,7 +152,7 @@ OnlineSettings online_settings(const ParamValues& params, Eigen::Index rows, dou
     online.rows_per_round = static_cast<int>(params.integer("rows_per_round"));
     online.rounds = static_cast<long long>(std::ceil(params.real("passes") * static_cast<double>(rows) / online.rows_per_round));
     online.evaluate_every = params.whole_number("evaluate_every").value_or(std::max(1LL, (online.rounds + kEvaluations - 1) / kEvaluations));
-    online.optimizer = rmsprop(params);
+    online.optimizer = rmsprop(params, true);
     online.learning_rate = learning_rate;
     return online;
 }
@@ -152,8 +161,9 @@ OnlineSettings online_settings(const ParamValues& params, Eigen::Index rows, dou
 
 int auto_epochs(Eigen::Index rows, int batch_size) {
     const long long steps_per_epoch = std::max<long long>(1, (rows + batch_size - 1) / batch_size);
-    const long long epochs = (kLeastSteps + steps_per_epoch - 1) / steps_per_epoch;
-    return static_cast<int>(std::clamp(epochs, kRunShEpochs, kMostEpochs));
+    if (steps_per_epoch * kRunShEpochs < kLeastSteps) return static_cast<int>(kMostEpochs);  // one batch: 400 steps
+    const long long epochs = (kStepBudget + steps_per_epoch - 1) / steps_per_epoch;
+    return static_cast<int>(std::clamp(epochs, kFewestEpochs, kRunShEpochs));
 }
 
 ScheduleSettings cosine_schedule(int epochs, Eigen::Index rows, int batch_size, double learning_rate) {
@@ -196,7 +206,7 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train, int h
     s.training.learning_rate = rate;
     s.training.patience = 0;  // the code trains every epoch and keeps the best by validation (--ulm f)
     s.training.clip_norm = kClipNorm;
-    s.training.optimizer = rmsprop(params);
+    s.training.optimizer = rmsprop(params, false);
     s.training.schedule = cosine_schedule(s.training.max_epochs, train.rows(), s.training.batch_size, s.training.learning_rate);
     if (!classification && train.rows() > 0) s.target = MinMaxScale::fit(train.y);
     return s;

@@ -7,10 +7,17 @@
 // then through the chain (nn/linear_chain.h), plus λ·sign(θ) of the L1 term.
 #include "core/learners/dgt/dgt_network.h"
 
+#include <algorithm>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/partitioner.h>
+
 #include "core/error.h"
 #include "core/learners/dgt/and_layer.h"
 #include "core/learners/dgt/scale_binarizer.h"
 #include "core/nn/l1_penalty.h"
+#include "core/nn/matrix_product.h"
 #include "core/nn/mean_squared_error.h"
 #include "core/nn/softmax.h"
 #include "core/nn/softmax_cross_entropy.h"
@@ -34,10 +41,24 @@ void leaf_outputs(const ParameterView& v, const Eigen::VectorXi& leaves, Eigen::
 
 HardPass hard_forward(const Spec& spec, const nn::AffineMap& folded, const ParameterView& parameters,
                       const Eigen::Ref<const Eigen::MatrixXd>& X) {
-    Eigen::MatrixXd Z = X * folded.A.transpose();
-    Z.rowwise() += folded.c.transpose();
-    HardPass pass{reached_leaves(Z, spec.height), {}};
-    leaf_outputs(parameters, pass.leaves, pass.outputs);
+    // Each row on its own, so blocks of rows run on every core with the same result for any thread count.
+    constexpr Eigen::Index kRowBlock = 1024;
+    HardPass pass{Eigen::VectorXi(X.rows()), Eigen::MatrixXd(X.rows(), spec.outputs)};
+    const Eigen::Index blocks = (X.rows() + kRowBlock - 1) / kRowBlock;
+    tbb::parallel_for(
+        tbb::blocked_range<Eigen::Index>(0, blocks, 1),
+        [&](const tbb::blocked_range<Eigen::Index>& range) {
+            Eigen::MatrixXd Z;
+            for (Eigen::Index block = range.begin(); block < range.end(); ++block) {
+                const Eigen::Index first = block * kRowBlock, rows = std::min(kRowBlock, X.rows() - first);
+                nn::multiply_into(X.middleRows(first, rows), nn::Op::Plain, folded.A, nn::Op::Transposed, Z);
+                Z.rowwise() += folded.c.transpose();
+                pass.leaves.segment(first, rows) = reached_leaves(Z, spec.height);
+                pass.outputs.middleRows(first, rows) = parameters.leaf(pass.leaves.segment(first, rows), Eigen::all);
+            }
+        },
+        tbb::simple_partitioner());
+    pass.outputs.array() += parameters.bias;
     return pass;
 }
 

@@ -3,11 +3,13 @@
 #include <string>
 
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
 
 #include "core/error.h"
 #include "core/learners/dgt/dgt_learner.h"
 #include "core/learners/dgt/dgt_settings.h"
 #include "core/metrics/regression_metrics.h"
+#include "core/run/run_config.h"
 #include "tests/core/learners/dgt/dgt_test_util.h"
 
 namespace treelab {
@@ -31,7 +33,7 @@ Dataset quadrants(Eigen::Index rows, std::uint32_t seed) {
 }
 
 // run.sh's loop: RMSprop (eps 1e-5), clipping at 0.01, every epoch, and the cosine schedule's T_0 from
-// the step count (letter: 12,000 rows, batch 128, 200 epochs → 1881 schedule steps, T_0 = 472).
+// the step count (letter: 12,000 rows, batch 128, epochs sized to 100 → 941 schedule steps, T_0 = 237).
 TEST(DgtSettings, DefaultsFollowRunSh) {
     EXPECT_EQ(dgt::chosen_height(params({})), 6) << "run.sh's";
     EXPECT_EQ(dgt::chosen_height(params({"height=auto"})), dgt::kAutoHeight);
@@ -43,12 +45,13 @@ TEST(DgtSettings, DefaultsFollowRunSh) {
     EXPECT_EQ(s.l1, 1e-5);
     EXPECT_EQ(s.training.optimizer.kind, "rmsprop");
     EXPECT_EQ(s.training.optimizer.epsilon, 1e-5);
+    EXPECT_EQ(s.training.optimizer.momentum, 0.3) << "TreeLab's default; run.sh's 0 is the paper preset's";
     EXPECT_EQ(s.training.clip_norm, 0.01);
     EXPECT_EQ(s.training.patience, 0);
     EXPECT_EQ(s.training.batch_size, 128);
-    EXPECT_EQ(s.training.max_epochs, 200) << "run.sh's";
+    EXPECT_EQ(s.training.max_epochs, 100) << "epochs sized to the data";
     EXPECT_EQ(s.training.schedule.kind, "cosine_restarts");
-    EXPECT_EQ(s.training.schedule.first_period, 472);
+    EXPECT_EQ(s.training.schedule.first_period, 237) << "T_0 = (100·94//10 + 1)//4 + 2";
     EXPECT_EQ(s.training.schedule.step_every, 10);
     EXPECT_EQ(s.training.schedule.min_rate, 1e-4);
     const dgt::Settings single = dgt::resolve_settings(params({"hidden=none", "learning_rate=1e-5"}), test::dgt_dataset(50, 2, 0, 2), 6);
@@ -59,6 +62,11 @@ TEST(DgtSettings, DefaultsFollowRunSh) {
     EXPECT_EQ(dgt::auto_epochs(128, 128), 400);
     EXPECT_EQ(dgt::auto_epochs(129, 128), 200);
     EXPECT_EQ(dgt::auto_epochs(90, 32), 200);
+    // Sets of many batches: a budget of 9,400 steps, at most 200 epochs and at least 10.
+    EXPECT_EQ(dgt::auto_epochs(6016, 128), 200) << "47 steps an epoch";
+    EXPECT_EQ(dgt::auto_epochs(12000, 128), 100) << "letter: 94 steps an epoch";
+    EXPECT_EQ(dgt::auto_epochs(60000, 128), 21) << "469 steps an epoch";
+    EXPECT_EQ(dgt::auto_epochs(1000000, 128), 10);
     const dgt::Settings small = dgt::resolve_settings(params({}), test::dgt_dataset(90, 4, 3, 3), 6);
     EXPECT_EQ(small.training.max_epochs, 400);
     EXPECT_EQ(small.training.schedule.first_period, (400 / 10 + 1) / 4 + 2) << "T_0 from the resolved epochs";
@@ -67,6 +75,21 @@ TEST(DgtSettings, DefaultsFollowRunSh) {
     EXPECT_THROW(params({"hidden=12,x"}), ParamError);
     EXPECT_THROW(params({"height=11"}), ParamError);
     EXPECT_THROW(dgt::chosen_height(params({"height=2.5"})), ParamError);
+}
+
+// The paper preset is run.sh's loop as the defaults were before TreeLab's own: 200 epochs, momentum 0,
+// the cosine schedule's T_0 = 472 on letter; an explicit value still wins over the preset.
+TEST(DgtSettings, PaperPresetIsRunSh) {
+    const Dataset letter_sized = test::dgt_dataset(12000, 16, 26, 1);
+    const dgt::Settings paper = dgt::resolve_settings(method_params("dgt", {"preset=paper"}), letter_sized, 6);
+    EXPECT_EQ(paper.training.max_epochs, 200);
+    EXPECT_EQ(paper.training.optimizer.momentum, 0.0);
+    EXPECT_EQ(paper.training.schedule.first_period, 472);
+    EXPECT_EQ(paper.spec.hidden, (std::vector<Eigen::Index>{1008, 1008}));
+    EXPECT_EQ(paper.l1, 1e-5);
+    const dgt::Settings grid = dgt::resolve_settings(method_params("dgt", {"preset=paper", "momentum=0.3"}), letter_sized, 10);
+    EXPECT_EQ(grid.training.optimizer.momentum, 0.3);
+    EXPECT_EQ(grid.training.max_epochs, 200);
 }
 
 // A depth-3 tree learns a problem one split cannot, and its tree is the best epoch's by validation:
@@ -82,6 +105,24 @@ TEST(DgtLearner, KeepsTheBestValidationEpoch) {
     for (Eigen::Index i = 0; i < valid_set.rows(); ++i) cross_entropy -= std::log(proba(i, static_cast<Eigen::Index>(valid_set.y(i))));
     EXPECT_NEAR(cross_entropy / static_cast<double>(valid_set.rows()), best, 1e-9);
     EXPECT_GT((result.model.predict(valid_set.X).array() == valid_set.y.array()).cast<double>().mean(), 0.85);
+}
+
+// The chain's products are cut into blocks that the cores share (nn/matrix_product.h; hidden widths of
+// 1024 and 512 make every weight product large enough), and the evaluation's rows too: one thread and two
+// give the same tree, bit for bit, and the same history.
+TEST(DgtLearner, SameModelForAnyThreadCount) {
+    const Dataset train_set = quadrants(256, 5), valid_set = quadrants(3000, 6);
+    const auto fit = [&](int threads) {
+        tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+        return train(train_set, valid_set, params({"height=3", "hidden=1024,512", "epochs=2", "batch_size=128", "leaves=network"}));
+    };
+    const TrainResult one = fit(1), two = fit(2);
+    ASSERT_EQ(one.history.size(), two.history.size());
+    for (std::size_t e = 0; e < one.history.size(); ++e) {
+        EXPECT_EQ(one.history[e].train_loss, two.history[e].train_loss) << "epoch " << e + 1;
+        EXPECT_EQ(one.history[e].valid_loss, two.history[e].valid_loss) << "epoch " << e + 1;
+    }
+    EXPECT_EQ(one.model.predict_proba(valid_set.X), two.model.predict_proba(valid_set.X));
 }
 
 // Regression: the network learns the min-max scaled target and the tree predicts in the target's units.
