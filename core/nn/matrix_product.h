@@ -1,11 +1,9 @@
 #pragma once
 // Dense matrix products through OpenBLAS's dgemm. TreeLab builds for baseline x86-64, where Eigen's
 // own products use 2-wide SSE2 kernels; Debian's OpenBLAS (DYNAMIC_ARCH) picks the machine's AVX2 or
-// AVX-512 kernels at run time. For the large products of a step (DGT's over-parameterised chain,
-// 10⁶ weights per step), where they were half of the time. The serial build runs on the calling
-// thread; a product of 2²¹ multiply-adds or more is cut into blocks of 256 rows of C (or columns,
-// whichever C has more), each block one serial dgemm run as a oneTBB task, so the cores share it
-// and the blocks, fixed by the shapes alone, give the same bits for any thread count.
+// AVX-512 kernels at run time. The serial build runs on the calling thread, so a product's result
+// does not depend on how many threads the caller uses. For the large products of a step (DGT's
+// over-parameterised chain, 10⁶ weights per step), where they were half of the time.
 #include <Eigen/Core>
 
 namespace treelab::nn {

@@ -1,7 +1,4 @@
 #include <gtest/gtest.h>
-#include <tbb/global_control.h>
-
-#include <vector>
 
 #include "core/error.h"
 #include "core/nn/matrix_product.h"
@@ -55,40 +52,6 @@ TEST(NnMatrixProduct, EmptyInnerDimensionAndMismatch) {
     } catch (const Error& error) {
         EXPECT_NE(std::string(error.what()).find("3 × 4 by 5 × 2"), std::string::npos) << error.what();
     }
-}
-
-// A product large enough to be cut into blocks (more than 2²¹ multiply-adds, more than 256 rows or
-// columns of C, a tail block shorter than the others) agrees with Eigen for every transpose, on
-// both split directions and with Into::Add, and gives the same bits with one thread and with two.
-TEST(NnMatrixProduct, SplitProductsAgreeAndDoNotDependOnThreads) {
-    const Eigen::MatrixXd tall = Eigen::MatrixXd::Random(700, 300), inner = Eigen::MatrixXd::Random(300, 17);
-    const Eigen::MatrixXd wide = Eigen::MatrixXd::Random(17, 300), left = Eigen::MatrixXd::Random(600, 17);
-    const Eigen::MatrixXd before = Eigen::MatrixXd::Random(600, 300);
-    const auto products = [&] {
-        std::vector<Eigen::MatrixXd> out(5);
-        nn::multiply_into(tall, nn::Op::Plain, inner, nn::Op::Plain, out[0]);                          // rows of C
-        nn::multiply_into(tall.transpose().eval(), nn::Op::Transposed, inner.transpose().eval(), nn::Op::Transposed, out[1]);
-        nn::multiply_into(left, nn::Op::Plain, wide, nn::Op::Plain, out[2]);                           // C 600 × 300: rows
-        nn::multiply_into(inner.transpose().eval(), nn::Op::Plain, tall.transpose().eval(), nn::Op::Plain, out[3]);  // 17 × 700: columns
-        out[4] = before;
-        nn::multiply(left.transpose().eval(), nn::Op::Transposed, wide.transpose().eval(), nn::Op::Transposed, out[4], nn::Into::Add);
-        return out;
-    };
-    std::vector<Eigen::MatrixXd> one, two;
-    {
-        tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-        one = products();
-    }
-    {
-        tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
-        two = products();
-    }
-    EXPECT_TRUE(one[0].isApprox(tall * inner, 1e-13));
-    EXPECT_TRUE(one[1].isApprox(tall * inner, 1e-13));
-    EXPECT_TRUE(one[2].isApprox(left * wide, 1e-13));
-    EXPECT_TRUE(one[3].isApprox(inner.transpose() * tall.transpose(), 1e-13));
-    EXPECT_TRUE(one[4].isApprox(before + left * wide, 1e-13));
-    for (std::size_t i = 0; i < one.size(); ++i) EXPECT_EQ(one[i], two[i]) << "product " << i;
 }
 
 }  // namespace
