@@ -51,8 +51,8 @@ RunConfig letter(const std::string& folder, const std::string& method, std::vect
 
 // One configuration in this process: "epoch_ms max_rss_mb", timed over epochs 2..epochs.
 int run_epochs(const std::string& folder, int height, const std::string& hidden, int epochs) {
-    // One thread (the authors' code's figures are one thread's): the chain's products would otherwise
-    // run on every core and the thread's CPU time would count only the calling thread's part.
+    // One thread (the authors' code's figures are one thread's): the hard pass would otherwise run on
+    // every core and the thread's CPU time would count only the calling thread's part.
     const tbb::global_control one_thread(tbb::global_control::max_allowed_parallelism, 1);
     const RunConfig config = letter(folder, "dgt", {"height=" + std::to_string(height), "hidden=" + hidden, "epochs=" + std::to_string(epochs)}, 0);
     std::vector<double> reports;
