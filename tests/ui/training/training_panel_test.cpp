@@ -118,7 +118,9 @@ TEST(TrainingPanel, InterleavedStartsAreLaidOutStartByStart) {
     const double values[] = {1.0, 1.0, 1.0, NAN, 2.0, 2.0};
     for (int k = 0; k < 6; ++k) {
         EXPECT_EQ(losses.at(k)->key, keys[k]) << k;
-        if (k != 3) EXPECT_EQ(losses.at(k)->value, values[k]) << k;
+        if (k != 3) {
+            EXPECT_EQ(losses.at(k)->value, values[k]) << k;
+        }
     }
     EXPECT_EQ(panel.plots()[0]->itemCount(), 1) << "one dashed boundary";
     EXPECT_EQ(panel.plots()[1]->graph(0)->dataCount(), 6) << "five epochs and the gap";
