@@ -156,7 +156,9 @@ TEST(ParallelStarts, AStopEndsEveryStart) {
     });
     EXPECT_TRUE(outcome.cancelled);
     EXPECT_EQ(reports.load(), 10);  // no report after the stop
-    EXPECT_LE(outcome.epochs_run, 10);  // the stopped epoch is recorded, as in the sequential loop
+    // The stopped epoch is recorded, as in the sequential loop, and so may be the epoch the start
+    // running beside it on the second thread was finishing when the stop came (its report is not sent).
+    EXPECT_LE(outcome.epochs_run, 11);
     EXPECT_FALSE(outcome.starts.empty());
     EXPECT_EQ(outcome.best_parameters.size(), 3);
 }

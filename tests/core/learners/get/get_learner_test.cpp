@@ -37,12 +37,17 @@ Dataset training_rows(const std::string& file, const std::string& target) {
 
 double mse(const TreeModel& model, const Dataset& data) { return (model.predict(data.X) - data.y).squaredNorm() / data.y.size(); }
 
+// The epoch reports come start by start: starts run in parallel and their reports interleave, each
+// start's own in order, so they are put in start order (stably) before a test reads them.
 TrainResult train(const Dataset& data, std::vector<std::string> assignments, std::vector<EpochReport>* reports = nullptr) {
     const ParamValues values = method_params("get", assignments);
-    return train_get(TrainInput{data, nullptr, values, 5}, [&](const EpochReport& report) {
+    TrainResult result = train_get(TrainInput{data, nullptr, values, 5}, [&](const EpochReport& report) {
         if (reports && !report.heartbeat) reports->push_back(report);
         return true;
     });
+    if (reports)
+        std::stable_sort(reports->begin(), reports->end(), [](const EpochReport& a, const EpochReport& b) { return a.start < b.start; });
+    return result;
 }
 
 // The code's invariant (maoqiangqiang/GET GET/GET_IterAlp.py): GET(D)'s training MSE is at most
