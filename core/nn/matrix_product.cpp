@@ -3,9 +3,8 @@
 #include <algorithm>
 #include <string>
 
-#include <cblas.h>
-
 #include "core/error.h"
+#include "core/nn/openblas_kernels.h"
 
 namespace treelab::nn {
 namespace {
@@ -28,7 +27,7 @@ void multiply(const Eigen::Ref<const Eigen::MatrixXd>& A, Op op_a, const Eigen::
         if (into == Into::Overwrite) C.setZero();
         return;
     }
-    cblas_dgemm(CblasColMajor, blas(op_a), blas(op_b), static_cast<blasint>(m), static_cast<blasint>(n), static_cast<blasint>(k), 1.0,
+    openblas_kernels().dgemm(CblasColMajor, blas(op_a), blas(op_b), static_cast<blasint>(m), static_cast<blasint>(n), static_cast<blasint>(k), 1.0,
                 A.data(), leading(A.outerStride(), A.rows()), B.data(), leading(B.outerStride(), B.rows()), into == Into::Add ? 1.0 : 0.0, C.data(),
                 leading(C.outerStride(), C.rows()));
 }
