@@ -13,5 +13,7 @@ namespace treelab::nn {
 // does, saves a pass). One pass over θ. Throws treelab::Error for a negative or non-finite λ, or a
 // non-empty gradient of another size than θ.
 double l1_penalty(std::span<const double> parameters, double weight, std::span<double> gradient = {}, Into into = Into::Add);
+// The same on float32 parameters (the sum in double).
+double l1_penalty(std::span<const float> parameters, double weight, std::span<float> gradient, Into into);
 
 }  // namespace treelab::nn

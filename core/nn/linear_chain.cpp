@@ -32,13 +32,15 @@ void check_inputs(const MlpShape& shape, Eigen::Index columns) {
 
 }  // namespace
 
-LinearChain::LinearChain(MlpShape shape) : shape_(std::move(shape)) {
+template <class Scalar>
+BasicLinearChain<Scalar>::BasicLinearChain(MlpShape shape) : shape_(std::move(shape)) {
     if (shape_.layers() < 1) throw Error("a linear chain needs at least one layer");
     for (const Eigen::Index size : shape_.sizes)
         if (size < 1) throw Error("a linear chain has a layer of width " + std::to_string(size) + "; every width must be at least 1");
 }
 
-ChainStrategy LinearChain::cheaper_strategy(Eigen::Index rows) const {
+template <class Scalar>
+ChainStrategy BasicLinearChain<Scalar>::cheaper_strategy(Eigen::Index rows) const {
     // Multiplications of a forward and backward pass each way (see the top of the file).
     const auto& s = shape_.sizes;
     double all = 0.0, above_first = 0.0;
@@ -53,14 +55,16 @@ ChainStrategy LinearChain::cheaper_strategy(Eigen::Index rows) const {
     return product <= layer_by_layer ? ChainStrategy::Product : ChainStrategy::LayerByLayer;
 }
 
-AffineMap LinearChain::fold(std::span<const double> parameters) const {
-    std::vector<Eigen::MatrixXd> prefixes;
+template <class Scalar>
+AffineMap BasicLinearChain<Scalar>::fold(std::span<const Scalar> parameters) const {
+    std::vector<Matrix> prefixes;
     fold_prefixes(mlp_layers(shape_, parameters), prefixes);
     const Eigen::Index inputs = shape_.inputs();
-    return {prefixes.back().leftCols(inputs), prefixes.back().col(inputs)};
+    return {prefixes.back().leftCols(inputs).template cast<double>(), prefixes.back().col(inputs).template cast<double>()};
 }
 
-void LinearChain::fold_prefixes(const std::vector<MlpLayer>& layers, std::vector<Eigen::MatrixXd>& prefixes) {
+template <class Scalar>
+void BasicLinearChain<Scalar>::fold_prefixes(const Layers& layers, std::vector<Matrix>& prefixes) {
     const Eigen::Index inputs = layers.front().weights.cols();
     prefixes.resize(layers.size());
     prefixes[0].resize(layers[0].weights.rows(), inputs + 1);
@@ -71,9 +75,10 @@ void LinearChain::fold_prefixes(const std::vector<MlpLayer>& layers, std::vector
     }
 }
 
-const Eigen::MatrixXd& LinearChain::forward(std::span<const double> parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
-                                            ChainStrategy strategy) {
-    const std::vector<MlpLayer> layers = mlp_layers(shape_, parameters);
+template <class Scalar>
+auto BasicLinearChain<Scalar>::forward(std::span<const Scalar> parameters, const Eigen::Ref<const Matrix>& X, ChainStrategy strategy)
+    -> const Matrix& {
+    const Layers layers = mlp_layers(shape_, parameters);
     check_inputs(shape_, X.cols());
     if (strategy == ChainStrategy::Product) {
         fold_prefixes(layers, prefixes_);
@@ -83,8 +88,8 @@ const Eigen::MatrixXd& LinearChain::forward(std::span<const double> parameters, 
     } else {
         activations_.resize(layers.size() - 1);
         for (std::size_t k = 0; k < layers.size(); ++k) {
-            Eigen::MatrixXd& out = k + 1 == layers.size() ? Z_ : activations_[k];
-            multiply_into(k == 0 ? Eigen::Ref<const Eigen::MatrixXd>(X) : Eigen::Ref<const Eigen::MatrixXd>(activations_[k - 1]), Op::Plain,
+            Matrix& out = k + 1 == layers.size() ? Z_ : activations_[k];
+            multiply_into(k == 0 ? Eigen::Ref<const Matrix>(X) : Eigen::Ref<const Matrix>(activations_[k - 1]), Op::Plain,
                           layers[k].weights, Op::Transposed, out);
             out.rowwise() += layers[k].bias.transpose();
         }
@@ -94,10 +99,11 @@ const Eigen::MatrixXd& LinearChain::forward(std::span<const double> parameters, 
     return Z_;
 }
 
-void LinearChain::backward(std::span<const double> parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
-                           const Eigen::Ref<const Eigen::MatrixXd>& G, std::span<double> d_parameters, Into into) {
-    const std::vector<MlpLayer> layers = mlp_layers(shape_, parameters);
-    std::vector<MutableMlpLayer> d_layers = mutable_mlp_layers(shape_, d_parameters);
+template <class Scalar>
+void BasicLinearChain<Scalar>::backward(std::span<const Scalar> parameters, const Eigen::Ref<const Matrix>& X,
+                                        const Eigen::Ref<const Matrix>& G, std::span<Scalar> d_parameters, Into into) {
+    const Layers layers = mlp_layers(shape_, parameters);
+    MutableLayers d_layers = mutable_mlp_layers(shape_, d_parameters);
     check_inputs(shape_, X.cols());
     if (last_rows_ != X.rows() || G.rows() != X.rows() || G.cols() != shape_.outputs())
         throw Error("the linear chain's backward pass needs ∂L/∂Z (" + std::to_string(X.rows()) + " × " +
@@ -108,16 +114,17 @@ void LinearChain::backward(std::span<const double> parameters, const Eigen::Ref<
         backward_layers(layers, X, G, d_layers, into);
 }
 
-void LinearChain::backward_product(const std::vector<MlpLayer>& layers, const Eigen::Ref<const Eigen::MatrixXd>& X,
-                                   const Eigen::Ref<const Eigen::MatrixXd>& G, std::vector<MutableMlpLayer>& d_layers, Into into) {
+template <class Scalar>
+void BasicLinearChain<Scalar>::backward_product(const Layers& layers, const Eigen::Ref<const Matrix>& X, const Eigen::Ref<const Matrix>& G,
+                                                MutableLayers& d_layers, Into into) {
     const Eigen::Index inputs = X.cols();
     gradients_.resize(layers.size());
-    Eigen::MatrixXd& top = gradients_.back();  // V_L
+    Matrix& top = gradients_.back();  // V_L
     top.resize(G.cols(), inputs + 1);
     multiply(G, Op::Transposed, X, Op::Plain, top.leftCols(inputs));
     top.col(inputs) = G.colwise().sum().transpose();
     for (std::size_t k = layers.size(); k-- > 0;) {
-        const Eigen::MatrixXd& V = gradients_[k];
+        const Matrix& V = gradients_[k];
         put(d_layers[k].bias, V.col(inputs), into);
         if (k == 0) {
             put(d_layers[k].weights, V.leftCols(inputs), into);
@@ -128,16 +135,20 @@ void LinearChain::backward_product(const std::vector<MlpLayer>& layers, const Ei
     }
 }
 
-void LinearChain::backward_layers(const std::vector<MlpLayer>& layers, const Eigen::Ref<const Eigen::MatrixXd>& X,
-                                  const Eigen::Ref<const Eigen::MatrixXd>& G, std::vector<MutableMlpLayer>& d_layers, Into into) {
+template <class Scalar>
+void BasicLinearChain<Scalar>::backward_layers(const Layers& layers, const Eigen::Ref<const Matrix>& X, const Eigen::Ref<const Matrix>& G,
+                                               MutableLayers& d_layers, Into into) {
     gradients_.resize(layers.size());
     for (std::size_t k = layers.size(); k-- > 0;) {
-        using View = Eigen::Ref<const Eigen::MatrixXd>;
+        using View = Eigen::Ref<const Matrix>;
         const View delta = k + 1 == layers.size() ? View(G) : View(gradients_[k]);  // δ_k
         multiply(delta, Op::Transposed, k == 0 ? View(X) : View(activations_[k - 1]), Op::Plain, d_layers[k].weights, into);
         put(d_layers[k].bias, delta.colwise().sum().transpose(), into);
         if (k > 0) multiply_into(delta, Op::Plain, layers[k].weights, Op::Plain, gradients_[k - 1]);
     }
 }
+
+template class BasicLinearChain<double>;
+template class BasicLinearChain<float>;
 
 }  // namespace treelab::nn

@@ -29,47 +29,57 @@ struct AffineMap {
 enum class ChainStrategy { Product, LayerByLayer };
 
 // One chain's work buffers: what a forward pass keeps for its backward pass. Buffers live from
-// call to call, so a run that keeps one LinearChain per batch size allocates them once.
-class LinearChain {
+// call to call, so a run that keeps one chain per batch size allocates them once. Scalar: double,
+// or float for a learner's float32 storage (DGT's precision=float32).
+template <class Scalar>
+class BasicLinearChain {
 public:
+    using Matrix = Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>;
+
     // Throws Error for a shape with no layer or a width below 1.
-    explicit LinearChain(MlpShape shape);
+    explicit BasicLinearChain(MlpShape shape);
 
     // The strategy with the fewer multiplications for a batch of `rows` rows (see the top).
     ChainStrategy cheaper_strategy(Eigen::Index rows) const;
 
-    // The folded affine map (A, c) of these parameters (layout of mlp.h; Error on a size mismatch).
-    AffineMap fold(std::span<const double> parameters) const;
+    // The folded affine map (A, c) of these parameters, in double (layout of mlp.h; Error on a size mismatch).
+    AffineMap fold(std::span<const Scalar> parameters) const;
 
     // rows × outputs Z = X Aᵀ + c, by `strategy`; keeps what backward() needs. The reference stays
     // valid until the next forward().
-    const Eigen::MatrixXd& forward(std::span<const double> parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
-                                   ChainStrategy strategy);
+    const Matrix& forward(std::span<const Scalar> parameters, const Eigen::Ref<const Matrix>& X, ChainStrategy strategy);
 
     // From G = ∂L/∂Z of the last forward() on the same parameters and X: writes ∂L/∂parameters into
     // `d_parameters` (sized like the parameters), or adds it to what they hold (Into::Add: DGT puts
     // its L1 gradient there first, which saves two passes over 10⁶–10⁸ weights per step). Throws
     // Error when no forward() of this shape of X came first.
-    void backward(std::span<const double> parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
-                  const Eigen::Ref<const Eigen::MatrixXd>& G, std::span<double> d_parameters, Into into = Into::Overwrite);
+    void backward(std::span<const Scalar> parameters, const Eigen::Ref<const Matrix>& X, const Eigen::Ref<const Matrix>& G,
+                  std::span<Scalar> d_parameters, Into into = Into::Overwrite);
 
 private:
+    using Layers = std::vector<BasicMlpLayer<Scalar>>;
+    using MutableLayers = std::vector<BasicMutableMlpLayer<Scalar>>;
     // The augmented prefixes [A_k | c_k] = [W_k⋯W_1 | c_k], k = 1..L (see linear_chain.cpp).
-    static void fold_prefixes(const std::vector<MlpLayer>& layers, std::vector<Eigen::MatrixXd>& prefixes);
-    void backward_product(const std::vector<MlpLayer>& layers, const Eigen::Ref<const Eigen::MatrixXd>& X,
-                          const Eigen::Ref<const Eigen::MatrixXd>& G, std::vector<MutableMlpLayer>& d_layers, Into into);
-    void backward_layers(const std::vector<MlpLayer>& layers, const Eigen::Ref<const Eigen::MatrixXd>& X,
-                         const Eigen::Ref<const Eigen::MatrixXd>& G, std::vector<MutableMlpLayer>& d_layers, Into into);
+    static void fold_prefixes(const Layers& layers, std::vector<Matrix>& prefixes);
+    void backward_product(const Layers& layers, const Eigen::Ref<const Matrix>& X, const Eigen::Ref<const Matrix>& G,
+                          MutableLayers& d_layers, Into into);
+    void backward_layers(const Layers& layers, const Eigen::Ref<const Matrix>& X, const Eigen::Ref<const Matrix>& G,
+                         MutableLayers& d_layers, Into into);
 
     MlpShape shape_;
     ChainStrategy last_ = ChainStrategy::Product;
     Eigen::Index last_rows_ = -1;
     // Product: the prefixes [A_k | c_k]. Layer by layer: the activations h_k (k = 1..L−1; h_L is Z).
-    std::vector<Eigen::MatrixXd> prefixes_;
-    std::vector<Eigen::MatrixXd> activations_;
-    Eigen::MatrixXd Z_;
+    std::vector<Matrix> prefixes_;
+    std::vector<Matrix> activations_;
+    Matrix Z_;
     // Backward, per layer k: ∂L/∂[A_k | c_k] (product), or ∂L/∂h_k (layer by layer; ∂L/∂Z is G itself).
-    std::vector<Eigen::MatrixXd> gradients_;
+    std::vector<Matrix> gradients_;
 };
+
+using LinearChain = BasicLinearChain<double>;
+
+extern template class BasicLinearChain<double>;
+extern template class BasicLinearChain<float>;
 
 }  // namespace treelab::nn

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <type_traits>
 
 #include "core/error.h"
 #include "core/nn/openblas_kernels.h"
@@ -9,15 +10,19 @@
 namespace treelab::nn {
 namespace {
 
-Eigen::Index rows_of(const Eigen::Ref<const Eigen::MatrixXd>& M, Op op) { return op == Op::Plain ? M.rows() : M.cols(); }
-Eigen::Index cols_of(const Eigen::Ref<const Eigen::MatrixXd>& M, Op op) { return op == Op::Plain ? M.cols() : M.rows(); }
+template <class Matrix>
+Eigen::Index rows_of(const Matrix& M, Op op) { return op == Op::Plain ? M.rows() : M.cols(); }
+template <class Matrix>
+Eigen::Index cols_of(const Matrix& M, Op op) { return op == Op::Plain ? M.cols() : M.rows(); }
 CBLAS_TRANSPOSE blas(Op op) { return op == Op::Plain ? CblasNoTrans : CblasTrans; }
 blasint leading(Eigen::Index outer_stride, Eigen::Index rows) { return static_cast<blasint>(std::max<Eigen::Index>({outer_stride, rows, 1})); }
 
-}  // namespace
+template <class Scalar>
+using ConstRef = const Eigen::Ref<const Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>>&;
 
-void multiply(const Eigen::Ref<const Eigen::MatrixXd>& A, Op op_a, const Eigen::Ref<const Eigen::MatrixXd>& B, Op op_b,
-              Eigen::Ref<Eigen::MatrixXd> C, Into into) {
+template <class Scalar>
+void product(ConstRef<Scalar> A, Op op_a, ConstRef<Scalar> B, Op op_b, Eigen::Ref<Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>> C,
+             Into into) {
     const Eigen::Index m = rows_of(A, op_a), k = cols_of(A, op_a), n = cols_of(B, op_b);
     if (rows_of(B, op_b) != k || C.rows() != m || C.cols() != n)
         throw Error("a matrix product of " + std::to_string(m) + " × " + std::to_string(k) + " by " + std::to_string(rows_of(B, op_b)) +
@@ -27,13 +32,37 @@ void multiply(const Eigen::Ref<const Eigen::MatrixXd>& A, Op op_a, const Eigen::
         if (into == Into::Overwrite) C.setZero();
         return;
     }
-    openblas_kernels().dgemm(CblasColMajor, blas(op_a), blas(op_b), static_cast<blasint>(m), static_cast<blasint>(n), static_cast<blasint>(k), 1.0,
-                A.data(), leading(A.outerStride(), A.rows()), B.data(), leading(B.outerStride(), B.rows()), into == Into::Add ? 1.0 : 0.0, C.data(),
-                leading(C.outerStride(), C.rows()));
+    const auto gemm = [&] {
+        if constexpr (std::is_same_v<Scalar, double>)
+            return openblas_kernels().dgemm;
+        else
+            return openblas_kernels().sgemm;
+    }();
+    gemm(CblasColMajor, blas(op_a), blas(op_b), static_cast<blasint>(m), static_cast<blasint>(n), static_cast<blasint>(k), Scalar{1},
+         A.data(), leading(A.outerStride(), A.rows()), B.data(), leading(B.outerStride(), B.rows()), into == Into::Add ? Scalar{1} : Scalar{0},
+         C.data(), leading(C.outerStride(), C.rows()));
+}
+
+}  // namespace
+
+void multiply(const Eigen::Ref<const Eigen::MatrixXd>& A, Op op_a, const Eigen::Ref<const Eigen::MatrixXd>& B, Op op_b,
+              Eigen::Ref<Eigen::MatrixXd> C, Into into) {
+    product<double>(A, op_a, B, op_b, C, into);
+}
+
+void multiply(const Eigen::Ref<const Eigen::MatrixXf>& A, Op op_a, const Eigen::Ref<const Eigen::MatrixXf>& B, Op op_b,
+              Eigen::Ref<Eigen::MatrixXf> C, Into into) {
+    product<float>(A, op_a, B, op_b, C, into);
 }
 
 void multiply_into(const Eigen::Ref<const Eigen::MatrixXd>& A, Op op_a, const Eigen::Ref<const Eigen::MatrixXd>& B, Op op_b,
                    Eigen::MatrixXd& C) {
+    C.resize(rows_of(A, op_a), cols_of(B, op_b));
+    multiply(A, op_a, B, op_b, C);
+}
+
+void multiply_into(const Eigen::Ref<const Eigen::MatrixXf>& A, Op op_a, const Eigen::Ref<const Eigen::MatrixXf>& B, Op op_b,
+                   Eigen::MatrixXf& C) {
     C.resize(rows_of(A, op_a), cols_of(B, op_b));
     multiply(A, op_a, B, op_b, C);
 }

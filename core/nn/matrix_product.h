@@ -1,5 +1,5 @@
 #pragma once
-// Dense matrix products through OpenBLAS's dgemm. TreeLab builds for baseline x86-64, where Eigen's
+// Dense matrix products through OpenBLAS's dgemm (sgemm in float32). TreeLab builds for baseline x86-64, where Eigen's
 // own products use 2-wide SSE2 kernels; Debian's OpenBLAS (DYNAMIC_ARCH) picks the machine's AVX2 or
 // AVX-512 kernels at run time. The serial build runs on the calling thread, so a product's result
 // does not depend on how many threads the caller uses. For the large products of a step (DGT's
@@ -22,5 +22,11 @@ void multiply(const Eigen::Ref<const Eigen::MatrixXd>& A, Op op_a, const Eigen::
 // The same into a matrix it first resizes.
 void multiply_into(const Eigen::Ref<const Eigen::MatrixXd>& A, Op op_a, const Eigen::Ref<const Eigen::MatrixXd>& B, Op op_b,
                    Eigen::MatrixXd& C);
+
+// The same in float32 (sgemm), for a learner's float32 storage.
+void multiply(const Eigen::Ref<const Eigen::MatrixXf>& A, Op op_a, const Eigen::Ref<const Eigen::MatrixXf>& B, Op op_b,
+              Eigen::Ref<Eigen::MatrixXf> C, Into into = Into::Overwrite);
+void multiply_into(const Eigen::Ref<const Eigen::MatrixXf>& A, Op op_a, const Eigen::Ref<const Eigen::MatrixXf>& B, Op op_b,
+                   Eigen::MatrixXf& C);
 
 }  // namespace treelab::nn

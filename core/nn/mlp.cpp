@@ -47,26 +47,34 @@ MlpShape reference_mlp_shape(Eigen::Index inputs, Eigen::Index outputs, int laye
     return shape;
 }
 
-std::vector<MlpLayer> mlp_layers(const MlpShape& shape, std::span<const double> parameters) {
-    check_shape(shape, parameters.size());
-    std::vector<MlpLayer> layers;
+namespace {
+
+template <class Layer, class Scalar>
+std::vector<Layer> layer_views(const MlpShape& shape, std::span<Scalar> values) {
+    check_shape(shape, values.size());
+    std::vector<Layer> layers;
     for (Eigen::Index k = 0; k < shape.layers(); ++k) {
         const Eigen::Index in = shape.sizes[k], out = shape.sizes[k + 1];
-        const double* weights = parameters.data() + layer_offset(shape, k);
-        layers.push_back({Eigen::Map<const Eigen::MatrixXd>(weights, out, in), Eigen::Map<const Eigen::VectorXd>(weights + out * in, out)});
+        Scalar* weights = values.data() + layer_offset(shape, k);
+        layers.push_back({{weights, out, in}, {weights + out * in, out}});
     }
     return layers;
 }
 
+}  // namespace
+
+std::vector<MlpLayer> mlp_layers(const MlpShape& shape, std::span<const double> parameters) { return layer_views<MlpLayer>(shape, parameters); }
+
+std::vector<BasicMlpLayer<float>> mlp_layers(const MlpShape& shape, std::span<const float> parameters) {
+    return layer_views<BasicMlpLayer<float>>(shape, parameters);
+}
+
 std::vector<MutableMlpLayer> mutable_mlp_layers(const MlpShape& shape, std::span<double> values) {
-    check_shape(shape, values.size());
-    std::vector<MutableMlpLayer> layers;
-    for (Eigen::Index k = 0; k < shape.layers(); ++k) {
-        const Eigen::Index in = shape.sizes[k], out = shape.sizes[k + 1];
-        double* weights = values.data() + layer_offset(shape, k);
-        layers.push_back({Eigen::Map<Eigen::MatrixXd>(weights, out, in), Eigen::Map<Eigen::VectorXd>(weights + out * in, out)});
-    }
-    return layers;
+    return layer_views<MutableMlpLayer>(shape, values);
+}
+
+std::vector<BasicMutableMlpLayer<float>> mutable_mlp_layers(const MlpShape& shape, std::span<float> values) {
+    return layer_views<BasicMutableMlpLayer<float>>(shape, values);
 }
 
 void initialize_mlp(const MlpShape& shape, std::mt19937& random, std::span<double> parameters) {

@@ -31,21 +31,27 @@ MlpShape reference_mlp_shape(Eigen::Index inputs, Eigen::Index outputs, int laye
 // (random_uniform.h), so deterministic for a generator state on every platform.
 void initialize_mlp(const MlpShape& shape, std::mt19937& random, std::span<double> parameters);
 
-// A view of one fully-connected layer, u = h Wᵀ + b, read-only.
-struct MlpLayer {
-    Eigen::Map<const Eigen::MatrixXd> weights;  // outputs × inputs of the layer
-    Eigen::Map<const Eigen::VectorXd> bias;     // outputs of the layer
+// A view of one fully-connected layer, u = h Wᵀ + b, read-only (float for a float32 chain).
+template <class Scalar>
+struct BasicMlpLayer {
+    Eigen::Map<const Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>> weights;  // outputs × inputs of the layer
+    Eigen::Map<const Eigen::Matrix<Scalar, Eigen::Dynamic, 1>> bias;                  // outputs of the layer
 };
+using MlpLayer = BasicMlpLayer<double>;
 
 // The layers of a flat parameter vector (layout above). Throws Error if its size is not the shape's.
 std::vector<MlpLayer> mlp_layers(const MlpShape& shape, std::span<const double> parameters);
+std::vector<BasicMlpLayer<float>> mlp_layers(const MlpShape& shape, std::span<const float> parameters);
 
 // The same layers, writable, in a vector laid out like the parameters (e.g. a gradient).
-struct MutableMlpLayer {
-    Eigen::Map<Eigen::MatrixXd> weights;
-    Eigen::Map<Eigen::VectorXd> bias;
+template <class Scalar>
+struct BasicMutableMlpLayer {
+    Eigen::Map<Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>> weights;
+    Eigen::Map<Eigen::Matrix<Scalar, Eigen::Dynamic, 1>> bias;
 };
+using MutableMlpLayer = BasicMutableMlpLayer<double>;
 std::vector<MutableMlpLayer> mutable_mlp_layers(const MlpShape& shape, std::span<double> values);
+std::vector<BasicMutableMlpLayer<float>> mutable_mlp_layers(const MlpShape& shape, std::span<float> values);
 
 // Inverted dropout (training only) after every hidden ELU: a unit is kept with probability 1 − rate
 // and then scaled by 1/(1 − rate), as torch.nn.Dropout. The mask of each hidden layer is drawn in

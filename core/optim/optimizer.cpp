@@ -42,8 +42,8 @@ Optimizer::Optimizer(std::vector<ParameterGroup> groups) : groups_(std::move(gro
 
 Optimizer::~Optimizer() = default;
 
-void Optimizer::step(Eigen::Ref<Eigen::VectorXd> parameters, const Eigen::Ref<const Eigen::VectorXd>& gradient,
-                     double gradient_scale) {
+template <class Parameters, class Gradient>
+void Optimizer::checked_step(Parameters& parameters, const Gradient& gradient, double gradient_scale) {
     require_setting(gradient.size() == parameters.size(), kOwner,
                     "the gradient has " + std::to_string(gradient.size()) + " entries for " +
                         std::to_string(parameters.size()) + " parameters");
@@ -57,6 +57,20 @@ void Optimizer::step(Eigen::Ref<Eigen::VectorXd> parameters, const Eigen::Ref<co
         if (group.size == 0) continue;
         update(k, parameters.segment(group.offset, group.size), gradient.segment(group.offset, group.size), gradient_scale);
     }
+}
+
+void Optimizer::step(Eigen::Ref<Eigen::VectorXd> parameters, const Eigen::Ref<const Eigen::VectorXd>& gradient,
+                     double gradient_scale) {
+    checked_step(parameters, gradient, gradient_scale);
+}
+
+void Optimizer::step(Eigen::Ref<Eigen::VectorXf> parameters, const Eigen::Ref<const Eigen::VectorXf>& gradient,
+                     double gradient_scale) {
+    checked_step(parameters, gradient, gradient_scale);
+}
+
+void Optimizer::update(std::size_t, Eigen::Ref<Eigen::VectorXf>, const Eigen::Ref<const Eigen::VectorXf>&, double) {
+    require_setting(false, kOwner, "float32 storage is implemented for RMSprop without centering or weight decay only");
 }
 
 bool Optimizer::reads_raw_gradient(std::size_t group, double gradient_scale) const {

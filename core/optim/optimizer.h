@@ -48,6 +48,11 @@ public:
     // than in a pass of its own: torch scales the gradient in place first, which rounds the same.
     void step(Eigen::Ref<Eigen::VectorXd> parameters, const Eigen::Ref<const Eigen::VectorXd>& gradient,
               double gradient_scale = 1.0);
+    // The same on float32 parameters with float32 state (a learner's float32 storage, e.g. DGT's
+    // precision=float32), as torch steps float32 tensors. Throws ParamError for an optimizer or a
+    // setting without a float32 update (RMSprop's plain variant has one).
+    void step(Eigen::Ref<Eigen::VectorXf> parameters, const Eigen::Ref<const Eigen::VectorXf>& gradient,
+              double gradient_scale = 1.0);
 
     std::span<const ParameterGroup> groups() const { return groups_; }
     double learning_rate(std::size_t group) const;       // throws ParamError for a group out of range
@@ -60,6 +65,9 @@ protected:
     // as torch's state['step']).
     virtual void update(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters,
                         const Eigen::Ref<const Eigen::VectorXd>& gradient, double gradient_scale) = 0;
+    // The float32 update; this one throws ParamError.
+    virtual void update(std::size_t group, Eigen::Ref<Eigen::VectorXf> parameters,
+                        const Eigen::Ref<const Eigen::VectorXf>& gradient, double gradient_scale);
 
     // Whether a group's update reads the gradient as it is: no scale and no coupled weight decay.
     bool reads_raw_gradient(std::size_t group, double gradient_scale) const;
@@ -72,6 +80,9 @@ protected:
     Eigen::Index largest_group() const;  // for work buffers allocated once
 
 private:
+    template <class Parameters, class Gradient>
+    void checked_step(Parameters& parameters, const Gradient& gradient, double gradient_scale);
+
     std::vector<ParameterGroup> groups_;
     long long steps_ = 0;
 };

@@ -21,24 +21,37 @@ namespace {
 // the program loads (the build itself targets baseline x86-64); every operation is correctly
 // rounded, so each version gives the same bits. DGT's 10⁶ predicate weights per step made the
 // separate Eigen passes a quarter of its time.
-TREELAB_VECTOR_CLONES
-void plain_update(double* theta, const double* gradient, double scale, double* s, double* buffer, std::size_t n, double alpha,
-                  double rate, double epsilon, double momentum) {
-    const double keep = 1.0 - alpha;
+template <class Scalar>
+[[gnu::always_inline]] inline void plain_update_body(Scalar* theta, const Scalar* gradient, Scalar scale, Scalar* s, Scalar* buffer,
+                                                     std::size_t n, Scalar alpha, Scalar rate, Scalar epsilon, Scalar momentum) {
+    const Scalar keep = Scalar{1} - alpha;
     if (buffer) {
         for (std::size_t i = 0; i < n; ++i) {
-            const double g = scale * gradient[i];
+            const Scalar g = scale * gradient[i];
             s[i] = s[i] * alpha + (keep * g) * g;
             buffer[i] = buffer[i] * momentum + g / (std::sqrt(s[i]) + epsilon);
             theta[i] += (-rate) * buffer[i];
         }
     } else {
         for (std::size_t i = 0; i < n; ++i) {
-            const double g = scale * gradient[i];
+            const Scalar g = scale * gradient[i];
             s[i] = s[i] * alpha + (keep * g) * g;
             theta[i] += ((-rate) * g) / (std::sqrt(s[i]) + epsilon);
         }
     }
+}
+
+TREELAB_VECTOR_CLONES
+void plain_update(double* theta, const double* gradient, double scale, double* s, double* buffer, std::size_t n, double alpha,
+                  double rate, double epsilon, double momentum) {
+    plain_update_body(theta, gradient, scale, s, buffer, n, alpha, rate, epsilon, momentum);
+}
+
+// float32 storage: every operation in float32, as torch on float32 tensors.
+TREELAB_VECTOR_CLONES
+void plain_update(float* theta, const float* gradient, float scale, float* s, float* buffer, std::size_t n, float alpha, float rate,
+                  float epsilon, float momentum) {
+    plain_update_body(theta, gradient, scale, s, buffer, n, alpha, rate, epsilon, momentum);
 }
 
 }  // namespace
@@ -53,15 +66,16 @@ RmsProp::RmsProp(const OptimizerSettings& settings, std::vector<ParameterGroup> 
     require_setting(std::isfinite(alpha_) && alpha_ >= 0.0, "rmsprop", "alpha must be zero or positive");
     require_setting(std::isfinite(epsilon_) && epsilon_ >= 0.0, "rmsprop", "epsilon must be zero or positive");
     require_setting(std::isfinite(momentum_) && momentum_ >= 0.0, "rmsprop", "momentum must be zero or positive");
-    for (const ParameterGroup& group : this->groups()) {
-        square_averages_.push_back(Eigen::VectorXd::Zero(group.size));
-        gradient_averages_.push_back(Eigen::VectorXd::Zero(centered_ ? group.size : 0));
-        buffers_.push_back(Eigen::VectorXd::Zero(momentum_ > 0.0 ? group.size : 0));
-    }
 }
 
 void RmsProp::update(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters, const Eigen::Ref<const Eigen::VectorXd>& gradient,
                      double gradient_scale) {
+    if (square_averages_.empty())
+        for (const ParameterGroup& each : groups()) {
+            square_averages_.push_back(Eigen::VectorXd::Zero(each.size));
+            gradient_averages_.push_back(Eigen::VectorXd::Zero(centered_ ? each.size : 0));
+            buffers_.push_back(Eigen::VectorXd::Zero(momentum_ > 0.0 ? each.size : 0));
+        }
     Eigen::VectorXd& square_average = square_averages_[group];
     const double rate = groups()[group].learning_rate;
     // The plain variant scales in its own pass; the others read a scaled, decayed copy.
@@ -87,6 +101,20 @@ void RmsProp::update(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters, 
     } else {
         parameters.array() += ((-rate) * g.array()) / average.array();
     }
+}
+
+void RmsProp::update(std::size_t group, Eigen::Ref<Eigen::VectorXf> parameters, const Eigen::Ref<const Eigen::VectorXf>& gradient,
+                     double gradient_scale) {
+    require_setting(!centered_ && groups()[group].weight_decay == 0.0, "rmsprop",
+                    "float32 storage is implemented for RMSprop without centering or weight decay only");
+    if (square_averages32_.empty())
+        for (const ParameterGroup& each : groups()) {
+            square_averages32_.push_back(Eigen::VectorXf::Zero(each.size));
+            buffers32_.push_back(Eigen::VectorXf::Zero(momentum_ > 0.0 ? each.size : 0));
+        }
+    plain_update(parameters.data(), gradient.data(), static_cast<float>(gradient_scale), square_averages32_[group].data(),
+                 momentum_ > 0.0 ? buffers32_[group].data() : nullptr, static_cast<std::size_t>(gradient.size()), static_cast<float>(alpha_),
+                 static_cast<float>(groups()[group].learning_rate), static_cast<float>(epsilon_), static_cast<float>(momentum_));
 }
 
 }  // namespace treelab

@@ -21,8 +21,10 @@ void check(const GradientProblem& problem, const StepSettings& settings) {
         throw TrainingError("There are no training rows to learn from.");
     if (problem.targets->rows() != problem.inputs->rows())
         throw TrainingError("The learner gave the training loop targets for a different number of rows.");
-    if (!problem.batch_loss || !problem.initial_parameters)
+    if ((!problem.batch_loss && !problem.batch_loss_float32) || !problem.initial_parameters)
         throw TrainingError("The learner gave the training loop no batch loss or no initial parameters.");
+    if (problem.batch_loss_float32 && problem.on_epoch_start)
+        throw TrainingError("The learner asked for float32 storage and an epoch-start hook, which changes the parameters in double.");
     if (settings.patience < 0) throw ParamError("patience must be zero or positive");
     if (settings.starts < 1) throw ParamError("restarts must be zero or positive");
     if (!(settings.clip_norm >= 0.0)) throw ParamError("the gradient clipping norm must be zero or positive");
@@ -44,7 +46,13 @@ void TrainingState::begin_start(int start) {
     loss_queries_ = 0;
     parameters_ = problem_.initial_parameters(start);
     if (parameters_.size() == 0) throw TrainingError("The learner has no parameters to train.");
-    gradient_.resize(parameters_.size());
+    if (float32()) {
+        parameters32_ = parameters_.cast<float>();
+        parameters_ = parameters32_.cast<double>();  // what the start begins from, as evaluated
+        gradient32_.resize(parameters32_.size());
+    } else {
+        gradient_.resize(parameters_.size());
+    }
     begin_stage(settings_.schedule);
     std::seed_seq seeds{settings_.seed, static_cast<std::uint32_t>(start)};
     rng_.seed(seeds);
@@ -72,18 +80,23 @@ void TrainingState::begin_stage(const ScheduleSettings& schedule) {
 }
 
 bool TrainingState::step(const Batch& batch) {
-    const double loss = problem_.batch_loss(parameters_, batch, StepContext{period_, step_, start_, &rng_}, gradient_);
+    const StepContext context{period_, step_, start_, &rng_};
+    const double loss = float32() ? problem_.batch_loss_float32(parameters32_, batch, context, gradient32_)
+                                  : problem_.batch_loss(parameters_, batch, context, gradient_);
     if (problem_.loss_queries) loss_queries_ += problem_.loss_queries();
     // One pass over the gradient in the common case: a finite squared norm means finite entries (an
     // infinite one may still come from finite entries too large to square).
-    const double squared_norm = gradient_.squaredNorm();
-    if (!std::isfinite(loss) || (!std::isfinite(squared_norm) && !gradient_.allFinite())) {
+    const double squared_norm = float32() ? treelab::squared_norm({gradient32_.data(), static_cast<std::size_t>(gradient32_.size())}) : gradient_.squaredNorm();
+    if (!std::isfinite(loss) || (!std::isfinite(squared_norm) && !(float32() ? gradient32_.allFinite() : gradient_.allFinite()))) {
         outcome_.diverged = true;
         return false;
     }
     const double clip = settings_.clip_norm > 0.0 ? clip_coefficient(settings_.clip_norm, std::sqrt(squared_norm)) : 1.0;
-    if (problem_.evaluate_before_step) before_step_ = parameters_;
-    optimizer_->step(parameters_, gradient_, clip);
+    if (problem_.evaluate_before_step) before_step_ = float32() ? parameters32_.cast<double>() : parameters_;
+    if (float32())
+        optimizer_->step(parameters32_, gradient32_, clip);
+    else
+        optimizer_->step(parameters_, gradient_, clip);
     schedule_->after_step(*optimizer_);
     ++step_;
     const auto rows = static_cast<double>(batch.rows.size());
@@ -99,6 +112,7 @@ bool TrainingState::step(const Batch& batch) {
 
 bool TrainingState::end_period() {
     const double train_loss = period_loss_sum_ / period_rows_;
+    if (float32() && !problem_.evaluate_before_step) parameters_ = parameters32_.cast<double>();
     const Eigen::VectorXd& evaluated = problem_.evaluate_before_step ? before_step_ : parameters_;
     EpochReport epoch_report = base_report(train_loss);
     if (problem_.validation_loss) epoch_report.valid_loss = problem_.validation_loss(evaluated);

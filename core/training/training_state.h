@@ -59,6 +59,7 @@ private:
     EpochReport base_report(double train_loss) const;
     bool report(const EpochReport& epoch_report);
     bool wants_snapshot(int period) const;
+    bool float32() const { return static_cast<bool>(problem_.batch_loss_float32); }
 
     const GradientProblem& problem_;
     const StepSettings settings_;
@@ -69,6 +70,9 @@ private:
     std::chrono::duration<double> heartbeat_every_;
     std::chrono::steady_clock::time_point last_call_;
     Eigen::VectorXd parameters_, gradient_;
+    // float32 storage (GradientProblem::batch_loss_float32): the live parameters and their gradient;
+    // parameters_ then holds their double copy as of the last evaluation.
+    Eigen::VectorXf parameters32_, gradient32_;
     Eigen::VectorXd before_step_;  // the parameters of the last step before it (evaluate_before_step)
     int start_ = 0, period_ = 0;
     long long step_ = 0;

@@ -50,11 +50,11 @@ RunConfig letter(const std::string& folder, const std::string& method, std::vect
 }
 
 // One configuration in this process: "epoch_ms max_rss_mb", timed over epochs 2..epochs.
-int run_epochs(const std::string& folder, int height, const std::string& hidden, int epochs) {
+int run_epochs(const std::string& folder, int height, const std::string& hidden, int epochs, const std::string& precision) {
     // One thread (the authors' code's figures are one thread's): the hard pass would otherwise run on
     // every core and the thread's CPU time would count only the calling thread's part.
     const tbb::global_control one_thread(tbb::global_control::max_allowed_parallelism, 1);
-    const RunConfig config = letter(folder, "dgt", {"height=" + std::to_string(height), "hidden=" + hidden, "epochs=" + std::to_string(epochs)}, 0);
+    const RunConfig config = letter(folder, "dgt", {"preset=paper", "height=" + std::to_string(height), "hidden=" + hidden, "epochs=" + std::to_string(epochs), "precision=" + precision}, 0);
     std::vector<double> reports;
     run_training(config, [&](const EpochReport& report) {
         if (!report.heartbeat) reports.push_back(bench::thread_cpu_seconds());
@@ -128,8 +128,8 @@ int main(int argc, char** argv) try {
         const std::string flag = argv[i];
         if (flag == "--data-dir" && i + 1 < argc)
             folder = argv[++i];
-        else if (flag == "--one" && i + 3 < argc)
-            return run_epochs(folder, std::atoi(argv[i + 1]), argv[i + 2], std::atoi(argv[i + 3]));
+        else if (flag == "--one" && i + 4 < argc)
+            return run_epochs(folder, std::atoi(argv[i + 1]), argv[i + 2], std::atoi(argv[i + 3]), argv[i + 4]);
         else
             only = flag;
     }

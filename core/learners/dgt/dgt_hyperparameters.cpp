@@ -81,6 +81,11 @@ std::span<const ParamSpec> dgt_hyperparameter_table() {
                                 "run.sh's 0), 0 under bandit feedback (App. C.3.2).",
                         .type = ParamType::Choice, .min = 0, .max = 0.99, .default_value = std::string("auto"),
                         .choices = {"auto"}, .accepts_number = true});
+        rows.push_back({.name = "precision", .label = "Precision",
+                        .help = "How the network's parameters, their gradient and RMSprop's state are stored: double (64-bit), "
+                                "or float32 as the authors' code trains them (PyTorch's default), which halves the memory a step "
+                                "reads and writes; the chain's products then run in float32, sums over them in double.",
+                        .type = ParamType::Choice, .default_value = std::string("double"), .choices = {"double", "float32"}});
         rows.push_back({.name = "exploration", .label = "Exploration γ",
                         .help = "Bandit classification: the probability of playing a uniformly drawn class instead of the "
                                 "predicted one, p(k) = (1 − γ)·1[k = argmax] + γ/K (003 eq. 7; 0.3 in App. C.3.2).",
@@ -193,6 +198,7 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train, int h
     const std::string hidden = params.text("hidden");
     s.spec.hidden = bandit && hidden == "auto" ? std::vector<Eigen::Index>{} : hidden_widths(hidden, s.spec.height);
     s.spec.quantiser = params.text("quantiser") == "sign" ? Quantiser::Sign : Quantiser::Scale;
+    s.float32 = params.text("precision") == "float32";
     s.l1 = params.is_number("l1") ? params.real("l1") : bandit || s.spec.hidden.empty() ? 0.0 : kDefaultL1;
     s.leaves = leaf_choice(params.text("leaves"), s.feedback);
     s.bandit.exploration = params.real("exploration");

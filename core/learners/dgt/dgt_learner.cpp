@@ -43,6 +43,7 @@ TrainResult train_at_height(const TrainInput& input, int height, const Progress&
     const bool has_valid = input.valid && input.valid->rows() > 0;
     const Eigen::VectorXd valid_targets = has_valid ? settings.target.apply(input.valid->y) : Eigen::VectorXd();
     dgt::Network network(spec, settings.l1);  // validates the spec
+    dgt::BasicNetwork<float> network32(spec, settings.l1);  // precision=float32
     // The hard network's outputs, the chain folded once per parameter vector.
     EpochOutputs outputs([&](const Eigen::VectorXd& parameters, Eigen::MatrixXd& train, Eigen::MatrixXd& valid) {
         const dgt::ParameterView v = dgt::view(spec, parameters);
@@ -68,9 +69,15 @@ TrainResult train_at_height(const TrainInput& input, int height, const Progress&
     problem.snapshot_every = 10;
 
     if (settings.feedback == dgt::Feedback::Supervised) {
-        problem.batch_loss = [&](const Eigen::VectorXd& parameters, const Batch& batch, const StepContext&, Eigen::VectorXd& gradient) {
-            return network.batch_loss(parameters, batch.inputs, batch.targets.col(0), gradient);
+        const auto supervised = [](auto& net) {
+            return [&net](const auto& parameters, const Batch& batch, const StepContext&, auto& gradient) {
+                return net.batch_loss(parameters, batch.inputs, batch.targets.col(0), gradient);
+            };
         };
+        if (settings.float32)
+            problem.batch_loss_float32 = supervised(network32);
+        else
+            problem.batch_loss = supervised(network);
         if (has_valid)
             problem.validation_loss = [&](const Eigen::VectorXd& parameters) {
                 return dgt::output_loss(spec, outputs.valid(parameters), valid_targets);
@@ -83,15 +90,20 @@ TrainResult train_at_height(const TrainInput& input, int height, const Progress&
     // 003 Algorithm 1, a round at a time: the labels reach only the round's loss oracle.
     Eigen::MatrixXd d_outputs;
     long long round_queries = 0;
-    problem.batch_loss = [&](const Eigen::VectorXd& parameters, const Batch& batch, const StepContext& context,
-                             Eigen::VectorXd& gradient) {
-        const dgt::HardPass& pass = network.forward(parameters, batch.inputs);
-        dgt::LossOracle oracle(batch.targets.col(0));
-        std::mt19937 draws(static_cast<std::uint32_t>((*context.rng)()));  // the round's actions or signs, from the run's stream
-        const double loss = dgt::bandit_loss(spec.classification, settings.bandit, pass.outputs, oracle, draws, d_outputs);
-        round_queries = oracle.queries();
-        return loss + network.backward(parameters, batch.inputs, d_outputs, gradient);
+    const auto bandit = [&](auto& net) {
+        return [&](const auto& parameters, const Batch& batch, const StepContext& context, auto& gradient) {
+            const dgt::HardPass& pass = net.forward(parameters, batch.inputs);
+            dgt::LossOracle oracle(batch.targets.col(0));
+            std::mt19937 draws(static_cast<std::uint32_t>((*context.rng)()));  // the round's actions or signs, from the run's stream
+            const double loss = dgt::bandit_loss(spec.classification, settings.bandit, pass.outputs, oracle, draws, d_outputs);
+            round_queries = oracle.queries();
+            return loss + net.backward(parameters, batch.inputs, d_outputs, gradient);
+        };
     };
+    if (settings.float32)
+        problem.batch_loss_float32 = bandit(network32);
+    else
+        problem.batch_loss = bandit(network);
     problem.loss_queries = [&] { return round_queries; };
     problem.keep_last = true;
     OnlineSettings online = settings.online;

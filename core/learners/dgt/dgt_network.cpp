@@ -8,6 +8,7 @@
 #include "core/learners/dgt/dgt_network.h"
 
 #include <algorithm>
+#include <type_traits>
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -28,16 +29,6 @@ double output_loss(const Spec& spec, const Eigen::Ref<const Eigen::MatrixXd>& ou
                    Eigen::MatrixXd* d_outputs) {
     return spec.classification ? nn::softmax_cross_entropy(outputs, y, d_outputs) : nn::mean_squared_error(outputs, y, d_outputs);
 }
-
-namespace {
-
-// Θ's row of each row's leaf plus the shared bias.
-void leaf_outputs(const ParameterView& v, const Eigen::VectorXi& leaves, Eigen::MatrixXd& outputs) {
-    outputs = v.leaf(leaves, Eigen::all);
-    outputs.array() += v.bias;
-}
-
-}  // namespace
 
 HardPass hard_forward(const Spec& spec, const nn::AffineMap& folded, const ParameterView& parameters,
                       const Eigen::Ref<const Eigen::MatrixXd>& X) {
@@ -71,10 +62,12 @@ const Spec& validated(const Spec& spec) {
 
 }  // namespace
 
-Network::Network(const Spec& spec, double l1)
+template <class Scalar>
+BasicNetwork<Scalar>::BasicNetwork(const Spec& spec, double l1)
     : spec_(validated(spec)), l1_(l1), and_(and_matrix(spec.height)), and_transpose_(and_.transpose()), full_(spec), last_(spec) {}
 
-Network::Workspace& Network::workspace(Eigen::Index rows) {
+template <class Scalar>
+auto BasicNetwork<Scalar>::workspace(Eigen::Index rows) -> Workspace& {
     if (full_.rows < 0 || full_.rows == rows) {
         full_.rows = rows;
         return full_;
@@ -83,53 +76,72 @@ Network::Workspace& Network::workspace(Eigen::Index rows) {
     return last_;
 }
 
-Network::Workspace& Network::forwarded(Eigen::Index rows) {
+template <class Scalar>
+auto BasicNetwork<Scalar>::forwarded(Eigen::Index rows) -> Workspace& {
     Workspace& w = full_.rows == rows ? full_ : last_;
     if (w.rows != rows || !w.Z) throw Error("The DGT network's backward pass needs a forward pass of the same rows first.");
     return w;
 }
 
-const HardPass& Network::forward(const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X) {
-    const ParameterView v = view(spec_, parameters);
+template <class Scalar>
+const HardPass& BasicNetwork<Scalar>::forward(const Vector& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X) {
+    const BasicParameterView<Scalar> v = view(spec_, parameters);
     Workspace& w = workspace(X.rows());
     // The quantised node outputs, the AND layer, the reached leaf and its outputs.
-    w.Z = &w.chain.forward(v.chain, X, w.chain.cheaper_strategy(X.rows()));
+    if constexpr (std::is_same_v<Scalar, double>) {
+        w.Z = &w.chain.forward(v.chain, X, w.chain.cheaper_strategy(X.rows()));
+    } else {
+        w.X_stored = X.cast<Scalar>();
+        w.Z_double = w.chain.forward(v.chain, w.X_stored, w.chain.cheaper_strategy(X.rows())).template cast<double>();
+        w.Z = &w.Z_double;
+    }
     const double fac = scale_binarize(*w.Z, spec_.quantiser, w.q);
     w.a = (2.0 * w.q.array() - fac).matrix();
     w.and_z = w.a * and_transpose_;
     w.pass.leaves = reached_leaves(*w.Z, spec_.height);  // the argmax of and_z (and_layer.h)
-    leaf_outputs(v, w.pass.leaves, w.pass.outputs);
+    w.pass.outputs = v.leaf(w.pass.leaves, Eigen::all).template cast<double>();  // Θ's row of each row's leaf plus the shared bias
+    w.pass.outputs.array() += v.bias;
     return w.pass;
 }
 
-double Network::backward(const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
-                         const Eigen::Ref<const Eigen::MatrixXd>& d_outputs, Eigen::VectorXd& gradient) {
-    const ParameterView v = view(spec_, parameters);
+template <class Scalar>
+double BasicNetwork<Scalar>::backward(const Vector& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
+                                      const Eigen::Ref<const Eigen::MatrixXd>& d_outputs, Vector& gradient) {
+    const BasicParameterView<Scalar> v = view(spec_, parameters);
     Workspace& w = forwarded(X.rows());
     if (d_outputs.rows() != w.pass.outputs.rows() || d_outputs.cols() != w.pass.outputs.cols())
         throw Error("The DGT network's backward pass got a loss gradient of another shape than its outputs.");
     // See the top of the file.
     gradient.resize(parameters.size());
     gradient.tail(parameters.size() - spec_.chain_parameters()).setZero();  // the chain's part is overwritten below
-    GradientView d = gradient_view(spec_, gradient);
-    for (Eigen::Index i = 0; i < X.rows(); ++i) d.leaf.row(w.pass.leaves(i)) += d_outputs.row(i);
-    if (d.bias) *d.bias = d_outputs.sum();
-    w.d_and_a.noalias() = d_outputs * v.leaf.transpose();
+    BasicGradientView<Scalar> d = gradient_view(spec_, gradient);
+    for (Eigen::Index i = 0; i < X.rows(); ++i) d.leaf.row(w.pass.leaves(i)) += d_outputs.row(i).template cast<Scalar>();
+    if (d.bias) *d.bias = static_cast<Scalar>(d_outputs.sum());
+    w.d_and_a.noalias() = d_outputs * v.leaf.transpose().template cast<double>();
     w.d_a = nn::softmax_backward(nn::softmax(w.and_z), w.d_and_a) * and_;
     w.d_a *= 2.0;
     scale_binarize_backward(*w.Z, w.d_a, w.d_Z);
     // The L1 term's gradient first, then the chain's added to it by its products (one pass less).
     const double penalty = nn::l1_penalty(v.chain, l1_, d.chain, nn::Into::Overwrite);
-    w.chain.backward(v.chain, X, w.d_Z, d.chain, nn::Into::Add);
+    if constexpr (std::is_same_v<Scalar, double>) {
+        w.chain.backward(v.chain, X, w.d_Z, d.chain, nn::Into::Add);
+    } else {
+        w.d_Z_stored = w.d_Z.template cast<Scalar>();
+        w.chain.backward(v.chain, w.X_stored, w.d_Z_stored, d.chain, nn::Into::Add);
+    }
     return penalty;
 }
 
-double Network::batch_loss(const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
-                           const Eigen::Ref<const Eigen::VectorXd>& y, Eigen::VectorXd& gradient) {
+template <class Scalar>
+double BasicNetwork<Scalar>::batch_loss(const Vector& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
+                                        const Eigen::Ref<const Eigen::VectorXd>& y, Vector& gradient) {
     const HardPass& pass = forward(parameters, X);
     Eigen::MatrixXd& d_outputs = forwarded(X.rows()).d_outputs;
     const double loss = output_loss(spec_, pass.outputs, y, &d_outputs);
     return loss + backward(parameters, X, d_outputs, gradient);
 }
+
+template class BasicNetwork<double>;
+template class BasicNetwork<float>;
 
 }  // namespace treelab::dgt

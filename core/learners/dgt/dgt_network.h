@@ -29,37 +29,46 @@ HardPass hard_forward(const Spec& spec, const nn::AffineMap& folded, const Param
 // One run's training passes, with buffers for the full batches and for the last, shorter one.
 // The pass is split where a loss meets the outputs, so that supervised and bandit losses (003 §4
 // (b): ∇ℓ(f) = ℓ'(θ_l)·∇f, eq. 6) share it: forward() gives the outputs, the loss gives ∂L/∂outputs,
-// backward() turns that into the gradient of every parameter.
-class Network {
+// backward() turns that into the gradient of every parameter. Scalar is the parameters' storage:
+// double, or float (precision=float32, as the authors' code trains in PyTorch's float32), where
+// the chain's products and the L1 term run in float32 and the small rest (quantiser, AND and OR
+// layers on batch × nodes) in double.
+template <class Scalar>
+class BasicNetwork {
 public:
+    using Vector = Eigen::Matrix<Scalar, Eigen::Dynamic, 1>;
+
     // l1 = λ of the L1 penalty on every predicate-layer parameter, weights and biases of the whole
     // chain (the code's _get_reg_loss with pred_reg_only; 003 eq. 1). Throws Error for a bad spec.
-    Network(const Spec& spec, double l1);
+    BasicNetwork(const Spec& spec, double l1);
 
     // The hard forward pass on a batch (003 Algorithm 1 line 7): each row's reached leaf and OR
     // outputs (rows × K). Keeps what backward() needs; the reference stays valid until the next
     // forward() of a batch of this many rows.
-    const HardPass& forward(const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X);
+    const HardPass& forward(const Vector& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X);
 
     // 003 Algorithm 2 from d_outputs = ∂L/∂outputs (rows × K) of the last forward() on the same
     // parameters and X: the straight-through backward pass (the quantiser's window, the one-hot's
     // gradient through softmax(and_z), the chain's gradient to every factor) plus the subgradient of
     // λ‖chain‖₁. Writes the gradient (sized like the parameters) and returns λ‖chain‖₁. Throws Error
     // when no forward() of this many rows came first or d_outputs has another shape.
-    double backward(const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
-                    const Eigen::Ref<const Eigen::MatrixXd>& d_outputs, Eigen::VectorXd& gradient);
+    double backward(const Vector& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X, const Eigen::Ref<const Eigen::MatrixXd>& d_outputs,
+                    Vector& gradient);
 
     // Supervised (003 Algorithm 3): forward(), output_loss(), backward(). Returns the mean loss plus
     // λ‖chain‖₁ and writes its gradient. y: class indices, or the scaled target.
-    double batch_loss(const Eigen::VectorXd& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X,
-                      const Eigen::Ref<const Eigen::VectorXd>& y, Eigen::VectorXd& gradient);
+    double batch_loss(const Vector& parameters, const Eigen::Ref<const Eigen::MatrixXd>& X, const Eigen::Ref<const Eigen::VectorXd>& y,
+                      Vector& gradient);
 
 private:
+    using Matrix = Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>;
     struct Workspace {
         explicit Workspace(const Spec& spec) : chain(spec.chain()) {}
-        nn::LinearChain chain;
-        const Eigen::MatrixXd* Z = nullptr;  // the chain's output of the last forward()
+        nn::BasicLinearChain<Scalar> chain;
+        const Eigen::MatrixXd* Z = nullptr;  // the chain's output of the last forward(), in double
         Eigen::MatrixXd q, a, and_z, d_and_a, d_a, d_Z, d_outputs;
+        Matrix X_stored, d_Z_stored;  // float32: the batch and ∂L/∂Z in float32
+        Eigen::MatrixXd Z_double;     // float32: Z in double
         HardPass pass;
         Eigen::Index rows = -1;
     };
@@ -71,5 +80,10 @@ private:
     Eigen::SparseMatrix<double> and_, and_transpose_;  // W (L × N) and Wᵀ
     Workspace full_, last_;
 };
+
+using Network = BasicNetwork<double>;
+
+extern template class BasicNetwork<double>;
+extern template class BasicNetwork<float>;
 
 }  // namespace treelab::dgt

@@ -35,20 +35,31 @@ void check_size(const Spec& spec, Eigen::Index size) {
 
 }  // namespace
 
-ParameterView view(const Spec& spec, const Eigen::VectorXd& parameters) {
+namespace {
+
+template <class Scalar>
+BasicParameterView<Scalar> view_of(const Spec& spec, const Eigen::Matrix<Scalar, Eigen::Dynamic, 1>& parameters) {
     check_size(spec, parameters.size());
     const Eigen::Index chain = spec.chain_parameters(), leaf = spec.leaves() * spec.outputs;
     return {{parameters.data(), static_cast<std::size_t>(chain)},
-            Eigen::Map<const Eigen::MatrixXd>(parameters.data() + chain, spec.leaves(), spec.outputs),
-            spec.classification ? parameters(chain + leaf) : 0.0};
+            {parameters.data() + chain, spec.leaves(), spec.outputs},
+            spec.classification ? static_cast<double>(parameters(chain + leaf)) : 0.0};
 }
 
-GradientView gradient_view(const Spec& spec, Eigen::VectorXd& gradient) {
+template <class Scalar>
+BasicGradientView<Scalar> gradient_view_of(const Spec& spec, Eigen::Matrix<Scalar, Eigen::Dynamic, 1>& gradient) {
     check_size(spec, gradient.size());
     const Eigen::Index chain = spec.chain_parameters(), leaf = spec.leaves() * spec.outputs;
-    return {{gradient.data(), static_cast<std::size_t>(chain)}, Eigen::Map<Eigen::MatrixXd>(gradient.data() + chain, spec.leaves(), spec.outputs),
+    return {{gradient.data(), static_cast<std::size_t>(chain)}, {gradient.data() + chain, spec.leaves(), spec.outputs},
             spec.classification ? gradient.data() + chain + leaf : nullptr};
 }
+
+}  // namespace
+
+ParameterView view(const Spec& spec, const Eigen::VectorXd& parameters) { return view_of(spec, parameters); }
+BasicParameterView<float> view(const Spec& spec, const Eigen::VectorXf& parameters) { return view_of(spec, parameters); }
+GradientView gradient_view(const Spec& spec, Eigen::VectorXd& gradient) { return gradient_view_of(spec, gradient); }
+BasicGradientView<float> gradient_view(const Spec& spec, Eigen::VectorXf& gradient) { return gradient_view_of(spec, gradient); }
 
 Eigen::VectorXd initial_parameters(const Spec& spec, std::uint32_t seed) {
     spec.validate();

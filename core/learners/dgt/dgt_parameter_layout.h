@@ -45,19 +45,27 @@ struct Spec {
     void validate() const;
 };
 
-struct ParameterView {
-    std::span<const double> chain;
-    Eigen::Map<const Eigen::MatrixXd> leaf;  // Θ, L × K
-    double bias;                             // the shared OR bias; 0 for regression
+// Views of a parameter vector in double, or in float32 (precision=float32: the chain, Θ and the
+// bias stored in float32).
+template <class Scalar>
+struct BasicParameterView {
+    std::span<const Scalar> chain;
+    Eigen::Map<const Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>> leaf;  // Θ, L × K
+    double bias;                                                                    // the shared OR bias; 0 for regression
 };
+using ParameterView = BasicParameterView<double>;
 ParameterView view(const Spec& spec, const Eigen::VectorXd& parameters);  // Error on a size mismatch
+BasicParameterView<float> view(const Spec& spec, const Eigen::VectorXf& parameters);
 
-struct GradientView {
-    std::span<double> chain;
-    Eigen::Map<Eigen::MatrixXd> leaf;
-    double* bias;  // null for regression
+template <class Scalar>
+struct BasicGradientView {
+    std::span<Scalar> chain;
+    Eigen::Map<Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>> leaf;
+    Scalar* bias;  // null for regression
 };
+using GradientView = BasicGradientView<double>;
 GradientView gradient_view(const Spec& spec, Eigen::VectorXd& gradient);
+BasicGradientView<float> gradient_view(const Spec& spec, Eigen::VectorXf& gradient);
 
 // The code's initialisation with PyTorch's default Linear init: every chain weight
 // U(±1/√fan_in), the chain's biases 0 (xconstants.py: ZERO_INIT_PRED_BIAS), Θ U(±1/√L)

@@ -21,6 +21,7 @@ enum class Feedback { Supervised, Bandit };
 struct Settings {
     Spec spec;
     double l1 = 0.0;
+    bool float32 = false;  // precision=float32: parameters, gradient and RMSprop's state stored in float32
     Feedback feedback = Feedback::Supervised;
     TrainingSettings training;  // supervised: the minibatch loop
     OnlineSettings online;      // bandit: the online loop (003 Algorithm 1)

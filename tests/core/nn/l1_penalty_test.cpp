@@ -42,6 +42,30 @@ TEST(NnL1Penalty, OverwriteAndAddOnALongVector) {
     }
 }
 
+// float32 parameters: the same signs in float32, written or added, and the value summed in double
+// (blocks of float32 partial sums), equal to the double sum up to float32's rounding, on a vector of
+// several blocks with a remainder.
+TEST(NnL1Penalty, Float32SignsAndValue) {
+    constexpr std::size_t n = 10'007;
+    std::vector<float> theta(n), before(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        theta[i] = i % 7 == 0 ? 0.0f : static_cast<float>(std::sin(0.37 * static_cast<double>(i)));
+        before[i] = static_cast<float>(std::cos(0.11 * static_cast<double>(i)));
+    }
+    double plain = 0.0;
+    for (const float t : theta) plain += std::fabs(static_cast<double>(t));
+    std::vector<float> written = before, added = before;
+    const double value = nn::l1_penalty(theta, 0.25, written, nn::Into::Overwrite);
+    EXPECT_EQ(nn::l1_penalty(theta, 0.25, added, nn::Into::Add), value);
+    EXPECT_EQ(nn::l1_penalty(theta, 0.25, {}, nn::Into::Add), value);
+    EXPECT_NEAR(value, 0.25 * plain, 1e-6 * plain);
+    for (std::size_t i = 0; i < n; ++i) {
+        const float sign = theta[i] > 0.0f ? 0.25f : theta[i] < 0.0f ? -0.25f : 0.0f;
+        ASSERT_EQ(written[i], sign) << i;
+        ASSERT_EQ(added[i], before[i] + sign) << i;
+    }
+}
+
 // A negative weight or a gradient of another size is refused.
 TEST(NnL1Penalty, RefusesBadInput) {
     const std::vector<double> theta{1.0, 2.0};

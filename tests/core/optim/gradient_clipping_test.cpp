@@ -1,6 +1,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -40,6 +41,17 @@ TEST(GradientClipping, InvalidMaxNormThrows) {
     EXPECT_THROW(clip_coefficient(0.0, 5.0), ParamError);
     EXPECT_THROW(clip_coefficient(-1.0, 5.0), ParamError);
     EXPECT_THROW(clip_coefficient(std::numeric_limits<double>::infinity(), 5.0), ParamError);
+}
+
+// A float32 gradient's squared norm is summed in double: one large entry and a million small ones,
+// whose squares (0.01 in all) a float32 sum would lose beside it (its spacing at 10⁸ is 8), on a
+// length with a remainder; double's rounding at 10⁸ leaves them within 0.002.
+TEST(GradientClipping, Float32SquaredNormSumsInDouble) {
+    std::vector<float> gradient(1'000'003, 1e-4f);
+    gradient[17] = 1e4f;
+    const double small = static_cast<double>(1e-4f) * static_cast<double>(1e-4f);
+    EXPECT_NEAR(squared_norm(gradient), 1e8 + 1'000'002 * small, 2e-3);
+    EXPECT_EQ(squared_norm(std::vector<float>{3.0f, 4.0f}), 25.0);
 }
 
 }  // namespace

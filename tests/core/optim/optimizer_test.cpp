@@ -191,6 +191,47 @@ TEST(Optimizer, RmsPropFusedUpdateIsTheScalarFormula) {
     }
 }
 
+// float32 storage: RMSprop's float32 update is torch's arithmetic in float32 element by element, the
+// same bits as the formula evaluated one float at a time, with and without momentum, scaled and not;
+// the other kinds and the centered variant refuse float32 parameters.
+TEST(Optimizer, RmsPropFloat32UpdateIsTheScalarFormulaInFloat32) {
+    constexpr Eigen::Index n = 1003;
+    for (const float momentum : {0.0f, 0.3f}) {
+        OptimizerSettings settings = kind("rmsprop");
+        settings.alpha = 0.99;
+        settings.epsilon = 1e-5;
+        settings.momentum = momentum;
+        const std::unique_ptr<Optimizer> optimizer = make_optimizer(settings, single_group(n, 0.01));
+        Eigen::VectorXf theta = Eigen::VectorXf::LinSpaced(n, -1.0f, 2.0f), expected = theta;
+        Eigen::VectorXf square = Eigen::VectorXf::Zero(n), buffer = Eigen::VectorXf::Zero(n);
+        const float alpha = 0.99f, rate = 0.01f, epsilon = 1e-5f;
+        for (int t = 0; t < 3; ++t) {
+            const Eigen::VectorXf gradient = (theta.array() * (3.0f + static_cast<float>(t))).sin().matrix();
+            const Eigen::VectorXf expected_gradient = (expected.array() * (3.0f + static_cast<float>(t))).sin().matrix();
+            const double scale = t == 1 ? 1.0 : 0.37 / (1.0 + t);
+            optimizer->step(theta, gradient, scale);
+            for (Eigen::Index i = 0; i < n; ++i) {
+                const float g = static_cast<float>(scale) * expected_gradient(i);
+                square(i) = square(i) * alpha + ((1.0f - alpha) * g) * g;
+                const float average = std::sqrt(square(i)) + epsilon;
+                if (momentum > 0.0f) {
+                    buffer(i) = buffer(i) * momentum + g / average;
+                    expected(i) += (-rate) * buffer(i);
+                } else {
+                    expected(i) += ((-rate) * g) / average;
+                }
+            }
+        }
+        for (Eigen::Index i = 0; i < n; ++i) ASSERT_EQ(theta(i), expected(i)) << "momentum " << momentum << ", parameter " << i;
+    }
+    Eigen::VectorXf theta = Eigen::VectorXf::Ones(5);
+    const Eigen::VectorXf gradient = Eigen::VectorXf::Ones(5);
+    EXPECT_THROW(make_optimizer(kind("adam"), single_group(5, 0.01))->step(theta, gradient), ParamError);
+    OptimizerSettings centered = kind("rmsprop");
+    centered.centered = true;
+    EXPECT_THROW(make_optimizer(centered, single_group(5, 0.01))->step(theta, gradient), ParamError);
+}
+
 // Every kind applies the gradient scale (clipping's coefficient) exactly as if the gradient had
 // been scaled first, as torch clips it in place: the same bits, with coupled or decoupled weight
 // decay on one group and none on the other, with momentum where the kind has it.

@@ -1,3 +1,5 @@
+#include <cmath>
+
 #include <gtest/gtest.h>
 
 #include "core/error.h"
@@ -102,6 +104,36 @@ TEST(DgtNetwork, RegressionAndSignQuantiserMatchRelaxedFiniteDifferences) {
     check_backward(spec, test::dgt_dataset(50, 3, 0, 5), 0.0, 6);
     spec.quantiser = dgt::Quantiser::Sign;
     check_backward(spec, test::dgt_dataset(50, 3, 0, 7), 0.02, 8);
+}
+
+// The float32 network (precision=float32) on parameters rounded to float32 gives the double
+// network's leaves, loss and gradient on the same rounded parameters up to float32's rounding, by
+// the chain's product and layer by layer.
+void check_float32(const dgt::Spec& spec, const Dataset& data, double l1, std::uint32_t seed) {
+    const Eigen::VectorXf p32 = test::dgt_random_parameters(spec, seed).cast<float>();
+    const Eigen::VectorXd p = p32.cast<double>();
+    const Eigen::VectorXd y = spec.classification ? data.y : Eigen::VectorXd(data.y / 10.0);
+    dgt::Network network(spec, l1);
+    dgt::BasicNetwork<float> network32(spec, l1);
+    Eigen::VectorXd gradient;
+    Eigen::VectorXf gradient32;
+    const double loss = network.batch_loss(p, data.X, y, gradient);
+    const double loss32 = network32.batch_loss(p32, data.X, y, gradient32);
+    EXPECT_EQ(network32.forward(p32, data.X).leaves, network.forward(p, data.X).leaves);
+    EXPECT_NEAR(loss32, loss, 1e-5 * std::abs(loss));
+    ASSERT_EQ(gradient32.size(), gradient.size());
+    EXPECT_LT((gradient32.cast<double>() - gradient).norm(), 1e-5 * gradient.norm());
+    EXPECT_GT((gradient32.cast<double>() - gradient).norm(), 0.0) << "the float32 pass rounds in float32";
+}
+
+TEST(DgtNetwork, Float32NetworkIsTheDoubleOneRoundedToFloat32) {
+    const dgt::Spec product = test::dgt_spec(3, 4, {6, 5}, 3);
+    ASSERT_EQ(nn::LinearChain(product.chain()).cheaper_strategy(40), nn::ChainStrategy::Product);
+    check_float32(product, test::dgt_dataset(40, 4, 3, 1), 0.01, 2);
+    const dgt::Spec layers = test::dgt_spec(2, 30, {8, 7}, 2);
+    ASSERT_EQ(nn::LinearChain(layers.chain()).cheaper_strategy(12), nn::ChainStrategy::LayerByLayer);
+    check_float32(layers, test::dgt_dataset(12, 30, 2, 3), 0.001, 4);
+    check_float32(test::dgt_spec(3, 3, {}, 0), test::dgt_dataset(50, 3, 0, 5), 0.0, 6);
 }
 
 // backward() from any ∂L/∂outputs G (as a bandit estimator gives) is the gradient of the relaxed
