@@ -87,6 +87,8 @@ TEST(DgtSettings, PaperPresetIsRunSh) {
     EXPECT_EQ(paper.training.schedule.first_period, 472);
     EXPECT_EQ(paper.spec.hidden, (std::vector<Eigen::Index>{1008, 1008}));
     EXPECT_EQ(paper.l1, 1e-5);
+    EXPECT_FALSE(paper.float32) << "the reproductions ran in double";
+    EXPECT_TRUE(dgt::resolve_settings(method_params("dgt", {}), letter_sized, 6).float32) << "TreeLab's default";
     const dgt::Settings grid = dgt::resolve_settings(method_params("dgt", {"preset=paper", "momentum=0.3"}), letter_sized, 10);
     EXPECT_EQ(grid.training.optimizer.momentum, 0.3);
     EXPECT_EQ(grid.training.max_epochs, 200);
