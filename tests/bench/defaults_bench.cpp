@@ -14,7 +14,8 @@
 // combine it with --methods so that it applies to one learner). --set replaces the shipped sets by
 // any CSV files (the row's name is the file's stem). --threads caps the threads (tbb::global_control;
 // default every core).
-// Prints a Markdown table on stdout (a row per data set as soon as it is done), progress on stderr.
+// Prints a Markdown table on stdout (a row per data set as soon as it is done); on stderr, as it goes,
+// each seed's best-depth CART (score and depth) and every fit's score and training seconds.
 //
 // --fit: one default fit exactly as `treelab-cli train --data FILE --target TARGET --method METHOD
 // --seed S` runs it (reading the file included), then one line on stdout:
@@ -208,6 +209,10 @@ int main(int argc, char** argv) {
             }
             best.scores.push_back(best_test);
             depths.push_back(best_depth);
+            // Per seed, so that a learner's per-seed differences from CART (and their spread) can be
+            // read off stderr.
+            std::cerr << data.file << " seed " << s << " best-depth cart: " << metric << ' ' << fixed(best_test, 3)
+                      << " at depth " << best_depth << '\n';
 
             for (std::size_t l = 0; l < learners().size(); ++l) {
                 const LearnerInfo& learner = learners()[l];
