@@ -211,8 +211,9 @@ int main(int argc, char** argv) {
         window.train();
         window.tabs()->setCurrentWidget(window.treeTab());
         for (int shot = 0; shot < 4 && window.isTraining(); ++shot) shoot(&window, QStringLiteral("timeline-1%1-live").arg(shot));
-        wait_for(&window, &MainWindow::trainingDone, 900000);
+        if (window.isTraining()) wait_for(&window, &MainWindow::trainingDone, 900000);
         EpochScrubber* scrubber = window.treeTab()->scrubber();
+        if (!QTest::qWaitFor([scrubber] { return scrubber->onReturnedModel(); }, 60000)) return 3;  // the finished run shown
         const int count = scrubber->snapshotCount();
         // The first and last tree of each start, then the returned model.
         std::vector<int> starts;
