@@ -207,7 +207,7 @@ int main(int argc, char** argv) {
         preset->setCurrentIndex(1);
         shoot(&window, "timeline-03-preset-paper");
         preset->setCurrentIndex(0);
-        window.methodPanel()->setValues(method_params("gradtree", {"depth=4", "restarts=3", "epochs=300", "patience=0"}));
+        window.methodPanel()->setValues(method_params("gradtree", {"depth=4", "restarts=3", "epochs=3000", "patience=0"}));
         window.train();
         window.tabs()->setCurrentWidget(window.treeTab());
         for (int shot = 0; shot < 4 && window.isTraining(); ++shot) shoot(&window, QStringLiteral("timeline-1%1-live").arg(shot));
