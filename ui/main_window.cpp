@@ -218,6 +218,8 @@ void MainWindow::connectSession() {
         }
         // An online run's periods are evaluations, each after so many loss queries (DGT-Bandit).
         if (point.loss_queries >= 0) progress_->setFormat(tr("evaluation %v / %m, %1 queries").arg(point.loss_queries));
+        // Starts that train at once: the bar counts every start's epochs (TrainingSession::progressed).
+        else if (point.starts > 1) progress_->setFormat(tr("%v / %m epochs, %1 starts").arg(point.starts));
         training_->addEpoch(point);
         // The scrubber records the tree and, while it sits on the newest one, shows it live.
         treeTab_->scrubber()->addSnapshot(point);

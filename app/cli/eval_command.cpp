@@ -6,6 +6,7 @@
 #include "app/cli/evaluation_details.h"
 #include "app/cli/model_input.h"
 #include "app/cli/report.h"
+#include "app/cli/thread_option.h"
 #include "core/run/evaluation.h"
 
 namespace treelab::cli {
@@ -15,6 +16,7 @@ void add_eval_command(CLI::App& app) {
         std::string model, data;
         CsvFormatOptions format;
         bool json = false;
+        int threads = 0;  // --threads; 0 = every core
     };
     auto options = std::make_shared<Options>();
     CLI::App* command = app.add_subcommand("eval", "score a saved model on a labelled CSV file");
@@ -22,7 +24,9 @@ void add_eval_command(CLI::App& app) {
     command->add_option("--data", options->data, "CSV file with the model's input columns and its target")->required();
     options->format.bind(*command);
     command->add_flag("--json", options->json, "print one JSON object");
+    add_threads_option(*command, options->threads, "reading the data and scoring the model");
     command->callback([options] {
+        const ThreadLimit limit(options->threads);
         const ModelInput input = load_model_input(options->model, options->data, options->format.to_csv_options());
         const Dataset data = labelled_rows(input);
         const TreeModel& tree = input.model.tree;

@@ -11,6 +11,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/csv_format_options.h"
 #include "app/cli/model_input.h"
+#include "app/cli/thread_option.h"
 #include "core/error.h"
 #include "core/importance/impurity_importance.h"
 #include "core/importance/permutation_importance.h"
@@ -92,6 +93,7 @@ void add_importance_command(CLI::App& app) {
         int repeats = 5;
         std::uint32_t seed = 0;
         bool json = false;
+        int threads = 0;  // --threads; 0 = every core
     };
     auto options = std::make_shared<Options>();
     CLI::App* command = app.add_subcommand("importance", "rank a saved model's inputs by permutation or impurity importance");
@@ -107,7 +109,9 @@ void add_importance_command(CLI::App& app) {
     command->add_option("--seed", options->seed, "seed of the shuffles (scikit-learn's random_state)")->capture_default_str();
     options->format.bind(*command);
     command->add_flag("--json", options->json, "print one JSON object");
+    add_threads_option(*command, options->threads, "reading the data and shuffling the columns");
     command->callback([options] {
+        const ThreadLimit limit(options->threads);
         if (options->kind == "impurity") {
             const ModelFile model = load_model(options->model);
             if (options->json)

@@ -4,10 +4,9 @@
 
 namespace treelab::cli {
 
-void add_threads_option(CLI::App& command, int& threads) {
+void add_threads_option(CLI::App& command, int& threads, const std::string& work) {
     command.add_option("--threads", threads,
-                       "most threads the work uses, inside each fit and across cells (default: every core); the "
-                       "results are the same for any number")
+                       "most threads the work uses, " + work + " (default: every core); the results are the same for any number")
         ->check(CLI::PositiveNumber);
 }
 

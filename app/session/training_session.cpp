@@ -3,6 +3,7 @@
 #include <chrono>
 #include <utility>
 
+#include "app/session/start_progress.h"
 #include "app/session/tree_timeline.h"
 
 namespace treelab {
@@ -44,11 +45,13 @@ bool TrainingSession::start(const RunConfig& config) {
     return worker_.start(this, [this, config]() -> std::function<void()> {
         try {
             EpochForwarder forwarder;
+            StartProgress run_progress;
             std::string last_phase;
             std::chrono::steady_clock::time_point last_phase_report;
-            const Progress progress = [this, &forwarder, &last_phase, &last_phase_report](const EpochReport& report) {
+            const Progress progress = [this, &forwarder, &run_progress, &last_phase, &last_phase_report](const EpochReport& report) {
                 if (!report.heartbeat) {
-                    emit progressed(report.epoch, report.total);
+                    const auto [step, total] = run_progress.after(report.start, report.starts, report.epoch, report.total);
+                    emit progressed(step, total);
                     emit epochReported(forwarder.point(report));
                 } else if (!report.phase.empty()) {
                     // Heartbeats come every epoch of the phase's fits: thousands a second on small data.

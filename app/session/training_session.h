@@ -26,6 +26,7 @@ public:
     bool isRunning() const;
 
 signals:
+    // Epochs done of the run's total; a run of several starts counts every start's (start_progress.h).
     void progressed(int step, int total);
     // A learner's preliminary phase (EpochReport::phase, e.g. GET's depth search) and its current
     // fit's epoch of total; sent when the phase changes and then at most every kPhaseInterval.

@@ -3,8 +3,11 @@
 // a fixed number of trees, evenly spaced over its epochs, thinned as the start grows (when a start
 // holds one tree too many, every second one goes and from then on only every second tree offered
 // is kept), so that a long start is scrubbed at the same density as a short one and memory stays
-// bounded. The worker decides with offer() whether to copy a tree at all; the GUI, which receives
-// exactly the trees recorded, keeps its copy of the list in step by calling record() alone.
+// bounded. Starts that train at once report interleaved (start 1 epoch 3, start 0 epoch 4, ...):
+// each start is thinned on its own, and the list is ordered start by start, each start's trees in
+// epoch order, wherever a report arrives. The worker decides with offer() whether to copy a tree
+// at all; the GUI, which receives exactly the trees recorded, in the same order, keeps its copy of
+// the list in step by calling record() alone.
 #include <cstddef>
 #include <vector>
 
@@ -23,22 +26,27 @@ public:
 
     // Whether the worker should copy the tree of this report of `start` (counts the offer).
     bool offer(int start);
-    // Appends a recorded tree (its start's trees in order, starts one after another) and thins.
+    // Puts a recorded tree in its place (after its start's earlier epochs, before later starts)
+    // and thins its start.
     void record(RecordedTree tree);
+    // Start by start, each start's trees in epoch order.
     const std::vector<RecordedTree>& trees() const { return trees_; }
     std::vector<RecordedTree> take() { return std::move(trees_); }
+    // Index in trees() of the newest (latest epoch's) tree of `start`; -1 when the start has none.
+    int newestOf(int start) const;
     // Trees a start may keep for trees of `bytes` each over `starts` starts (even, at least 2).
     static int capacity(std::size_t bytes, int starts);
 
 private:
-    void beginStart(int start);
+    struct StartState {
+        long long offers = 0;  // trees offered in this start
+        long long stride = 1;  // keep every stride-th offer
+    };
+    StartState& state(int start);
 
     std::vector<RecordedTree> trees_;
-    std::size_t startBegin_ = 0;  // index in trees_ of the current start's first tree
-    int start_ = -1;
-    long long offers_ = 0;  // trees offered in the current start
-    long long stride_ = 1;  // keep every stride_-th offer
-    std::size_t treeBytes_ = 0;  // the largest tree recorded so far
+    std::vector<StartState> starts_;  // by start
+    std::size_t treeBytes_ = 0;       // the largest tree recorded so far
 };
 
 // Heap bytes a tree holds (nodes, their vectors, the names), for the budget above.

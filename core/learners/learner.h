@@ -61,7 +61,7 @@ struct LearnerInfo {
     // "name=value" assignments for a quick run on a small shipped set (contract tests, smoke runs):
     // few epochs, a shallow tree. Empty = the defaults are already quick.
     std::vector<std::string> quick_params;
-    // Named settings one `preset` row away (param_preset.h), e.g. {"paper", "Paper", "001 App. B.2's
+    // Named settings one `preset` row away (param_preset.h), e.g. {"paper", "Paper (faithful)", "001 App. B.2's
     // default setting", {"depth=10", ...}}: the registry appends the row (preset_param_spec) to
     // `params` when the list is not empty, and method_params resolves it, so train never reads it.
     std::vector<ParamPreset> presets = {};

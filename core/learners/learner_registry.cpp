@@ -59,7 +59,7 @@ std::span<const LearnerInfo> learners() {
                     true, gradtree_hyperparameter_table(), train_gradtree, std::nullopt, "", "",
                     Scaling::QuantileNormal,  // 001 §4.1: quantile transform to a normal distribution
                     {"depth=3", "epochs=5", "restarts=0"},
-                    {ParamPreset{"paper", "Paper", "001 App. B.2's default setting", {"depth=10", "patience=200", "loss=paper"}}}},
+                    {ParamPreset{"paper", "Paper (faithful)", "001 App. B.2's default setting", {"depth=10", "patience=200", "loss=paper"}}}},
         LearnerInfo{"get", "GET",
                     "Oblique tree learned whole by gradient descent on scaled-sigmoid splits with a schedule of growing "
                     "scale factors, hard splits and refitted leaves kept, multi-start from CART and random trees; "
@@ -68,7 +68,7 @@ std::span<const LearnerInfo> learners() {
                     false, get_hyperparameter_table(), train_get, std::nullopt, "", "",
                     Scaling::None,  // the learner scales inputs and target to [0, 1] itself (get/unit_scaling.h)
                     {"depth=2", "schedule=U(5,25):10,U(50,150):10", "starts=2"},
-                    {{"paper", "Paper", "004 App. D: full batch, N_start = 10, every epoch of both stages; the depth search on every "
+                    {{"paper", "Paper (faithful)", "004 App. D: full batch, N_start = 10, every epoch of both stages; the depth search on every "
                       "training row", {"batch_size=full", "starts=10", "plateau=0", "search_rows=all"}}}},
         LearnerInfo{"dgt", "DGT",
                     "Oblique tree learned as a quantised network (Dense Gradient Trees): hard node decisions with "
@@ -80,7 +80,7 @@ std::span<const LearnerInfo> learners() {
                     true, dgt_hyperparameter_table(), train_dgt, std::nullopt, "", "",
                     Scaling::ZScore,  // the code z-scores the inputs (microsoft/DGT src/main.py)
                     {"height=3", "epochs=5"},
-                    {{"paper", "Paper", "the authors' run.sh (003 App. C.3.1): 200 epochs, momentum 0; double precision, as the reproductions ran",
+                    {{"paper", "Paper (faithful)", "the authors' run.sh (003 App. C.3.1): 200 epochs, momentum 0; double precision, as the reproductions ran",
                       {"epochs=200", "momentum=0", "precision=double"}}}},
     });
     return table;

@@ -25,8 +25,10 @@ ParamSpec preset_param_spec(std::span<const ParamPreset> presets) {
                    ParamType::Choice};
     spec.default_value = std::string(kDefaultPreset);
     spec.choices.push_back(kDefaultPreset);
+    spec.choice_labels.push_back(kDefaultPresetLabel);
     for (const ParamPreset& preset : presets) {
         spec.choices.push_back(preset.name);
+        spec.choice_labels.push_back(preset.label);
         spec.help += "; " + preset.name + " = " + preset.help;
     }
     spec.help += ".";

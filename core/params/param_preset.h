@@ -13,7 +13,7 @@ namespace treelab {
 
 struct ParamPreset {
     std::string name;   // "paper": the value of the preset row
-    std::string label;  // "Paper": the form's word
+    std::string label;  // "Paper (faithful)": the form's words for it
     std::string help;   // where the setting comes from ("001 App. B.2's default setting")
     std::vector<std::string> assignments;  // "name=value", as on the command line
 };
@@ -22,8 +22,10 @@ struct ParamPreset {
 inline constexpr const char* kPresetParam = "preset";
 // The word of the preset row that applies no preset: TreeLab's defaults.
 inline constexpr const char* kDefaultPreset = "treelab";
+inline constexpr const char* kDefaultPresetLabel = "TreeLab defaults";  // the form's words for it
 
-// The `preset` row: a Choice of "treelab" (TreeLab's defaults, the default) then each preset's name.
+// The `preset` row: a Choice of "treelab" (TreeLab's defaults, the default) then each preset's name,
+// shown in the form as kDefaultPresetLabel and each preset's label.
 ParamSpec preset_param_spec(std::span<const ParamPreset> presets);
 
 // The method's values: the defaults of `specs`, then the assignments of the preset named by the

@@ -35,6 +35,9 @@ struct ParamSpec {
     double min = 0.0, max = 0.0;             // Integer/Real: inclusive range
     ParamValue default_value = {};
     std::vector<std::string> choices = {};   // Choice: allowed words; Text: named presets parse_text accepts
+    // Choice: what the GUI shows for each of `choices`, in order ("TreeLab defaults" for "treelab");
+    // empty = the words themselves. The command line and files keep the words.
+    std::vector<std::string> choice_labels = {};
     bool accepts_number = false;             // Choice: also accepts a number in [min, max]
     bool log_scale = false;                  // sweeps and sliders step geometrically
     SweepRange sweep = {};                   // the sweep tab's first grid
@@ -45,6 +48,7 @@ struct ParamSpec {
     std::optional<StageListForm> stages = {};
 
     std::string range_text() const;     // "[1, 1000]", "gini | entropy", "true | false", "paper | code | text"
+    std::string choice_label(const std::string& word) const;  // the GUI's words for a choice (the word when none)
 };
 
 // Values by name; missing names take their defaults.

@@ -88,6 +88,12 @@ std::string to_text(const ParamValue& value) {
     return std::string(buffer, result.ptr);
 }
 
+std::string ParamSpec::choice_label(const std::string& word) const {
+    for (std::size_t k = 0; k < choices.size() && k < choice_labels.size(); ++k)
+        if (choices[k] == word) return choice_labels[k];
+    return word;
+}
+
 std::string ParamSpec::range_text() const {
     auto number = [](double value) { return value >= 1e300 ? std::string("inf") : to_text(value); };
     switch (type) {

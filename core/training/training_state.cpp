@@ -56,7 +56,10 @@ void TrainingState::begin_start(int start) {
     begin_stage(settings_.schedule);
     std::seed_seq seeds{settings_.seed, static_cast<std::uint32_t>(start)};
     rng_.seed(seeds);
-    start_best_parameters_ = parameters_;
+    if (float32())
+        start_best_parameters32_ = parameters32_;
+    else
+        start_best_parameters_ = parameters_;
     start_best_loss_ = std::numeric_limits<double>::infinity();
     start_best_period_ = 0;
     periods_without_improvement_ = 0;
@@ -132,7 +135,10 @@ bool TrainingState::end_period() {
     if (!diverged && (problem_.keep_last || selection <= start_best_loss_)) {  // <=, as the LatentTrees scripts
         start_best_loss_ = selection;
         start_best_period_ = period_;
-        start_best_parameters_ = evaluated;
+        if (float32())
+            start_best_parameters32_ = evaluated.cast<float>();  // exact: evaluated holds float32 values
+        else
+            start_best_parameters_ = evaluated;
         periods_without_improvement_ = 0;
     } else {
         ++periods_without_improvement_;
@@ -149,6 +155,15 @@ bool TrainingState::end_period() {
 }
 
 void TrainingState::end_start() {
+    if (float32()) {
+        // The start's float32 state is done with: free it before the double copies of its best are made.
+        parameters32_ = {};
+        gradient32_ = {};
+        parameters_ = {};
+        optimizer_.reset();
+        start_best_parameters_ = start_best_parameters32_.cast<double>();
+        start_best_parameters32_ = {};
+    }
     const bool run_best = start_best_period_ > 0 && start_best_loss_ < run_best_loss_;
     if (run_best) {
         run_best_loss_ = start_best_loss_;

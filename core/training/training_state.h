@@ -70,9 +70,10 @@ private:
     std::chrono::duration<double> heartbeat_every_;
     std::chrono::steady_clock::time_point last_call_;
     Eigen::VectorXd parameters_, gradient_;
-    // float32 storage (GradientProblem::batch_loss_float32): the live parameters and their gradient;
-    // parameters_ then holds their double copy as of the last evaluation.
-    Eigen::VectorXf parameters32_, gradient32_;
+    // float32 storage (GradientProblem::batch_loss_float32): the live parameters, their gradient and
+    // the start's best, which end_start() turns into start_best_parameters_; parameters_ then holds
+    // the double copy the last evaluation read.
+    Eigen::VectorXf parameters32_, gradient32_, start_best_parameters32_;
     Eigen::VectorXd before_step_;  // the parameters of the last step before it (evaluate_before_step)
     int start_ = 0, period_ = 0;
     long long step_ = 0;

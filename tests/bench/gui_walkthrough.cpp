@@ -12,12 +12,16 @@
 // iris, wine and glass (the ranks and the critical-difference diagram), with both figures exported;
 // with `views`, the Results detail of a CART of depth 4 (its ROC
 // curves, per-class table and importance, the curves exported as SVG), its predictions for glass
-// without its target column, and the one-row form lighting its row's path.
-//   xvfb-run -a -s "-screen 0 1366x768x24" ./build/gui_walkthrough OUT_FOLDER [interactions|manual|compare|views]
+// without its target column, and the one-row form lighting its row's path; with `timeline`, the
+// method form's Preset row (GradTree's, with its tooltip), then a GradTree run of four starts training
+// at once, the Tree tab shot live and its slider moved through the starts afterwards.
+//   xvfb-run -a -s "-screen 0 1366x768x24" ./build/gui_walkthrough OUT_FOLDER [interactions|manual|compare|views|timeline]
 #include <functional>
 #include <utility>
+#include <vector>
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDialog>
 #include <QDir>
 #include <QEventLoop>
@@ -31,6 +35,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QToolTip>
 #include <qcustomplot.h>
 
 #include "tests/support/workbench_steps.h"
@@ -183,6 +188,50 @@ int main(int argc, char** argv) {
         // The form is a window of its own: the screen holds both.
         QGuiApplication::primaryScreen()->grabWindow(0).save(out.filePath("views-row-path-window.png"));
         shoot(form, "views-row-form");
+        return 0;
+    }
+    if (argc > 2 && QString(argv[2]) == "timeline") {
+        window.methodPanel()->setMethod("gradtree");
+        window.tabs()->setCurrentIndex(0);
+        shoot(&window, "timeline-00-preset-row");
+        auto* preset = window.methodPanel()->form()->findChild<QComboBox*>("preset");
+        if (!preset) return 3;
+        QToolTip::showText(preset->mapToGlobal(QPoint(4, preset->height())), preset->toolTip(), preset);
+        wait(500);
+        QGuiApplication::primaryScreen()->grabWindow(0).save(out.filePath("timeline-01-preset-tooltip.png"));
+        QToolTip::hideText();
+        preset->showPopup();
+        wait(500);
+        QGuiApplication::primaryScreen()->grabWindow(0).save(out.filePath("timeline-02-preset-open.png"));
+        preset->hidePopup();
+        preset->setCurrentIndex(1);
+        shoot(&window, "timeline-03-preset-paper");
+        preset->setCurrentIndex(0);
+        window.methodPanel()->setValues(method_params("gradtree", {"depth=4", "restarts=3", "epochs=3000", "patience=0"}));
+        window.train();
+        window.tabs()->setCurrentWidget(window.treeTab());
+        for (int shot = 0; shot < 4 && window.isTraining(); ++shot) shoot(&window, QStringLiteral("timeline-1%1-live").arg(shot));
+        if (window.isTraining()) wait_for(&window, &MainWindow::trainingDone, 900000);
+        EpochScrubber* scrubber = window.treeTab()->scrubber();
+        if (!QTest::qWaitFor([scrubber] { return scrubber->onReturnedModel(); }, 60000)) return 3;  // the finished run shown
+        const int count = scrubber->snapshotCount();
+        // The first and last tree of each start, then the returned model.
+        std::vector<int> starts;
+        for (int index = 0; index + 1 < count; ++index) {
+            scrubber->setCurrentIndex(index);
+            starts.push_back(scrubber->currentStart());
+        }
+        int shot = 0;
+        for (int index = 0; index + 1 < count; ++index) {
+            const auto k = static_cast<std::size_t>(index);
+            if (index > 0 && index + 1 < count - 1 && starts[k - 1] == starts[k] && starts[k + 1] == starts[k]) continue;
+            scrubber->setCurrentIndex(index);
+            shoot(&window, QStringLiteral("timeline-2%1-position-%2").arg(shot++, 2, 10, QLatin1Char('0')).arg(index));
+        }
+        scrubber->setCurrentIndex(count - 1);
+        shoot(&window, "timeline-30-returned");
+        window.tabs()->setCurrentWidget(window.trainingPanel());
+        shoot(&window, "timeline-31-training");
         return 0;
     }
     if (argc > 2 && QString(argv[2]) == "manual") {

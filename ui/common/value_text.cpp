@@ -22,6 +22,7 @@ QString value_text(const ParamSpec& spec, const std::string& value) {
         const long long count = QString::fromStdString(value).toLongLong(&whole);
         if (whole) return countText(count);
     }
+    if (spec.type == ParamType::Choice) return QString::fromStdString(spec.choice_label(value));
     return QString::fromStdString(value);
 }
 
@@ -40,6 +41,10 @@ QString durationText(double seconds) {
     return QStringLiteral("%1 h %2 min").arg(minutes / 60).arg(minutes % 60, 2, 10, QLatin1Char('0'));
 }
 
+QString paramText(const ParamSpec& spec, const std::string& value) {
+    return QStringLiteral("%1 %2").arg(QString::fromStdString(spec.label), value_text(spec, value));
+}
+
 QStringList changedParams(const std::string& method, const std::map<std::string, std::string>& params) {
     const LearnerInfo* learner = nullptr;
     for (const LearnerInfo& known : learners())
@@ -54,7 +59,7 @@ QStringList changedParams(const std::string& method, const std::map<std::string,
         const auto value = params.find(spec.name);
         if (value == params.end()) continue;
         if (const auto standard = defaults.find(spec.name); standard != defaults.end() && standard->second == value->second) continue;
-        changed << QStringLiteral("%1 %2").arg(QString::fromStdString(spec.label), value_text(spec, value->second));
+        changed << paramText(spec, value->second);
     }
     return changed;
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <numeric>
 #include <vector>
 
 #include <QCheckBox>
@@ -12,9 +13,11 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSignalBlocker>
 #include <QSpinBox>
 
 #include "core/error.h"
+#include "ui/common/value_text.h"
 #include "ui/method/log_slider.h"
 #include "ui/method/stage_list_editor.h"
 
@@ -49,6 +52,42 @@ void setSliderRange(LogSlider* slider, const ParamSpec& spec) {
     const double low = std::max(spec.min, anchor * 1e-5);
     const double high = std::min(spec.max, anchor * 1e5);
     slider->setLogRange(low, std::max(high, low), spec.min <= 0.0);
+}
+
+// What the preset `name` ("treelab" or a preset's name) sets, in the form's words: "001 App. B.2's
+// default setting: Max depth 10, Patience 200, Loss paper".
+QString presetSets(std::span<const ParamSpec> specs, std::span<const ParamPreset> presets, const std::string& name) {
+    if (name == kDefaultPreset) return QObject::tr("every row at TreeLab's default");
+    for (const ParamPreset& preset : presets) {
+        if (preset.name != name) continue;
+        QStringList rows;
+        for (const std::string& assignment : preset.assignments) {
+            const std::size_t equals = assignment.find('=');
+            const std::string row = assignment.substr(0, equals), value = assignment.substr(equals + 1);
+            const auto spec = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == row; });
+            rows << (spec != specs.end() ? paramText(*spec, value) : QString::fromStdString(assignment));
+        }
+        return QStringLiteral("%1: %2").arg(QString::fromStdString(preset.help), rows.join(QStringLiteral(", ")));
+    }
+    return {};
+}
+
+// The preset row's tooltip: what a preset does to the form, then what each one sets.
+QString presetToolTip(std::span<const ParamSpec> specs, std::span<const ParamPreset> presets) {
+    const auto spec = std::find_if(specs.begin(), specs.end(), [](const ParamSpec& s) { return s.name == kPresetParam; });
+    QString tip = QStringLiteral("<p>%1</p>").arg(QObject::tr(
+        "Sets the rows below to a named setting. A row changed afterwards keeps your value, as --param does on the command line."));
+    for (const std::string& choice : spec->choices)
+        tip += QStringLiteral("<p><b>%1</b>: %2.</p>")
+                   .arg(QString::fromStdString(spec->choice_label(choice)).toHtmlEscaped(), presetSets(specs, presets, choice).toHtmlEscaped());
+    return tip + QStringLiteral("<p><i>%1</i> %2</p>").arg(QObject::tr("Allowed:"), QString::fromStdString(spec->range_text()).toHtmlEscaped());
+}
+
+// Each item of the preset combo says, as its own tooltip, what it sets.
+void setPresetItemTips(QComboBox* combo, std::span<const ParamSpec> specs, std::span<const ParamPreset> presets) {
+    const QSignalBlocker blocker(combo);  // an item's data changing is no edit of the row
+    for (int k = 0; k < combo->count(); ++k)
+        combo->setItemData(k, presetSets(specs, presets, combo->itemData(k).toString().toStdString()), Qt::ToolTipRole);
 }
 
 }  // namespace
@@ -104,13 +143,19 @@ QWidget* ParamForm::Parts::makeEditor(Field& field, ParamForm* form, const std::
         return row;
     }
     case ParamType::Choice: {
+        // Each item shows the choice's words (spec.choice_label) and holds the core's word.
         auto* combo = new QComboBox(form);
-        for (const std::string& choice : spec.choices) combo->addItem(QString::fromStdString(choice));
+        for (const std::string& choice : spec.choices)
+            combo->addItem(QString::fromStdString(spec.choice_label(choice)), QString::fromStdString(choice));
         combo->setEditable(spec.accepts_number);  // e.g. max_features: "sqrt" or a count such as 4
         field.editor = combo;
-        field.text = [combo] { return combo->currentText().trimmed(); };
+        field.text = [combo] {
+            // A number typed into an editable combo matches no item.
+            const int index = combo->findText(combo->currentText());
+            return index >= 0 ? combo->itemData(index).toString() : combo->currentText().trimmed();
+        };
         field.setText = [combo](const QString& text) {
-            const int index = combo->findText(text);
+            const int index = combo->findData(text);
             if (index >= 0) combo->setCurrentIndex(index);
             else if (combo->isEditable()) combo->setEditText(text);
         };
@@ -150,10 +195,14 @@ void ParamForm::Parts::build(ParamForm* form) {
     grid->setColumnStretch(1, 1);
     int row = 0;
     fields.resize(specs.size());  // sized once: the lambdas below keep the address of their field
-    for (std::size_t k = 0; k < specs.size(); ++k) {
+    // The preset row first: it sets the rows below it.
+    std::vector<std::size_t> order(specs.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_partition(order.begin(), order.end(), [this](std::size_t k) { return specs[k].name == kPresetParam; });
+    for (const std::size_t k : order) {
         Field& field = fields[k];
         field.spec = &specs[k];
-        const QString tip = toolTipFor(specs[k]);
+        const QString tip = specs[k].name == kPresetParam ? presetToolTip(specs, presets) : toolTipFor(specs[k]);
         QWidget* cell = makeEditor(field, form, [this, form, &field] {
             validate(field);
             if (settingMany) return;
@@ -164,6 +213,7 @@ void ParamForm::Parts::build(ParamForm* form) {
         });
         field.editor->setObjectName(QString::fromStdString(specs[k].name));
         field.editor->setToolTip(tip);
+        if (specs[k].name == kPresetParam) setPresetItemTips(static_cast<QComboBox*>(field.editor), specs, presets);
         auto* label = new QLabel(QString::fromStdString(specs[k].label) + QLatin1Char(':'), form);
         label->setBuddy(field.editor);
         label->setToolTip(tip);

@@ -327,7 +327,15 @@ void TrainingPanel::showOutcome(const RunOutcome& outcome) {
         startRun(label);
         for (const EpochReport& report : outcome.history)
             if (!report.heartbeat) addEpoch(epoch_point(report));
-        const int starts = outcome.history.empty() ? 1 : outcome.history.back().start + 1;  // a stopped run made fewer
+        // The starts that reported: a stopped run made fewer, and its starts, trained at once, need
+        // not be the first ones (starts 1 and 3 may have begun, start 2 not).
+        std::vector<bool> reported;
+        for (const EpochReport& report : outcome.history) {
+            if (report.heartbeat) continue;
+            if (static_cast<std::size_t>(report.start) >= reported.size()) reported.resize(static_cast<std::size_t>(report.start) + 1);
+            reported[static_cast<std::size_t>(report.start)] = true;
+        }
+        const int starts = std::max(1, static_cast<int>(std::count(reported.begin(), reported.end(), true)));
         const QString kept = starts < 2      ? QString()
                              : outcome.picked ? tr("; start %1's tree is kept (picked)").arg(outcome.picked->start + 1)
                                               : tr("; the run's choice is kept");

@@ -1,5 +1,6 @@
 #include "ui/tree/epoch_scrubber.h"
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -19,6 +20,16 @@ struct EpochScrubber::Parts {
     QTimer liveTimer;        // spaces the canvas's live redraws
     bool livePending = false;  // a newer tree than the canvas's waits for the timer
     TreeTimeline live;       // the run in progress
+    // Starts that train at once report interleaved; a live slider follows one of them, so that
+    // the canvas shows one start learning rather than alternating between starts' trees. It moves
+    // on to another start when the followed one has recorded its last epoch's tree, or once the
+    // other has recorded kSwitchAfter trees since the followed one's last (the followed start
+    // stopped early, or lags far behind).
+    bool following = true;   // the slider is on the followed start's newest tree and stays there
+    int followed = -1;       // the start followed; -1 = none yet
+    bool followedEnded = false;  // the followed start recorded the tree of its last epoch
+    std::vector<int> sinceFollowed;  // by start: trees recorded since the followed start's last
+    static constexpr int kSwitchAfter = 3;
     std::shared_ptr<const RunOutcome> run;  // a finished or selected run (its trees and model)
     QString returnedText;    // the label of the run's last position
     QString singleText;      // the label when there is nothing to scrub
@@ -26,7 +37,16 @@ struct EpochScrubber::Parts {
     const std::vector<RecordedTree>& trees() const { return run ? run->recorded_trees : live.trees(); }
     int count() const { return static_cast<int>(trees().size()) + (run ? 1 : 0); }
     bool onReturned(int index) const { return run && index == static_cast<int>(trees().size()); }
-    bool onNewest() const { return slider->value() == count() - 1; }
+    bool onFollowed(int index) const { return !run && index == live.newestOf(followed); }
+    // The start whose newest tree a live slider shows after `point`'s start recorded one.
+    int startToFollow(const EpochPoint& point) {
+        const auto start = static_cast<std::size_t>(point.start);
+        if (start >= sinceFollowed.size()) sinceFollowed.resize(start + 1, 0);
+        if (followed >= 0 && point.start != followed && !followedEnded && ++sinceFollowed[start] < kSwitchAfter) return followed;
+        std::fill(sinceFollowed.begin(), sinceFollowed.end(), 0);
+        followedEnded = point.total > 0 && point.epoch >= point.total;
+        return point.start;
+    }
     std::shared_ptr<const TreeModel> treeAt(int index) const {
         if (onReturned(index)) return std::shared_ptr<const TreeModel>(run, &run->model.tree);
         return trees()[static_cast<std::size_t>(index)].tree;
@@ -99,6 +119,7 @@ EpochScrubber::EpochScrubber(QWidget* parent) : QWidget(parent), parts_(std::mak
     layout->addWidget(p.label);
     connect(p.slider, &QSlider::valueChanged, this, [this](int index) {
         if (index < 0 || index >= snapshotCount()) return;
+        parts_->following = parts_->onFollowed(index);  // back on the followed start's newest tree: following again
         parts_->livePending = false;
         parts_->showLabel();
         emit snapshotChosen(parts_->treeAt(index));
@@ -121,16 +142,17 @@ EpochScrubber::~EpochScrubber() = default;
 void EpochScrubber::addSnapshot(const EpochPoint& point) {
     Parts& p = *parts_;
     if (!point.snapshot || p.run) return;
-    const bool follow = p.count() == 0 || p.onNewest();
-    const std::shared_ptr<const TreeModel> looked = follow ? nullptr : p.treeAt(p.slider->value());
-    const auto [lookedStart, lookedEpoch] = follow ? std::pair{0, 0} : std::pair{currentStart(), currentEpoch()};
+    const bool follow = p.count() == 0 || p.following;
+    const std::shared_ptr<const TreeModel> looked = p.count() == 0 ? nullptr : p.treeAt(p.slider->value());
+    const auto [lookedStart, lookedEpoch] = std::pair{currentStart(), currentEpoch()};
     p.live.record({point.start, point.starts, point.epoch, point.loss_queries, point.snapshot});
     {
         const QSignalBlocker blocker(p.slider);
         p.slider->setRange(0, p.count() - 1);
         if (follow) {
-            p.slider->setValue(p.count() - 1);
-        } else {  // thinning may have moved (or dropped) the tree the user looks at: the nearest earlier one
+            p.followed = p.startToFollow(point);
+            p.slider->setValue(p.live.newestOf(p.followed));
+        } else {  // trees inserted before it or thinning may have moved (or dropped) the tree the user looks at: the nearest earlier one
             int index = 0;
             for (int k = 0; k < p.count(); ++k) {
                 const RecordedTree& tree = p.trees()[static_cast<std::size_t>(k)];
@@ -139,12 +161,15 @@ void EpochScrubber::addSnapshot(const EpochPoint& point) {
             p.slider->setValue(index);
         }
     }
+    p.following = follow;
     p.enable();
+    const bool moved = p.treeAt(p.slider->value()) != looked;
     if (!follow) {
         p.showLabel();
-        if (p.treeAt(p.slider->value()) != looked) emit snapshotChosen(p.treeAt(p.slider->value()));
+        if (moved) emit snapshotChosen(p.treeAt(p.slider->value()));
         return;
     }
+    if (!moved) return;  // another start's tree: the followed start's stays on the canvas
     if (p.liveTimer.isActive()) {
         p.livePending = true;
         return;
@@ -159,6 +184,10 @@ void EpochScrubber::clear() {
     Parts& p = *parts_;
     p.run.reset();
     p.live = TreeTimeline();
+    p.following = true;
+    p.followed = -1;
+    p.followedEnded = false;
+    p.sinceFollowed.clear();
     p.livePending = false;
     p.liveTimer.stop();
     p.singleText = tr("no trees recorded yet");

@@ -1,6 +1,6 @@
 #pragma once
 // A slider over the trees a run recorded (app/session/tree_timeline.h): during training it follows
-// the newest; for a finished or selected run its positions are the run's recorded trees and, last,
+// the newest of a start; for a finished or selected run its positions are the run's recorded trees and, last,
 // the model the run returned, so that scrubbing back and forth always ends on the tree that is
 // saved and exported. The label names the start and epoch of the tree the canvas shows; a tree
 // with nothing to scrub (CART, a model file, a sweep's tree) leaves the slider disabled, saying why.
@@ -22,8 +22,11 @@ public:
     ~EpochScrubber() override;
 
     // Live: records the point's tree (points without one are ignored), thinned as the session
-    // thins them. The slider follows the newest tree when it was on the newest before, and stays
-    // where the user put it otherwise; the canvas follows at most every kLiveIntervalMs.
+    // thins them; the positions are start by start, each start's trees in epoch order, however
+    // the starts' reports interleave. The slider follows the newest tree of one start (the first
+    // to report; another once the followed one has reached its last epoch or stopped recording)
+    // while the user leaves it there or moves it back there, and stays on the start and epoch the
+    // user chose otherwise; the canvas follows at most every kLiveIntervalMs.
     void addSnapshot(const EpochPoint& point);
     void clear();  // a new run: nothing recorded yet
     // A finished or selected run: its recorded trees, then its returned model, which is where the

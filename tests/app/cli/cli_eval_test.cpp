@@ -73,5 +73,25 @@ TEST(CliEval, RegressionJsonHasResidualSummary) {
     EXPECT_FALSE(out.contains("per_class"));
 }
 
+// --threads caps the threads that read the data and score the model and changes nothing in what
+// eval prints: one thread and two give the same JSON, byte for byte; 0 is refused naming the option.
+TEST(CliEval, ScoresTheSameForAnyThreadCount) {
+    test::TempDir dir;
+    const std::string model = dir.file("m.json").string(), file = test::dataset("glass.csv").string();
+    const CommandResult train = run_cli("train --data " + file + " --target Type --param max_depth=4 --model-out " + model, dir);
+    ASSERT_EQ(train.exit_code, 0) << train.err;
+    std::string printed[2];
+    for (const int threads : {1, 2}) {
+        const CommandResult eval = run_cli("eval --model " + model + " --data " + file + " --json --threads " + std::to_string(threads), dir);
+        ASSERT_EQ(eval.exit_code, 0) << eval.err;
+        printed[threads - 1] = eval.out;
+    }
+    EXPECT_NE(printed[0].find("\"accuracy\""), std::string::npos) << printed[0];
+    EXPECT_EQ(printed[0], printed[1]);
+    const CommandResult refused = run_cli("eval --model " + model + " --data " + file + " --threads 0", dir);
+    EXPECT_NE(refused.exit_code, 0);
+    EXPECT_NE(refused.err.find("--threads"), std::string::npos) << refused.err;
+}
+
 }  // namespace
 }  // namespace treelab

@@ -96,5 +96,21 @@ TEST(CliImportance, UsageErrors) {
     EXPECT_EQ(test::run_cli("importance --model " + model_file + " --data " + glass() + " --repeats 0", dir).exit_code, 2);
 }
 
+// --threads caps the threads that shuffle the columns (one column per task) and changes nothing in
+// the ranking: one thread and two print the same JSON, byte for byte.
+TEST(CliImportance, RanksTheSameForAnyThreadCount) {
+    test::TempDir dir;
+    const std::string model_file = train_cart(dir);
+    std::string printed[2];
+    for (const int threads : {1, 2}) {
+        const test::CommandResult run = test::run_cli(
+            "importance --model " + model_file + " --data " + glass() + " --repeats 2 --seed 3 --json --threads " + std::to_string(threads), dir);
+        ASSERT_EQ(run.exit_code, 0) << run.err;
+        printed[threads - 1] = run.out;
+    }
+    EXPECT_NE(printed[0].find("\"importances\""), std::string::npos) << printed[0];
+    EXPECT_EQ(printed[0], printed[1]);
+}
+
 }  // namespace
 }  // namespace treelab

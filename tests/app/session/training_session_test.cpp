@@ -1,4 +1,5 @@
 // TrainingSession: runs off the calling thread, reports through queued signals, survives failures.
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -93,6 +94,38 @@ TEST(TrainingSession, EpochsArriveInOrderBeforeFinished) {
         EXPECT_LE(points[k].active_nodes, 15);
         EXPECT_TRUE(std::isfinite(points[k].valid_loss));
     }
+}
+
+// GradTree's restarts train at once and report interleaved: the run still records its trees start
+// by start, each start's in epoch order (the Tree tab's slider reads them so), and the progress bar
+// counts every start's epochs, so it never goes back.
+TEST(TrainingSession, ParallelStartsRecordTreesStartByStart) {
+    TrainingSession session;
+    bool done = false;
+    std::vector<EpochPoint> points;
+    std::vector<int> steps;
+    std::shared_ptr<const RunOutcome> outcome;
+    QObject::connect(&session, &TrainingSession::epochReported, &session, [&](const EpochPoint& point) { points.push_back(point); });
+    QObject::connect(&session, &TrainingSession::progressed, &session, [&](int step, int) { steps.push_back(step); });
+    QObject::connect(&session, &TrainingSession::finished, &session, [&](std::shared_ptr<const RunOutcome> result) {
+        outcome = std::move(result);
+        done = true;
+    });
+    const tbb::global_control two(tbb::global_control::max_allowed_parallelism, 2);
+    ASSERT_TRUE(session.start(test::dataset_run("glass.csv", "Type", "gradtree", {"depth=3", "epochs=30", "restarts=3", "patience=0"})));
+    wait_for(session, done);
+    ASSERT_TRUE(outcome);
+    const std::vector<RecordedTree>& trees = outcome->recorded_trees;
+    ASSERT_EQ(trees.size(), 16u) << "epochs 1, 10, 20 and 30 of four starts";
+    for (std::size_t k = 0; k < trees.size(); ++k) {
+        EXPECT_EQ(trees[k].start, static_cast<int>(k / 4)) << k;
+        EXPECT_EQ(trees[k].epoch, k % 4 == 0 ? 1 : static_cast<int>(k % 4) * 10) << k;
+    }
+    EXPECT_TRUE(std::is_sorted(steps.begin(), steps.end()));
+    EXPECT_EQ(steps.back(), 120);
+    bool interleaved = false;
+    for (std::size_t k = 1; k < points.size(); ++k) interleaved |= points[k].start < points[k - 1].start;
+    ::testing::Test::RecordProperty("interleaved", interleaved ? "yes" : "no");  // whether this run's starts overlapped
 }
 
 // A learner's preliminary phase (GET's depth search) arrives as phaseReported, each depth once at

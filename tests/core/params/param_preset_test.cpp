@@ -30,6 +30,18 @@ TEST(ParamPreset, RowOffersTreeLabThenEachPreset) {
     EXPECT_NE(row.help.find("paper = the paper's setting"), std::string::npos);
 }
 
+// The form shows the preset row's choices in words; the command line keeps the words it had.
+TEST(ParamPreset, RowNamesItsChoicesInWordsForTheForm) {
+    const Table table;
+    const ParamSpec& row = table.specs.back();
+    EXPECT_EQ(row.choice_labels, (std::vector<std::string>{"TreeLab defaults", "Paper", "Quick"}));
+    EXPECT_EQ(row.choice_label("treelab"), "TreeLab defaults");
+    EXPECT_EQ(row.choice_label("quick"), "Quick");
+    EXPECT_EQ(row.range_text(), "treelab | paper | quick");
+    EXPECT_EQ(table.specs.front().choice_label("7"), "7") << "a row without words for its choices shows them as they are";
+    EXPECT_EQ(resolve_params(table.specs, table.presets, {"preset=quick"}).integer("depth"), 2);
+}
+
 TEST(ParamPreset, ResolvesDefaultsThenPresetThenTheUsersAssignments) {
     const Table table;
     const ParamValues defaults = resolve_params(table.specs, table.presets, {});

@@ -46,10 +46,10 @@ std::optional<QString> changeField(ParamForm& form, const ParamSpec& spec) {
         return std::nullopt;
     case ParamType::Choice: {
         auto* combo = form.findChild<QComboBox*>(name);
-        for (int k = 0; k < combo->count(); ++k) {
-            if (combo->itemText(k) == defaultText) continue;
+        for (int k = 0; k < combo->count(); ++k) {  // each item holds the core's word (its text may be words for it)
+            if (combo->itemData(k).toString() == defaultText) continue;
             combo->setCurrentIndex(k);
-            return combo->itemText(k);
+            return combo->itemData(k).toString();
         }
         return std::nullopt;
     }

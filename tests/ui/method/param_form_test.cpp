@@ -3,8 +3,10 @@
 
 #include <limits>
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QGridLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -136,7 +138,7 @@ TEST(ParamForm, PickingAPresetSetsItsRows) {
     QSignalSpy changed(&form, &ParamForm::valuesChanged);
     preset->setFocus();
     QTest::keyClick(preset, Qt::Key_Down);
-    EXPECT_EQ(preset->currentText(), "paper");
+    EXPECT_EQ(preset->currentText(), "Paper") << "the preset's words, not its name";
     EXPECT_EQ(depth->value(), 10);
     EXPECT_EQ(rate->text(), "0.5");
     EXPECT_EQ(changed.count(), 1);
@@ -148,13 +150,53 @@ TEST(ParamForm, PickingAPresetSetsItsRows) {
     EXPECT_EQ(form.values().real("rate"), 0.5);
 
     QTest::keyClick(preset, Qt::Key_Up);
-    EXPECT_EQ(preset->currentText(), "treelab");
+    EXPECT_EQ(preset->currentText(), "TreeLab defaults");
     EXPECT_EQ(form.values().canonical(), ParamValues(specs).canonical());
     // Setting values (a restored run) leaves them as given, preset or not.
     ParamValues restored = preset_values(specs, presets, "paper");
     restored.set(specs, "depth", "2");
     form.setValues(restored);
     EXPECT_EQ(form.values().integer("depth"), 2);
+}
+
+// The preset row comes first (it sets the rows below it, and the tab order follows), shows its
+// choices in words while values() keeps the command line's words, and its tooltip says what each
+// preset sets in the form's labels.
+TEST(ParamForm, PresetRowComesFirstInWordsAndSaysWhatItSets) {
+    const std::vector<ParamPreset> presets = {{"paper", "Paper (faithful)", "the paper's setting", {"depth=10", "shuffle=false"}}};
+    std::vector<ParamSpec> specs = everyType();
+    specs.push_back(preset_param_spec(presets));
+    ParamForm form(specs, presets);
+    form.show();
+    auto* preset = form.findChild<QComboBox*>("preset");
+    ASSERT_NE(preset, nullptr);
+    auto* grid = qobject_cast<QGridLayout*>(form.layout());
+    ASSERT_NE(grid, nullptr);
+    ASSERT_NE(grid->itemAtPosition(0, 1), nullptr);
+    EXPECT_EQ(grid->itemAtPosition(0, 1)->widget(), preset) << "the preset row is the form's first";
+    EXPECT_EQ(qobject_cast<QLabel*>(grid->itemAtPosition(0, 0)->widget())->text(), "Preset:");
+    form.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&form));
+    preset->setFocus();
+    QTest::keyClick(preset, Qt::Key_Tab);
+    EXPECT_EQ(QApplication::focusWidget(), form.findChild<QSpinBox*>("depth")) << "tab goes from the preset to the first row it sets";
+
+    ASSERT_EQ(preset->count(), 2);
+    EXPECT_EQ(preset->itemText(0), "TreeLab defaults");
+    EXPECT_EQ(preset->itemText(1), "Paper (faithful)");
+    preset->setCurrentIndex(1);
+    EXPECT_EQ(form.values().text("preset"), "paper");
+    EXPECT_FALSE(form.findChild<QCheckBox*>("shuffle")->isChecked());
+    ParamValues restored(specs);
+    restored.set(specs, "preset", "treelab");
+    form.setValues(restored);
+    EXPECT_EQ(preset->currentText(), "TreeLab defaults");
+
+    const QString tip = preset->toolTip();
+    EXPECT_TRUE(tip.contains("<b>Paper (faithful)</b>: the paper's setting: Depth 10, Shuffle off.")) << tip.toStdString();
+    EXPECT_TRUE(tip.contains("<b>TreeLab defaults</b>: every row at TreeLab's default.")) << tip.toStdString();
+    EXPECT_TRUE(tip.contains("treelab | paper")) << "the command line's words too";
+    EXPECT_EQ(preset->itemData(1, Qt::ToolTipRole).toString(), "the paper's setting: Depth 10, Shuffle off");
 }
 
 }  // namespace

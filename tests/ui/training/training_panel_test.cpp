@@ -138,6 +138,19 @@ TEST(TrainingPanel, FinishedRunNamesItsStarts) {
     EXPECT_TRUE(named);
 }
 
+// A stopped run whose starts trained at once may have begun starts 1 and 3 but not start 2: the
+// caption counts the starts that reported, not the highest start's number.
+TEST(TrainingPanel, StoppedRunCountsTheStartsThatReported) {
+    TrainingPanel panel;
+    RunOutcome outcome = run_training(glass("gradtree", {"depth=3", "epochs=5", "restarts=2"}));
+    std::erase_if(outcome.history, [](const EpochReport& report) { return report.start == 1; });
+    outcome.stopped_early = true;
+    panel.showOutcome(outcome);
+    QStringList captions;
+    for (const QLabel* label : panel.findChildren<QLabel*>()) captions << label->text();
+    EXPECT_TRUE(captions.join('\n').contains("over 2 starts")) << captions.join('\n').toStdString();
+}
+
 // A GET run draws its scale factor α over the loss on a right axis, fixed within a stage and start,
 // and its starts as small multiples titled with each start's best score.
 TEST(TrainingPanel, DrawsGetsScaleFactorAndItsStarts) {

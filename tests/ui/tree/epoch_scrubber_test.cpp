@@ -1,7 +1,9 @@
 // EpochScrubber: follows the run, then hands back the tree of the epoch the user scrubs to.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include <QSlider>
@@ -18,10 +20,12 @@ std::shared_ptr<const TreeModel> tree_with_nodes(int nodes) {
     return tree;
 }
 
-// What TrainingSession reports for `epoch` of start `start` (of `starts`) with `tree` attached.
-EpochPoint point(int epoch, std::shared_ptr<const TreeModel> tree, int start = 0, int starts = 1) {
+// What TrainingSession reports for `epoch` (of `total`, 0 = unknown) of start `start` (of `starts`)
+// with `tree` attached.
+EpochPoint point(int epoch, std::shared_ptr<const TreeModel> tree, int start = 0, int starts = 1, int total = 0) {
     EpochPoint result;
     result.epoch = epoch;
+    result.total = total;
     result.snapshot = std::move(tree);
     result.start = start;
     result.starts = starts;
@@ -106,14 +110,15 @@ TEST(EpochScrubber, EndsOnTheReturnedModelOfARun) {
 }
 
 // A run with restarts (GradTree) numbers each start's epochs from 1: the label names the start,
-// where "epoch 10 of 10" would pass a later start's tree off as the end of one run.
+// where "epoch 10 of 10" would pass a later start's tree off as the end of one run. A start that
+// has reached its last epoch has ended: the live slider follows the next start's first tree.
 TEST(EpochScrubber, NamesTheStartOfARunWithRestarts) {
     EpochScrubber scrubber;
     scrubber.addSnapshot(point(1, tree_with_nodes(1)));
     EXPECT_EQ(scrubber.label(), "epoch 1 of 1");
     scrubber.clear();
-    scrubber.addSnapshot(point(10, tree_with_nodes(1), 0, 4));
-    scrubber.addSnapshot(point(10, tree_with_nodes(3), 1, 4));
+    scrubber.addSnapshot(point(10, tree_with_nodes(1), 0, 4, 10));
+    scrubber.addSnapshot(point(10, tree_with_nodes(3), 1, 4, 10));
     ASSERT_TRUE(QTest::qWaitFor([&] { return scrubber.label() == "start 2 of 4, epoch 10"; })) << scrubber.label().toStdString();
     scrubber.setCurrentIndex(0);
     EXPECT_EQ(scrubber.label(), "start 1 of 4, epoch 10");
@@ -130,6 +135,85 @@ TEST(EpochScrubber, LabelsAnOnlineRunsTreesByLossQueries) {
     ASSERT_TRUE(QTest::qWaitFor([&] { return scrubber.label() == "after 1200 of 1200 loss queries"; })) << scrubber.label().toStdString();
     scrubber.setCurrentIndex(0);
     EXPECT_EQ(scrubber.label(), "after 400 of 1200 loss queries");
+}
+
+// Starts that train at once report interleaved (start 2 epoch 10, start 1 epoch 10, start 1
+// epoch 20, start 3 epoch 10, ...): the slider's positions read start by start, each start's
+// trees in epoch order, and each position shows and names that start's tree at that epoch.
+TEST(EpochScrubber, ReadsInterleavedStartsStartByStart) {
+    EpochScrubber scrubber;
+    std::vector<std::shared_ptr<const TreeModel>> shown;
+    QObject::connect(&scrubber, &EpochScrubber::snapshotChosen, &scrubber,
+                     [&](std::shared_ptr<const TreeModel> tree) { shown.push_back(std::move(tree)); });
+    const std::vector<std::pair<int, int>> reports = {{1, 10}, {0, 10}, {0, 20}, {2, 10}, {1, 20}, {2, 20}, {0, 30}, {1, 30}};
+    std::map<std::pair<int, int>, std::shared_ptr<const TreeModel>> fed;
+    for (const auto& [start, epoch] : reports) {
+        fed[{start, epoch}] = tree_with_nodes(100 * start + epoch);
+        scrubber.addSnapshot(point(epoch, fed[{start, epoch}], start, 3));
+    }
+    ASSERT_EQ(scrubber.snapshotCount(), 8);
+    int index = 0;
+    for (const auto& [key, tree] : fed) {  // the map's order: by start, then epoch
+        scrubber.setCurrentIndex(index);
+        EXPECT_EQ(shown.back(), tree) << "position " << index;
+        EXPECT_EQ(scrubber.currentStart(), key.first) << "position " << index;
+        EXPECT_EQ(scrubber.currentEpoch(), key.second) << "position " << index;
+        EXPECT_EQ(scrubber.label(), QStringLiteral("start %1 of 3, epoch %2").arg(key.first + 1).arg(key.second));
+        ++index;
+    }
+}
+
+// While starts report interleaved, the live slider follows the newest tree of one start: the
+// canvas shows that start learning, not the two starts' trees by turns. Once it stops recording
+// (it ended) and another start has recorded three trees, the slider follows that one.
+TEST(EpochScrubber, FollowsOneStartOfInterleavedStarts) {
+    EpochScrubber scrubber;
+    std::vector<std::shared_ptr<const TreeModel>> shown;
+    QObject::connect(&scrubber, &EpochScrubber::snapshotChosen, &scrubber,
+                     [&](std::shared_ptr<const TreeModel> tree) { shown.push_back(std::move(tree)); });
+    std::map<std::pair<int, int>, std::shared_ptr<const TreeModel>> fed;
+    const auto report = [&](int start, int epoch) {
+        fed[{start, epoch}] = tree_with_nodes(100 * start + epoch);
+        scrubber.addSnapshot(point(epoch, fed[{start, epoch}], start, 2));
+    };
+    report(0, 10);
+    report(1, 10);
+    report(0, 20);
+    report(1, 20);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return shown.back() == fed[{0, 20}]; }));
+    EXPECT_EQ(shown, (std::vector<std::shared_ptr<const TreeModel>>{fed[{0, 10}], fed[{0, 20}]})) << "start 2's trees by turns";
+    EXPECT_EQ(scrubber.label(), "start 1 of 2, epoch 20");
+    report(1, 30);  // the first start has ended
+    report(1, 40);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return shown.back() == fed[{1, 40}]; })) << scrubber.label().toStdString();
+    EXPECT_EQ(scrubber.label(), "start 2 of 2, epoch 40");
+    EXPECT_EQ(shown.size(), 3u) << "start 2's earlier trees were not shown on the way";
+    report(1, 50);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return shown.back() == fed[{1, 50}]; }));
+    EXPECT_EQ(scrubber.currentIndex(), scrubber.snapshotCount() - 1);
+}
+
+// A tree the user chose stays on the canvas when another start's trees come in, even those of an
+// earlier start, which take positions before it.
+TEST(EpochScrubber, KeepsTheChosenTreeWhileEarlierStartsReport) {
+    EpochScrubber scrubber;
+    std::vector<std::shared_ptr<const TreeModel>> shown;
+    QObject::connect(&scrubber, &EpochScrubber::snapshotChosen, &scrubber,
+                     [&](std::shared_ptr<const TreeModel> tree) { shown.push_back(std::move(tree)); });
+    const auto chosen = tree_with_nodes(110);
+    scrubber.addSnapshot(point(10, tree_with_nodes(10), 0, 2));
+    scrubber.addSnapshot(point(10, chosen, 1, 2));
+    scrubber.addSnapshot(point(20, tree_with_nodes(120), 1, 2));
+    scrubber.setCurrentIndex(1);  // start 2, epoch 10
+    ASSERT_EQ(shown.back(), chosen);
+    const std::size_t emitted = shown.size();
+    scrubber.addSnapshot(point(20, tree_with_nodes(20), 0, 2));
+    scrubber.addSnapshot(point(30, tree_with_nodes(130), 1, 2));
+    EXPECT_EQ(shown.size(), emitted) << "the canvas keeps the chosen tree";
+    EXPECT_EQ(scrubber.currentIndex(), 2);
+    EXPECT_EQ(scrubber.currentStart(), 1);
+    EXPECT_EQ(scrubber.currentEpoch(), 10);
+    EXPECT_EQ(scrubber.label(), "start 2 of 2, epoch 10");
 }
 
 }  // namespace
