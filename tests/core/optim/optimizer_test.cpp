@@ -156,65 +156,32 @@ TEST(Optimizer, QhAdamWithUnitNusIsAdam) {
 }
 
 // RMSprop's fused update (one pass, compiled per vector unit) is torch's arithmetic element by element
-// on the clipped gradient: the same bits as the formula evaluated one scalar at a time, on a vector
-// long enough for every vector width and a remainder, with and without momentum, scaled and not.
-TEST(Optimizer, RmsPropFusedUpdateIsTheScalarFormula) {
+// on the clipped gradient, in the parameters' precision: the same bits as the formula evaluated one
+// scalar at a time, on a vector long enough for every vector width and a remainder, with and without
+// momentum, scaled and not.
+template <class Scalar>
+void expect_rmsprop_is_the_scalar_formula() {
+    using Vector = Eigen::Matrix<Scalar, Eigen::Dynamic, 1>;
     constexpr Eigen::Index n = 1003;
-    for (const double momentum : {0.0, 0.3}) {
+    const Scalar alpha = Scalar(0.99), rate = Scalar(0.01), epsilon = Scalar(1e-5);
+    for (const Scalar momentum : {Scalar(0), Scalar(0.3)}) {
         OptimizerSettings settings = kind("rmsprop");
         settings.alpha = 0.99;
         settings.epsilon = 1e-5;
         settings.momentum = momentum;
         const std::unique_ptr<Optimizer> optimizer = make_optimizer(settings, single_group(n, 0.01));
-        Eigen::VectorXd theta = Eigen::VectorXd::LinSpaced(n, -1.0, 2.0), expected = theta;
-        Eigen::VectorXd square(n), buffer(n);
-        square.setZero();
-        buffer.setZero();
+        Vector theta = Vector::LinSpaced(n, Scalar(-1), Scalar(2)), expected = theta;
+        Vector square = Vector::Zero(n), buffer = Vector::Zero(n);
         for (int t = 0; t < 3; ++t) {
-            const Eigen::VectorXd gradient = (theta.array() * (3.0 + t)).sin().matrix();
-            Eigen::VectorXd expected_gradient = (expected.array() * (3.0 + t)).sin().matrix();
+            const Vector gradient = (theta.array() * Scalar(3 + t)).sin().matrix();
+            const Vector expected_gradient = (expected.array() * Scalar(3 + t)).sin().matrix();
             const double scale = t == 1 ? 1.0 : 0.37 / (1.0 + t);  // clipping's coefficient, or none
             optimizer->step(theta, gradient, scale);
             for (Eigen::Index i = 0; i < n; ++i) {
-                const double g = scale * expected_gradient(i);
-                square(i) = square(i) * 0.99 + ((1.0 - 0.99) * g) * g;
-                const double average = std::sqrt(square(i)) + 1e-5;
-                if (momentum > 0.0) {
-                    buffer(i) = buffer(i) * momentum + g / average;
-                    expected(i) += (-0.01) * buffer(i);
-                } else {
-                    expected(i) += ((-0.01) * g) / average;
-                }
-            }
-        }
-        for (Eigen::Index i = 0; i < n; ++i) ASSERT_EQ(theta(i), expected(i)) << "momentum " << momentum << ", parameter " << i;
-    }
-}
-
-// float32 storage: RMSprop's float32 update is torch's arithmetic in float32 element by element, the
-// same bits as the formula evaluated one float at a time, with and without momentum, scaled and not;
-// the other kinds and the centered variant refuse float32 parameters.
-TEST(Optimizer, RmsPropFloat32UpdateIsTheScalarFormulaInFloat32) {
-    constexpr Eigen::Index n = 1003;
-    for (const float momentum : {0.0f, 0.3f}) {
-        OptimizerSettings settings = kind("rmsprop");
-        settings.alpha = 0.99;
-        settings.epsilon = 1e-5;
-        settings.momentum = momentum;
-        const std::unique_ptr<Optimizer> optimizer = make_optimizer(settings, single_group(n, 0.01));
-        Eigen::VectorXf theta = Eigen::VectorXf::LinSpaced(n, -1.0f, 2.0f), expected = theta;
-        Eigen::VectorXf square = Eigen::VectorXf::Zero(n), buffer = Eigen::VectorXf::Zero(n);
-        const float alpha = 0.99f, rate = 0.01f, epsilon = 1e-5f;
-        for (int t = 0; t < 3; ++t) {
-            const Eigen::VectorXf gradient = (theta.array() * (3.0f + static_cast<float>(t))).sin().matrix();
-            const Eigen::VectorXf expected_gradient = (expected.array() * (3.0f + static_cast<float>(t))).sin().matrix();
-            const double scale = t == 1 ? 1.0 : 0.37 / (1.0 + t);
-            optimizer->step(theta, gradient, scale);
-            for (Eigen::Index i = 0; i < n; ++i) {
-                const float g = static_cast<float>(scale) * expected_gradient(i);
-                square(i) = square(i) * alpha + ((1.0f - alpha) * g) * g;
-                const float average = std::sqrt(square(i)) + epsilon;
-                if (momentum > 0.0f) {
+                const Scalar g = static_cast<Scalar>(scale) * expected_gradient(i);
+                square(i) = square(i) * alpha + ((Scalar(1) - alpha) * g) * g;
+                const Scalar average = std::sqrt(square(i)) + epsilon;
+                if (momentum > Scalar(0)) {
                     buffer(i) = buffer(i) * momentum + g / average;
                     expected(i) += (-rate) * buffer(i);
                 } else {
@@ -224,6 +191,14 @@ TEST(Optimizer, RmsPropFloat32UpdateIsTheScalarFormulaInFloat32) {
         }
         for (Eigen::Index i = 0; i < n; ++i) ASSERT_EQ(theta(i), expected(i)) << "momentum " << momentum << ", parameter " << i;
     }
+}
+
+TEST(Optimizer, RmsPropFusedUpdateIsTheScalarFormula) { expect_rmsprop_is_the_scalar_formula<double>(); }
+
+// float32 storage: the same in float32 arithmetic, as torch on float32 tensors; the other kinds and
+// the centered variant refuse float32 parameters.
+TEST(Optimizer, RmsPropFloat32UpdateIsTheScalarFormulaInFloat32) {
+    expect_rmsprop_is_the_scalar_formula<float>();
     Eigen::VectorXf theta = Eigen::VectorXf::Ones(5);
     const Eigen::VectorXf gradient = Eigen::VectorXf::Ones(5);
     EXPECT_THROW(make_optimizer(kind("adam"), single_group(5, 0.01))->step(theta, gradient), ParamError);
