@@ -43,6 +43,12 @@ void product(ConstRef<Scalar> A, Op op_a, ConstRef<Scalar> B, Op op_b, Eigen::Re
          C.data(), leading(C.outerStride(), C.rows()));
 }
 
+template <class Scalar>
+void product_into(ConstRef<Scalar> A, Op op_a, ConstRef<Scalar> B, Op op_b, Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>& C) {
+    C.resize(rows_of(A, op_a), cols_of(B, op_b));
+    product<Scalar>(A, op_a, B, op_b, C, Into::Overwrite);
+}
+
 }  // namespace
 
 void multiply(const Eigen::Ref<const Eigen::MatrixXd>& A, Op op_a, const Eigen::Ref<const Eigen::MatrixXd>& B, Op op_b,
@@ -57,14 +63,12 @@ void multiply(const Eigen::Ref<const Eigen::MatrixXf>& A, Op op_a, const Eigen::
 
 void multiply_into(const Eigen::Ref<const Eigen::MatrixXd>& A, Op op_a, const Eigen::Ref<const Eigen::MatrixXd>& B, Op op_b,
                    Eigen::MatrixXd& C) {
-    C.resize(rows_of(A, op_a), cols_of(B, op_b));
-    multiply(A, op_a, B, op_b, C);
+    product_into<double>(A, op_a, B, op_b, C);
 }
 
 void multiply_into(const Eigen::Ref<const Eigen::MatrixXf>& A, Op op_a, const Eigen::Ref<const Eigen::MatrixXf>& B, Op op_b,
                    Eigen::MatrixXf& C) {
-    C.resize(rows_of(A, op_a), cols_of(B, op_b));
-    multiply(A, op_a, B, op_b, C);
+    product_into<float>(A, op_a, B, op_b, C);
 }
 
 }  // namespace treelab::nn

@@ -65,7 +65,7 @@ protected:
     // as torch's state['step']).
     virtual void update(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters,
                         const Eigen::Ref<const Eigen::VectorXd>& gradient, double gradient_scale) = 0;
-    // The float32 update; this one throws ParamError.
+    // The float32 update; this one throws ParamError (RMSprop's refuses through it for the variants it lacks).
     virtual void update(std::size_t group, Eigen::Ref<Eigen::VectorXf> parameters,
                         const Eigen::Ref<const Eigen::VectorXf>& gradient, double gradient_scale);
 

@@ -105,8 +105,7 @@ void RmsProp::update(std::size_t group, Eigen::Ref<Eigen::VectorXd> parameters, 
 
 void RmsProp::update(std::size_t group, Eigen::Ref<Eigen::VectorXf> parameters, const Eigen::Ref<const Eigen::VectorXf>& gradient,
                      double gradient_scale) {
-    require_setting(!centered_ && groups()[group].weight_decay == 0.0, "rmsprop",
-                    "float32 storage is implemented for RMSprop without centering or weight decay only");
+    if (centered_ || groups()[group].weight_decay != 0.0) return Optimizer::update(group, parameters, gradient, gradient_scale);  // refuses
     if (square_averages32_.empty())
         for (const ParameterGroup& each : groups()) {
             square_averages32_.push_back(Eigen::VectorXf::Zero(each.size));

@@ -7,6 +7,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -52,6 +53,9 @@ struct ParamSpec {
 };
 
 // Values by name; missing names take their defaults.
+// "name=value" as on the command line -> {name, value}; throws ParamError without a name and '='.
+std::pair<std::string, std::string> split_assignment(const std::string& assignment);
+
 class ParamValues {
 public:
     ParamValues() = default;

@@ -123,11 +123,16 @@ void ParamValues::set(std::span<const ParamSpec> specs, const std::string& name,
     values_[name] = parse_value(find_spec(specs, name), text);
 }
 
-void ParamValues::set_assignment(std::span<const ParamSpec> specs, const std::string& assignment) {
+std::pair<std::string, std::string> split_assignment(const std::string& assignment) {
     const std::size_t equals = assignment.find('=');
     if (equals == std::string::npos || equals == 0)
         throw ParamError("parameter '" + assignment + "' must be written NAME=VALUE");
-    set(specs, assignment.substr(0, equals), assignment.substr(equals + 1));
+    return {assignment.substr(0, equals), assignment.substr(equals + 1)};
+}
+
+void ParamValues::set_assignment(std::span<const ParamSpec> specs, const std::string& assignment) {
+    const auto [name, text] = split_assignment(assignment);
+    set(specs, name, text);
 }
 
 namespace {

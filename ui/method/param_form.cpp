@@ -62,8 +62,7 @@ QString presetSets(std::span<const ParamSpec> specs, std::span<const ParamPreset
         if (preset.name != name) continue;
         QStringList rows;
         for (const std::string& assignment : preset.assignments) {
-            const std::size_t equals = assignment.find('=');
-            const std::string row = assignment.substr(0, equals), value = assignment.substr(equals + 1);
+            const auto [row, value] = split_assignment(assignment);
             const auto spec = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == row; });
             rows << (spec != specs.end() ? paramText(*spec, value) : QString::fromStdString(assignment));
         }
