@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
     treelab::cli::add_draw_command(app);  // these two need Qt Gui (see app/CMakeLists.txt)
     treelab::cli::add_plot_command(app);
 #endif
+    treelab::cli::add_completion_command(app);  // hidden; describes every command registered above
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {

@@ -18,5 +18,6 @@ void add_rules_command(CLI::App& app);
 void add_routing_command(CLI::App& app);
 void add_draw_command(CLI::App& app);  // only when built with Qt Gui + Svg (TREELAB_DRAW)
 void add_plot_command(CLI::App& app);  // the same
+void add_completion_command(CLI::App& app);  // hidden: the bash completion script, from the commands above
 
 }  // namespace treelab::cli
