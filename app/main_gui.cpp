@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QTimer>
 
+#include "app/shipped/shipped_files.h"
 #include "ui/data/data_panel.h"
 #include "ui/main_window.h"
 
@@ -27,8 +28,8 @@ int main(int argc, char** argv) {
     treelab::MainWindow window;
     window.show();
     QStringList files = parser.positionalArguments();
-    if (files.isEmpty() && !treelab::DataPanel::shippedDatasetsFolder().isEmpty())
-        files << QDir(treelab::DataPanel::shippedDatasetsFolder()).filePath("glass.csv");
+    if (files.isEmpty() && !treelab::shipped_datasets_folder().isEmpty())
+        files << QDir(treelab::shipped_datasets_folder()).filePath("glass.csv");
     if (parser.isSet(smokeTest)) {
         if (files.isEmpty()) return 3;
         // The data panel reads in the background: train once the file has loaded.

@@ -14,7 +14,7 @@
 #include <QVBoxLayout>
 
 #include "core/data/column_summary.h"
-#include "ui/data/data_panel.h"
+#include "app/shipped/shipped_files.h"
 
 namespace treelab {
 namespace {
@@ -133,7 +133,7 @@ void DataSetList::refreshLoaded() {
 
 void DataSetList::fillAddMenu() {
     addMenu_->clear();
-    const QString shipped = DataPanel::shippedDatasetsFolder();
+    const QString shipped = shipped_datasets_folder();
     if (!shipped.isEmpty()) {
         QMenu* sets = addMenu_->addMenu(tr("Shipped data set"));
         for (const QFileInfo& file : QDir(shipped).entryInfoList({QStringLiteral("*.csv")}, QDir::Files, QDir::Name))

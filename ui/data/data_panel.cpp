@@ -5,7 +5,6 @@
 #include <utility>
 
 #include <QComboBox>
-#include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -24,6 +23,7 @@
 #include <QVBoxLayout>
 
 #include "app/session/background_release.h"
+#include "app/shipped/shipped_files.h"
 #include "app/session/loading_session.h"
 #include "app/session/target_summary_session.h"
 #include "core/data/column_summary.h"
@@ -213,7 +213,7 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
     p.recent = new RecentFilesMenu(tr("Open &recent"), this);
     connect(p.recent, &RecentFilesMenu::fileChosen, this, &DataPanel::openFile);
     p.shipped = new QMenu(tr("Shipped &data sets"), this);
-    const QString shippedFolder = shippedDatasetsFolder();
+    const QString shippedFolder = shipped_datasets_folder();
     const QStringList shippedFiles =
         shippedFolder.isEmpty() ? QStringList() : QDir(shippedFolder).entryList({QStringLiteral("*.csv")}, QDir::Files, QDir::Name);
     for (const QString& name : shippedFiles) {
@@ -467,18 +467,6 @@ void DataPanel::restoreSettings(const QSettings& settings) {
     p.recent->setFiles(settings.value(recentFilesKey).toStringList());
     p.lastFolder = settings.value(lastFolderKey, p.lastFolder).toString();
     p.preparation->restoreSettings(settings);
-}
-
-QString DataPanel::shippedDatasetsFolder() {
-    const QString program = QCoreApplication::applicationDirPath();
-    // Installed (bin/../datasets), beside the program, then the source tree the program was built from.
-    for (const QString& candidate : {program + QStringLiteral("/../datasets"), program + QStringLiteral("/datasets"),
-                                     QStringLiteral(TREELAB_SOURCE_DATASETS_DIR)}) {
-        const QDir folder(candidate);
-        if (folder.exists() && !folder.entryList({QStringLiteral("*.csv")}, QDir::Files).isEmpty())
-            return folder.canonicalPath();
-    }
-    return {};
 }
 
 }  // namespace treelab

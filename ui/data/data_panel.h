@@ -63,9 +63,6 @@ public:
     void saveSettings(QSettings& settings) const;
     void restoreSettings(const QSettings& settings);
 
-    // Folder holding the shipped CSVs (next to the program or in the source tree); empty if none.
-    static QString shippedDatasetsFolder();
-
 signals:
     void dataChanged();      // a new file was loaded
     void loadEnded();        // the last file asked for has loaded, failed or been cancelled

@@ -3,17 +3,21 @@
 #include <Eigen/Core>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QLabel>
 #include <QUrl>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include "app/shipped/shipped_files.h"
 #include "ui/help/context_help.h"
 #include "ui/help/manual_window.h"
 
 namespace treelab {
 
 void show_about_dialog(QWidget* parent) {
+    const QString shipped = shipped_datasets_folder();
+    const QString datasets = shipped.isEmpty() ? QStringLiteral("datasets") : shipped;
     const QString text =
         QObject::tr("<h3>TreeLab %1</h3>"
                     "<p>Learn decision trees by gradient descent and look inside them.</p>"
@@ -35,9 +39,10 @@ void show_about_dialog(QWidget* parent) {
                     "<tr><td>CLI11</td><td>Debian 12</td><td>BSD-3-Clause</td></tr>"
                     "<tr><td>fast_float</td><td>Debian 12</td><td>Apache-2.0 or MIT</td></tr>"
                     "</table>"
-                    "<p>Shipped data sets: sources and licences in <tt>datasets/README.md</tt>.</p>")
+                    "<p>Shipped data sets: sources and licences in <tt>%5</tt>.</p>")
             .arg(QStringLiteral(TREELAB_VERSION), QString::fromLatin1(qVersion()), QStringLiteral(QCUSTOMPLOT_VERSION_STR),
-                 QStringLiteral("%1.%2.%3").arg(EIGEN_WORLD_VERSION).arg(EIGEN_MAJOR_VERSION).arg(EIGEN_MINOR_VERSION));
+                 QStringLiteral("%1.%2.%3").arg(EIGEN_WORLD_VERSION).arg(EIGEN_MAJOR_VERSION).arg(EIGEN_MINOR_VERSION),
+                 QDir::toNativeSeparators(QDir(datasets).filePath(QStringLiteral("README.md"))).toHtmlEscaped());
     auto* box = new QDialog(parent);
     box->setObjectName(QStringLiteral("about"));
     box->setWindowTitle(QObject::tr("About TreeLab"));

@@ -14,6 +14,7 @@
 #include <QTableView>
 #include <QTableWidget>
 
+#include "app/shipped/shipped_files.h"
 #include "core/error.h"
 #include "qcustomplot.h"
 #include "tests/support/test_support.h"
@@ -194,7 +195,7 @@ TEST(DataPanel, SettingsRoundTrip) {
 
 // The shipped data sets are found from the test binary (source-tree fallback) and listed by name.
 TEST(DataPanel, ShippedDatasetsMenuListsGlass) {
-    EXPECT_FALSE(DataPanel::shippedDatasetsFolder().isEmpty());
+    EXPECT_FALSE(shipped_datasets_folder().isEmpty());
     DataPanel panel;
     const QList<QAction*> actions = panel.shippedDatasetsMenu()->actions();
     const auto glass = std::find_if(actions.begin(), actions.end(),
