@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QIcon>
 #include <QTimer>
 
 #include "app/shipped/shipped_files.h"
@@ -15,12 +16,14 @@ int main(int argc, char** argv) {
     QApplication::setOrganizationName("TreeLab");
     QApplication::setApplicationName("TreeLab");
     QApplication::setApplicationVersion(TREELAB_VERSION);
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/treelab.svg")));
 
     QCommandLineParser parser;
     parser.setApplicationDescription("TreeLab: learn decision trees and look inside them");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument("file", "CSV data file or TreeLab model (.json) to open; default: datasets/glass.csv");
+    parser.addPositionalArgument("file", "CSV data file or TreeLab model (.json) to open; default: the shipped glass.csv",
+                                 "[file]");
     const QCommandLineOption smokeTest("smoke-test", "train on FILE, save a screenshot to PNG and quit", "PNG");
     parser.addOption(smokeTest);
     parser.process(application);
