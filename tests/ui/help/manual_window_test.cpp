@@ -6,6 +6,7 @@
 #include <QAbstractTextDocumentLayout>
 #include <QDesktopServices>
 #include <QDialog>
+#include <QDir>
 #include <QFile>
 #include <QImageReader>
 #include <QLabel>
@@ -21,6 +22,7 @@
 #include <QToolButton>
 #include <QTreeWidget>
 
+#include "app/shipped/shipped_files.h"
 #include "ui/help/about_dialog.h"
 #include "ui/help/manual_document.h"
 #include "ui/help/manual_window.h"
@@ -295,7 +297,7 @@ TEST(ManualWindow, WebLinksOpenOutside) {
     EXPECT_EQ(window.currentPage(), page);
 }
 
-// Help > About states the licence and opens references.md in the manual from its link (keyboard).
+// Help > About states the licence, names the data sets' README, and opens references.md in the manual from its link (keyboard).
 TEST(AboutDialog, StatesTheLicenceAndLinksToTheReferences) {
     QWidget parent;
     parent.show();
@@ -305,6 +307,8 @@ TEST(AboutDialog, StatesTheLicenceAndLinksToTheReferences) {
     ASSERT_NE(about, nullptr);
     auto* text = about->findChild<QLabel*>("aboutText");
     EXPECT_TRUE(text->text().contains("GNU General Public License, version 3 or (at your option) any later version"));
+    // The data sets' README where this program finds them (installed, or the source tree here).
+    EXPECT_TRUE(text->text().contains(QDir::toNativeSeparators(QDir(shipped_datasets_folder()).filePath("README.md")).toHtmlEscaped()));
     about->activateWindow();
     ASSERT_TRUE(QTest::qWaitForWindowActive(about));
     text->setFocus(Qt::TabFocusReason);
