@@ -52,10 +52,20 @@ icon=$(sed -n 's/^Icon=//p' "${desktop[0]}")
 [ -f "$prefix/share/icons/hicolor/scalable/apps/$icon.svg" ] || fail "icon $icon.svg not installed"
 echo "desktop entry and metainfo valid"
 
+# The MIME database with TreeLab's type added: a saved model is application/x-treelab-model by its
+# content, any other JSON file stays application/json.
+mkdir -p "$work/xdg/mime/packages"
+cp /usr/share/mime/packages/freedesktop.org.xml "$prefix/share/mime/packages/treelab.xml" "$work/xdg/mime/packages/"
+update-mime-database "$work/xdg/mime" >/dev/null 2>&1 || fail "update-mime-database rejects share/mime/packages/treelab.xml"
+mime_type() { XDG_DATA_HOME="$work/xdg" XDG_DATA_DIRS="$work/xdg" gio info -a standard::content-type "$1" | sed -n 's/.*content-type: //p'; }
+
 glass=$prefix/share/treelab/datasets/glass.csv
 "$prefix/bin/treelab-cli" train --data "$glass" --target Type --param max_depth=3 --model-out "$work/glass.json" >"$work/train.log" \
   || { cat "$work/train.log" >&2; fail "installed treelab-cli train"; }
 grep -q '"format": "treelab-model"' "$work/glass.json" || fail "installed treelab-cli wrote no model"
+echo '{"format": "other"}' >"$work/other.json"
+[ "$(mime_type "$work/glass.json")" = application/x-treelab-model ] || fail "a saved model is $(mime_type "$work/glass.json")"
+[ "$(mime_type "$work/other.json")" = application/json ] || fail "another JSON file is $(mime_type "$work/other.json")"
 # The menu entry's command with the installed glass as its file, plus the workbench's smoke test.
 command=$(sed -n 's/^Exec=//p' "${desktop[0]}")
 command=${command/\%f/$glass}
