@@ -1,6 +1,9 @@
 // treelab: the desktop workbench. `treelab [FILE.csv|MODEL.json]` opens the file (with no argument,
 // the shipped datasets/glass.csv); `--smoke-test PNG` trains on it, saves a screenshot of the
 // window and exits (used by CI).
+#include <cstdlib>
+#include <string_view>
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -11,7 +14,26 @@
 #include "ui/data/data_panel.h"
 #include "ui/main_window.h"
 
+namespace {
+
+// --help and --version print and exit, but Qt needs a platform before it parses them: without a
+// display (a terminal over ssh, a package build running help2man) they get the offscreen one.
+void print_only_without_display(int argc, char** argv) {
+    for (const char* name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+        if (std::getenv(name)) return;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view argument = argv[i];
+        if (argument == "-h" || argument == "--help" || argument == "--help-all" || argument == "-v" || argument == "--version") {
+            setenv("QT_QPA_PLATFORM", "offscreen", 0);
+            return;
+        }
+    }
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+    print_only_without_display(argc, argv);
     QApplication application(argc, argv);
     QApplication::setOrganizationName("TreeLab");
     QApplication::setApplicationName("TreeLab");

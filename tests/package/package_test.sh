@@ -74,6 +74,8 @@ QT_QPA_PLATFORM=offscreen "$prefix/bin/${command%% *}" --smoke-test "$work/smoke
 [ -s "$work/smoke.png" ] || fail "installed treelab saved no screenshot"
 echo "installed treelab-cli trained on the installed glass; installed treelab trained on it offscreen"
 
+env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$prefix/bin/treelab" --help >"$work/help.txt" 2>/dev/null \
+  && grep -q -- "--smoke-test" "$work/help.txt" || fail "treelab --help fails without a display"
 for page in treelab treelab-cli; do
   text=$(MANWIDTH=100 man -l "$prefix/share/man/man1/$page.1.gz" 2>"$work/man.err") || fail "man -l $page"
   [ ! -s "$work/man.err" ] || { cat "$work/man.err" >&2; fail "man $page warns"; }
