@@ -18,7 +18,7 @@ namespace {
 
 // --help and --version print and exit, but Qt needs a platform before it parses them: without a
 // display (a terminal over ssh, a package build running help2man) they get the offscreen one.
-void print_only_without_display(int argc, char** argv) {
+void use_offscreen_to_print_help_without_display(int argc, char** argv) {
     for (const char* name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
         if (std::getenv(name)) return;
     for (int i = 1; i < argc; ++i) {
@@ -33,7 +33,7 @@ void print_only_without_display(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    print_only_without_display(argc, argv);
+    use_offscreen_to_print_help_without_display(argc, argv);
     QApplication application(argc, argv);
     QApplication::setOrganizationName("TreeLab");
     QApplication::setApplicationName("TreeLab");

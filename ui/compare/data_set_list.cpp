@@ -13,8 +13,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "core/data/column_summary.h"
 #include "app/shipped/shipped_files.h"
+#include "core/data/column_summary.h"
 
 namespace treelab {
 namespace {

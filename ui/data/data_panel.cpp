@@ -23,9 +23,9 @@
 #include <QVBoxLayout>
 
 #include "app/session/background_release.h"
-#include "app/shipped/shipped_files.h"
 #include "app/session/loading_session.h"
 #include "app/session/target_summary_session.h"
+#include "app/shipped/shipped_files.h"
 #include "core/data/column_summary.h"
 #include "core/error.h"
 #include "ui/common/table_preview_model.h"
