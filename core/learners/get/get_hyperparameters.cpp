@@ -33,11 +33,11 @@ std::span<const ParamSpec> get_hyperparameter_table() {
             {.name = "starts", .label = "Starts",
              .help = "Runs of the whole schedule: the first from CART of the same depth, the others from random splits; the "
                      "best by the selection error wins, CART if no start beats it. auto = 10 (004 Alg. 1: N_start = 10) up to "
-                     "2,000 training rows, then 20,000 / rows rounded up, at least 2. Starts run in parallel.",
+                     "512 training rows, then 5,120 / rows rounded up, at least 2. Starts run in parallel.",
              .type = ParamType::Choice, .min = 1, .max = 1000, .default_value = std::string("auto"), .choices = {"auto"},
              .accepts_number = true},
             {.name = "batch_size", .label = "Batch size",
-             .help = "Rows per optimizer step: full = every step on all the training rows (004 §4.3); auto = full up to 2,000 "
+             .help = "Rows per optimizer step: full = every step on all the training rows (004 §4.3); auto = full up to 512 "
                      "training rows, else minibatches of 512 (a stage of E epochs in the schedule is then E steps, ⌈E / steps "
                      "per pass⌉ passes over the rows, each pass scoring the hard tree once); or a number of rows.",
              .type = ParamType::Choice, .min = 1, .max = 1e9, .default_value = std::string("auto"), .choices = {"auto", "full"},
@@ -141,8 +141,8 @@ Settings resolve_settings(const ParamValues& params, const Dataset& train) {
 }
 
 int auto_starts(Eigen::Index rows) {
-    if (rows <= kFullBatchRows) return 10;
-    return std::max(2, static_cast<int>(std::ceil(kStartRows / static_cast<double>(rows))));
+    const double starts = std::ceil(kStartRows / static_cast<double>(std::max<Eigen::Index>(rows, 1)));
+    return static_cast<int>(std::clamp(starts, double{kFewestAutoStarts}, double{kMostAutoStarts}));
 }
 
 FitPlan plan_fit(const Settings& settings, Eigen::Index rows) {

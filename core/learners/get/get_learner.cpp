@@ -366,9 +366,9 @@ TrainResult train_get(const TrainInput& input, const Progress& progress) {
                 at_depth.spec.depth = depth;
                 const Dataset sample = search_sample(rows.train, search.search_rows, rows.seed);
                 const TrainInput fitted{sample.rows() > 0 ? sample : rows.train, rows.valid, rows.params, rows.seed};
-                // a third of the refit's starts (10 → 3, fewer on large data), or the user's number up to 3
-                at_depth.starts = search.starts == get::kAutoStarts ? std::clamp(get::auto_starts(fitted.train.rows()) / 3, 1, get::kSearchStarts)
-                                                                    : std::min(search.starts, get::kSearchStarts);
+                // the refit's starts up to 3: depths compared on fewer starts are compared on noise
+                const int starts = search.starts == get::kAutoStarts ? get::auto_starts(fitted.train.rows()) : search.starts;
+                at_depth.starts = std::min(starts, get::kSearchStarts);
                 if (search.search_rows != get::kAllRows)
                     for (get::ScaleStage& stage : at_depth.schedule) stage.epochs = std::max(1, stage.epochs / get::kSearchEpochShare);
                 return train_at_depth(at_depth, fitted, heartbeats);

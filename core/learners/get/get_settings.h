@@ -22,18 +22,20 @@ DepthSearch depth_search();
 // How the work grows with the training rows n (TreeLab's defaults; the paper's setting is
 // batch_size=full, starts=10, plateau=0, search_rows=all):
 // full batch up to kFullBatchRows rows, beyond that minibatches of kAutoBatchRows, so that a
-// pass over the rows makes n / kAutoBatchRows steps instead of one;
+// stage's steps each cost at most kAutoBatchRows rows however large n is;
 constexpr int kFullBatch = -1, kAutoBatch = 0;
-constexpr Eigen::Index kFullBatchRows = 2000;
 constexpr int kAutoBatchRows = 512;
-// starts = auto: 10 (004 App. D) up to kFullBatchRows rows, then ⌈kStartRows / n⌉, at least 2
-// (a large table's starts differ less, and each costs a pass per epoch over all of it);
+constexpr Eigen::Index kFullBatchRows = kAutoBatchRows;
+// starts = auto: ⌈kStartRows / n⌉ between 2 and 10 (004 App. D's 10 up to kFullBatchRows rows),
+// so that the starts' steps together cost about the same beyond that (a larger table's starts
+// differ less, and each costs a pass per epoch over all of it);
 constexpr int kAutoStarts = 0;
-constexpr double kStartRows = 20000.0;
+constexpr double kStartRows = 10.0 * kFullBatchRows;
+constexpr int kMostAutoStarts = 10, kFewestAutoStarts = 2;
 int auto_starts(Eigen::Index rows);
 // search_rows = auto: the depth search fits on at most kSearchRows training rows (drawn with the
 // run's seed), scored on all the validation rows, with 1/kSearchEpochShare of each stage's
-// epochs and a third of the auto starts (only comparing depths, not keeping the tree).
+// epochs and the refit's starts up to kSearchStarts (only comparing depths, not keeping the tree).
 constexpr Eigen::Index kAllRows = 0;
 constexpr Eigen::Index kSearchRows = 4000;
 constexpr int kSearchEpochShare = 4;

@@ -214,9 +214,9 @@ TEST(GetLearner, LinearLeavesOnClassesAreRefused) {
 }
 
 // Settings follow the paper and the code: full batch, AdamW, no early stopping, one warm-up + cosine per stage.
-// TreeLab's defaults sized to the rows: small data full batch with the paper's 10 starts; large
-// data minibatches of 512, a stage of 3000 steps in ⌈3000 / steps per pass⌉ passes, the plateau
-// of 500 steps in passes, ⌈20,000 / rows⌉ starts (at least 2).
+// TreeLab's defaults sized to the rows: up to 512 rows full batch with the paper's 10 starts;
+// beyond, minibatches of 512, a stage of 3000 steps in ⌈3000 / steps per pass⌉ passes, the plateau
+// of 500 steps in passes, ⌈5,120 / rows⌉ starts (between 2 and 10).
 TEST(GetLearner, TheDefaultsWorkGrowsSensiblyWithTheRows) {
     const Dataset data = training_rows("servo.csv", "Class");
     const get::Settings s = get::resolve_settings(method_params("get", {}), data);
@@ -233,8 +233,14 @@ TEST(GetLearner, TheDefaultsWorkGrowsSensiblyWithTheRows) {
     EXPECT_EQ(large.training.schedule.total_steps, 125 * 24);
     EXPECT_EQ(large.plateau_epochs, 21);
     EXPECT_EQ(large.training.restarts, 1);
-    EXPECT_EQ(get::plan_fit(s, 4000).training.restarts, 4);
-    EXPECT_EQ(get::plan_fit(s, 2000).training.restarts, 9);
+    EXPECT_EQ(get::plan_fit(s, 4000).training.restarts, 1);
+    EXPECT_EQ(get::plan_fit(s, 1078).training.restarts, 4);
+    EXPECT_TRUE(get::plan_fit(s, 512).training.full_batch);
+    EXPECT_EQ(get::plan_fit(s, 512).training.restarts, 9);
+    const get::FitPlan past_full_batch = get::plan_fit(s, 513);
+    EXPECT_FALSE(past_full_batch.training.full_batch);
+    EXPECT_EQ(past_full_batch.steps_per_epoch, 2);
+    EXPECT_EQ(past_full_batch.training.restarts, 9);
 }
 
 TEST(GetLearner, SettingsFollowThePaperAndTheCode) {
