@@ -14,6 +14,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/csv_format_options.h"
+#include "app/cli/thread_option.h"
 #include "app/cli/model_input.h"
 #include "app/cli/offscreen_application.h"
 #include "app/render/figure_file.h"
@@ -32,6 +33,7 @@ struct DrawOptions {
     std::string max_depth = "auto";
     bool by_class = false, no_ghosts = false;
     int columns = 0;
+    int threads = 0;  // --threads; 0 = every core
     double dpi = kDefaultPngDpi;
     CsvFormatOptions format;
 };
@@ -180,7 +182,9 @@ void add_draw_command(CLI::App& app) {
         ->check([](const std::string& file) {
             return is_figure_file(QString::fromStdString(file)) ? std::string() : "the output must end in .svg, .png or .pdf: " + file;
         });
+    add_threads_option(*command, options->threads, "reading the data and routing the rows");
     command->callback([options] {
+        const ThreadLimit limit(options->threads);
         const QSize size = options->size.empty() ? QSize() : parse_size(options->size);
         parse_max_depth(options->max_depth);  // refused before any model is read
         if (!options->classes.empty() && !options->by_class) throw ParamError("--classes needs --by-class");

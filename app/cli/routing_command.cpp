@@ -18,6 +18,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/csv_format_options.h"
 #include "app/cli/model_input.h"
+#include "app/cli/thread_option.h"
 #include "core/analysis/routing_analysis.h"
 #include "core/error.h"
 #include "core/io/atomic_file.h"
@@ -82,6 +83,7 @@ void add_routing_command(CLI::App& app) {
         CsvFormatOptions format;
         bool by_class = false;
         int max_depth = -1;
+        int threads = 0;  // --threads; 0 = every core
     };
     auto options = std::make_shared<Options>();
     CLI::App* command = app.add_subcommand(
@@ -100,7 +102,9 @@ void add_routing_command(CLI::App& app) {
             return extension == ".csv" || extension == ".json" ? std::string()
                                                                : "the output must end in .csv or .json: " + file;
         });
+    add_threads_option(*command, options->threads, "reading the data and routing the rows");
     command->callback([options] {
+        const ThreadLimit limit(options->threads);
         const ModelInput input = load_model_input(options->model, options->data, options->format.to_csv_options());
         const TreeModel& tree = input.model.tree;
         const std::optional<Dataset> labelled = class_labels(input);
