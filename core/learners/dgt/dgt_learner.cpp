@@ -10,6 +10,7 @@
 #include "core/learners/dgt/dgt_learner.h"
 
 #include <limits>
+#include <optional>
 #include <random>
 #include <utility>
 
@@ -42,8 +43,13 @@ TrainResult train_at_height(const TrainInput& input, int height, const Progress&
     const Eigen::MatrixXd train_targets = settings.target.apply(input.train.y);  // class indices stay as they are
     const bool has_valid = input.valid && input.valid->rows() > 0;
     const Eigen::VectorXd valid_targets = has_valid ? settings.target.apply(input.valid->y) : Eigen::VectorXd();
-    dgt::Network network(spec, settings.l1);  // validates the spec
-    dgt::BasicNetwork<float> network32(spec, settings.l1);  // precision=float32
+    // The network of the run's precision, the one that is trained; either validates the spec.
+    std::optional<dgt::Network> network;
+    std::optional<dgt::BasicNetwork<float>> network32;
+    if (settings.float32)
+        network32.emplace(spec, settings.l1);
+    else
+        network.emplace(spec, settings.l1);
     // The hard network's outputs, the chain folded once per parameter vector.
     EpochOutputs outputs([&](const Eigen::VectorXd& parameters, Eigen::MatrixXd& train, Eigen::MatrixXd& valid) {
         const dgt::ParameterView v = dgt::view(spec, parameters);
@@ -75,9 +81,9 @@ TrainResult train_at_height(const TrainInput& input, int height, const Progress&
             };
         };
         if (settings.float32)
-            problem.batch_loss_float32 = supervised(network32);
+            problem.batch_loss_float32 = supervised(*network32);
         else
-            problem.batch_loss = supervised(network);
+            problem.batch_loss = supervised(*network);
         if (has_valid)
             problem.validation_loss = [&](const Eigen::VectorXd& parameters) {
                 return dgt::output_loss(spec, outputs.valid(parameters), valid_targets);
@@ -101,9 +107,9 @@ TrainResult train_at_height(const TrainInput& input, int height, const Progress&
         };
     };
     if (settings.float32)
-        problem.batch_loss_float32 = bandit(network32);
+        problem.batch_loss_float32 = bandit(*network32);
     else
-        problem.batch_loss = bandit(network);
+        problem.batch_loss = bandit(*network);
     problem.loss_queries = [&] { return round_queries; };
     problem.keep_last = true;
     OnlineSettings online = settings.online;
