@@ -69,14 +69,16 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& 
     std::vector<std::shared_ptr<const PreparedData>> data(runs.size());
     for_each_cell(config.jobs, runs.size(), rows, [&](std::size_t s) { data[s] = std::make_shared<const PreparedData>(prepare_data(runs[s])); });
 
+    // A shard (--shard K/N) makes every N-th row of the listed ones, from its K-th.
+    const auto shards = static_cast<std::size_t>(config.shards), shard = static_cast<std::size_t>(config.shard);
+    const auto in_shard = [&](std::size_t row) { return row % shards == shard; };
     if (!on_path) {
         // One cell per seed × value, seed by seed as the rows are listed.
         const std::size_t values = config.values.size();
         std::vector<std::optional<SweepRow>> slots(runs.size() * values);
-        const auto shards = static_cast<std::size_t>(config.shards), shard = static_cast<std::size_t>(config.shard);
         if (shards > 1) rows.set_total(static_cast<int>((slots.size() + shards - 1 - shard) / shards));
         for_each_cell(config.jobs, slots.size(), rows, [&](std::size_t i) {
-            if (i % shards != shard) return;
+            if (!in_shard(i)) return;
             const std::size_t s = i / values;
             if (!data[s]) return;  // a stop came before this seed's data
             RunConfig run = runs[s];
@@ -92,10 +94,15 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& 
 
     // Grow once per seed at no pruning; then prune every tree at every value (Breiman's nested
     // subtrees). "auto" takes the union of all seeds' effective alphas, so every value has a row
-    // for every seed.
+    // for every seed. A shard (listed values only) prunes its own rows and grows only the seeds they
+    // need.
+    std::vector<bool> needed(runs.size(), shards == 1);
+    for (std::size_t i = 0; i < config.values.size() * runs.size(); ++i)
+        if (in_shard(i)) needed[i % runs.size()] = true;
+    if (shards > 1) rows.set_total(static_cast<int>((config.values.size() * runs.size() + shards - 1 - shard) / shards));
     std::vector<std::optional<TreeModel>> grown(runs.size());
     for_each_cell(config.jobs, runs.size(), rows, [&](std::size_t s) {
-        if (!data[s]) return;
+        if (!data[s] || !needed[s]) return;
         const TrainInput input{data[s]->fit_rows(runs[s].fit_on), data[s]->valid.rows() > 0 ? &data[s]->valid : nullptr,
                                runs[s].params, resolved_learner_seed(runs[s])};
         TrainResult result = learner.train(input, training_progress);
@@ -117,6 +124,7 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& 
     // Pruning is cheap: value by value, seed by seed, on this thread.
     std::vector<std::optional<SweepRow>> slots(values.size() * runs.size());
     for (std::size_t i = 0; i < slots.size() && !rows.stopped(); ++i) {
+        if (!in_shard(i)) continue;
         const std::size_t s = i % runs.size();
         RunConfig pruned = runs[s];  // its run card names this value
         pruned.params.set(specs, config.param, values[i / runs.size()]);

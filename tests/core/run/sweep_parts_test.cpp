@@ -1,6 +1,7 @@
 // Sharded sweeps merge into exactly the one sweep's CSV, and merging refuses what does not fit.
 #include "core/run/sweep_parts.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -55,6 +56,45 @@ TEST(SweepParts, ShardsMergeIntoTheOneSweepsCsv) {
     std::vector<std::filesystem::path> seven;
     for (int k = 0; k < 7; ++k) seven.push_back(write_shard(config, k, 7, dir));
     EXPECT_EQ(merge_sweep_parts(seven), whole);
+}
+
+// Every kind of sweepable parameter shards: a real (DGT's rate), an integer and a choice (CART's
+// max_depth, criterion), a stage field (GET's schedule[2].alpha) and a value on a pruning path
+// (CART's ccp_alpha, whose trees are grown once per seed and pruned at each value): the two parts
+// hold disjoint rows and merge into the one sweep's CSV.
+TEST(SweepParts, EveryParameterKindShards) {
+    struct Kind {
+        std::string method, param;
+        std::vector<std::string> fixed, values;
+    };
+    const std::vector<Kind> kinds = {
+        {"dgt", "learning_rate", {"height=2", "epochs=2", "hidden=none"}, {"0.01", "0.1", "0.3"}},
+        {"cart", "max_depth", {}, {"1", "2", "3"}},
+        {"cart", "criterion", {"max_depth=3"}, {"gini", "entropy"}},
+        {"get", "schedule[2].alpha", {"depth=2", "starts=1", "schedule=5:3,50:3"}, {"50", "100", "U(80,120)"}},
+        {"cart", "ccp_alpha", {}, {"0", "0.01", "0.02", "0.05", "0.1"}},
+    };
+    for (const Kind& kind : kinds) {
+        SweepConfig config;
+        config.base.data_file = test::dataset("glass.csv");
+        config.base.target = "Type";
+        config.base.method = kind.method;
+        config.base.params = method_params(kind.method, kind.fixed);
+        config.param = kind.param;
+        config.values = kind.values;
+        config.seeds = 2;
+        test::TempDir dir;
+        const auto a = write_shard(config, 0, 2, dir), b = write_shard(config, 1, 2, dir);
+        const std::size_t rows = kind.values.size() * 2;
+        // a part is its identity line, the header and its rows
+        const auto lines_of = [](const std::filesystem::path& part) {
+            const std::string text = test::read_file(part);
+            return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+        };
+        EXPECT_EQ(lines_of(a), 2 + (rows + 1) / 2) << kind.param;
+        EXPECT_EQ(lines_of(b), 2 + rows / 2) << kind.param;
+        EXPECT_EQ(merge_sweep_parts({a, b}), sweep_to_csv(config.param, run_sweep(config))) << kind.param;
+    }
 }
 
 // A part of another sweep (other values), a row in two parts, rows in no part and a file that is
