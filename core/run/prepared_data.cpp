@@ -46,6 +46,11 @@ PreparedData prepare_split_data(Table table, std::shared_future<std::string> sha
     options.categorical = config.categorical_encoding;
     options.missing_as_level = config.missing_as_level;
     data.pipeline = fit_pipeline(data.table, target_column, data.split.train, options, excluded, y);
+    if (data.pipeline.feature_names().empty())  // scikit-learn refuses 0 features too; a root alone is no model
+        throw DataError(data.table.source, 0, 0,
+                        "no column is left to learn from besides the target '" + config.target + "'" +
+                            (excluded.empty() ? std::string() : " once the dropped columns are left out") +
+                            ": a tree needs at least one input column");
 
     // Each part encoded from the table directly, rather than every row and then three copies.
     data.train = encode_fitted_rows(data.table, data.pipeline, data.target, y, data.split.train, data.split.train);

@@ -111,6 +111,30 @@ TEST(PreparedData, MissingAsLevelRunSavesItsLevel) {
     EXPECT_EQ(load_model(dir.file("level.json")).pipeline.transform(data.table), data.pipeline.transform(data.table));
 }
 
+// A table whose only column is the target, or whose other columns are all dropped, is refused
+// naming the file, as scikit-learn refuses 0 features: a root alone is no model.
+TEST(PreparedData, NoInputColumnIsRefused) {
+    const test::TempDir dir;
+    RunConfig config;
+    config.data_file = dir.write("only_target.csv", "y\n1\n2\n1\n2\n1\n2\n");
+    config.target = "y";
+    config.method = "cart";
+    config.params = method_params("cart", {});
+    try {
+        prepare_data(config);
+        ADD_FAILURE() << "a table without input columns was prepared";
+    } catch (const DataError& error) {
+        const std::string message = error.what();
+        EXPECT_NE(message.find("only_target.csv"), std::string::npos) << message;
+        EXPECT_NE(message.find("no column is left to learn from besides the target 'y'"), std::string::npos) << message;
+    }
+    config.data_file = dir.write("dropped.csv", "x,y\n1,1\n2,2\n1,1\n2,2\n1,1\n2,2\n");
+    config.drop_columns = {"x"};
+    EXPECT_THROW(prepare_data(config), DataError);
+    config.drop_columns.clear();
+    EXPECT_EQ(prepare_data(config).pipeline.feature_names(), std::vector<std::string>{"x"});
+}
+
 // --smote (001 §4.1) adds rows to what the learner fits on, bringing every class to the
 // majority count, and leaves the training, validation and test rows as they were; the run card's
 // command carries it.
