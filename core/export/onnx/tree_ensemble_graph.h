@@ -1,0 +1,25 @@
+#pragma once
+// Internal to the ONNX writer: a tree whose splits are all axis-aligned, with constant leaves and
+// no routing predictor, as one ai.onnx.ml TreeEnsembleClassifier (class probabilities as the
+// leaves' class_weights, labels as classlabels_strings) or TreeEnsembleRegressor, mode BRANCH_LEQ
+// (TreeLab's x <= t goes left). Only the effective tree is written: a node whose chosen child is
+// pruned stops there, so that child becomes a leaf holding the node's own prediction; a split no
+// value crosses (threshold ±inf) is written as its one live side.
+//
+// Thresholds: the tree is first put in the data's units (core/export/data_units.h): each split's
+// raw value r such that x <= r goes left exactly where the model's scaled (and, for CART, float32
+// rounded) feature goes left. The ensemble reads the unscaled features as float32, and r is
+// written as the largest float32 not above it (float32_threshold.h), so a float32 input routes
+// exactly as TreeLab routes that value: CART's float32 comparisons are reproduced bit for bit.
+#include <string>
+
+#include "core/export/onnx/graph_writer.h"
+#include "core/model/tree_model.h"
+
+namespace treelab::onnx_export {
+
+// `tree` in data units; `features` the unscaled design matrix, double [N, features]. Adds the
+// graph's outputs (prediction_outputs.h).
+void add_tree_ensemble(GraphWriter& graph, const TreeModel& tree, const std::string& features);
+
+}  // namespace treelab::onnx_export
