@@ -15,7 +15,8 @@ inline const std::string kLabelOutput = "label";
 inline const std::string kProbabilitiesOutput = "probabilities";
 inline const std::string kValueOutput = "variable";
 
-// From class probabilities in double [N, C]: ArgMax picks the class before the cast to float32.
+// From class probabilities [N, C] in double (ArgMax picks the class before the cast to float32)
+// or float32 (TreeEnsembleClassifier's).
 void add_class_outputs(GraphWriter& graph, const std::vector<std::string>& class_names, const std::string& probabilities);
 // From values in double [N, 1].
 void add_value_output(GraphWriter& graph, const std::string& values);

@@ -1,13 +1,16 @@
 // quantile_normal_graph.h: QuantileNormal::operator() (core/data/quantile_normal.cpp) step for
 // step, on every feature at once, in double.
+//   a float32 input equal to a quantile's float32 read as that value's shortest decimal (see
+//     add_quantile_normal);
 //   np.interp: the index j of the last quantile <= x by a binary search over each feature's
 //     quantiles (a fixed ⌈log2(n + 1)⌉ steps of Gather, LessOrEqual, Where), then the same
-//     slope·(x − xp[j]) + fp[j] as numpy, so the interpolation is bit for bit TreeLab's;
+//     slope·(x − xp[j]) + fp[j] as numpy;
 //   averaged with the interpolation of −x on the reversed, negated quantiles, and sent to 0 or 1
 //     within sklearn's BOUNDS_THRESHOLD of the extreme quantiles;
 //   Φ⁻¹ by Wichura's AS241 (PPND16, Applied Statistics 37(3), 1988), accurate to about 1e-16
-//     relative where TreeLab uses Boost.Math's quantile: the one step that is not bit for bit
-//     (a few units in the last place), then clipped as sklearn clips.
+//     relative where TreeLab uses Boost.Math's quantile, then clipped as sklearn clips.
+// A data value lands on exactly TreeLab's p; between quantiles p moves by the float32 rounding of
+// x (about 1e-7 relative).
 #include "core/export/onnx/quantile_normal_graph.h"
 
 #include <cmath>
@@ -17,6 +20,8 @@
 #include <boost/math/distributions/normal.hpp>
 
 #include "core/error.h"
+#include "core/export/onnx/float32_threshold.h"
+#include "core/model/tree_model.h"
 
 namespace treelab::onnx_export {
 namespace {
@@ -64,17 +69,7 @@ public:
         }
         const std::string offset = g_.int64s("offsets", offsets);
         const auto at = [&](const std::string& index) { return op("Gather", {table, op("Add", {index, offset})}); };
-        // Upper bound: lo ends at the count of quantiles <= x.
-        std::string lo = op("Where", {op("IsNaN", {x}), i(0), i(0)});
-        std::string hi = op("Add", {lo, i(n_)});
-        for (std::int64_t span = n_ + 1; span > 1; span = (span + 1) / 2) {
-            const std::string mid = op("Div", {op("Add", {lo, hi}), i(2)});
-            const std::string below = op("LessOrEqual", {at(op("Min", {mid, i(n_ - 1)})), x});
-            const std::string active = op("Less", {lo, hi});
-            lo = op("Where", {op("And", {active, below}), op("Add", {mid, i(1)}), lo});
-            hi = op("Where", {op("And", {active, op("Not", {below})}), mid, hi});
-        }
-        const std::string j = op("Sub", {lo, i(1)});
+        const std::string j = op("Sub", {upper_bound(x, table, offset), i(1)});
         const std::string j_linear = op("Max", {op("Min", {j, i(n_ - 2)}), i(0)});
         const std::string j_next = op("Add", {j_linear, i(1)});
         const std::string xp_j = at(j_linear), fp_j = op("Gather", {references, j_linear});
@@ -85,6 +80,42 @@ public:
         const std::string inside = op("Where", {exact, op("Gather", {references, j_exact}), linear});
         const std::string above = op("Where", {op("Greater", {x, g_.doubles("last_quantile", last)}), d(fp.back()), inside});
         return op("Where", {op("Less", {x, g_.doubles("first_quantile", first)}), d(fp.front()), above});
+    }
+
+    // Per feature, the count of `table`'s entries (features × n, each row sorted) that are <= x:
+    // a binary search of a fixed ⌈log2(n + 1)⌉ steps.
+    std::string upper_bound(const std::string& x, const std::string& table, const std::string& offset) {
+        std::string lo = op("Where", {op("IsNaN", {x}), i(0), i(0)});
+        std::string hi = op("Add", {lo, i(n_)});
+        for (std::int64_t span = n_ + 1; span > 1; span = (span + 1) / 2) {
+            const std::string mid = op("Div", {op("Add", {lo, hi}), i(2)});
+            const std::string below =
+                op("LessOrEqual", {op("Gather", {table, op("Add", {op("Min", {mid, i(n_ - 1)}), offset})}), x});
+            const std::string active = op("Less", {lo, hi});
+            lo = op("Where", {op("And", {active, below}), op("Add", {mid, i(1)}), lo});
+            hi = op("Where", {op("And", {active, op("Not", {below})}), mid, hi});
+        }
+        return lo;
+    }
+
+    // x (float32 values widened to double) with every value that is some quantile's float32
+    // replaced by the shortest decimal rounding to it (see add_quantile_normal).
+    std::string decoded(const std::string& x, const std::vector<Eigen::VectorXd>& quantiles) {
+        std::vector<double> rounded, decimals;
+        std::vector<std::int64_t> offsets;
+        for (std::size_t f = 0; f < quantiles.size(); ++f) {
+            offsets.push_back(static_cast<std::int64_t>(f) * n_);
+            for (const double q : quantiles[f]) {
+                const auto y = static_cast<float>(round_to_float32(q));
+                rounded.push_back(y);
+                decimals.push_back(std::isfinite(y) ? shortest_decimal(y) : q);
+            }
+        }
+        const std::string table = g_.doubles("float32_quantiles", rounded);
+        const std::string offset = g_.int64s("offsets", offsets);
+        const std::string k = op("Add", {op("Max", {op("Sub", {upper_bound(x, table, offset), i(1)}), i(0)}), offset});
+        const std::string hit = op("Equal", {op("Gather", {table, k}), x});
+        return op("Where", {hit, op("Gather", {g_.doubles("quantile_decimals", decimals), k}), x});
     }
 
     // c[0] + c[1]·r + ... by Horner's rule.
@@ -137,7 +168,11 @@ std::string add_quantile_normal(GraphWriter& graph, const std::vector<Eigen::Vec
     for (Eigen::Index k = 0; k < n; ++k) reversed_fp[static_cast<std::size_t>(k)] = -fp[static_cast<std::size_t>(n - 1 - k)];
 
     QuantileGraph g(graph, F, n);
-    const std::string x = features;
+    // The input is float32, and the transform jumps at a run of tied quantiles (a value repeated
+    // in the training rows), so a data value must meet its own quantile exactly, as in TreeLab. A
+    // float32 input equal to some quantile's float32 is read as the shortest decimal rounding to
+    // it, the CSV's own value (float32_threshold.h), and the quantiles stay TreeLab's doubles.
+    const std::string x = g.decoded(features, quantiles);
     const std::string forward = g.interp(x, xp, fp);
     const std::string backward = g.interp(g.op("Neg", {x}), reversed_xp, reversed_fp);
     std::string p = g.op("Mul", {g.d(0.5), g.op("Sub", {forward, backward})});

@@ -37,6 +37,12 @@ class EnsembleBuilder {
 public:
     explicit EnsembleBuilder(const TreeModel& tree) : tree_(tree) {}
 
+    // See tree_ensemble_graph.h, "Thresholds".
+    float float32_threshold(double t) const {
+        if (tree_.axis_precision == AxisPrecision::Float32) return largest_float32_at_most(t);
+        return float32_threshold_of_decimals(t);
+    }
+
     // Writes the effective subtree of `node` (not pruned) and returns its ensemble id.
     std::int64_t write(int node) {
         const TreeNode& n = tree_.nodes[static_cast<std::size_t>(node)];
@@ -50,7 +56,7 @@ public:
         const auto k = static_cast<std::size_t>(id);
         out_.modes[k] = "BRANCH_LEQ";
         out_.features[k] = n.feature;
-        out_.thresholds[k] = largest_float32_at_most(n.threshold);
+        out_.thresholds[k] = float32_threshold(n.threshold);
         const std::int64_t left = child(n.left, left_live, node);
         const std::int64_t right = child(n.right, right_live, node);
         out_.true_ids[k] = left;
@@ -109,9 +115,10 @@ void add_tree_ensemble(GraphWriter& graph, const TreeModel& tree, const std::str
         graph.output(kValueOutput, onnx::TensorProto_DataType_FLOAT, {-1, 1});
         return;
     }
-    graph.reserve(kLabelOutput);
-    graph.reserve(kProbabilitiesOutput);
-    onnx::NodeProto& node = graph.node("TreeEnsembleClassifier", {input}, {kLabelOutput, kProbabilitiesOutput}, kMlDomain);
+    // The ensemble's own label is not used: for two classes onnxruntime decides it from the second
+    // class's score alone (a score above 0.5, a quirk of its binary case), not as TreeLab's argmax.
+    const std::string ensemble_probabilities = graph.fresh("ensemble_probabilities");
+    onnx::NodeProto& node = graph.node("TreeEnsembleClassifier", {input}, {graph.fresh("ensemble_label"), ensemble_probabilities}, kMlDomain);
     set_tree_nodes(node, nodes);
     std::vector<std::int64_t> class_nodes, class_ids;
     std::vector<float> weights;
@@ -127,8 +134,7 @@ void add_tree_ensemble(GraphWriter& graph, const TreeModel& tree, const std::str
     attr_ints(node, "class_ids", class_ids);
     attr_floats(node, "class_weights", weights);
     attr_strings(node, "classlabels_strings", tree.class_names);
-    graph.output(kLabelOutput, onnx::TensorProto_DataType_STRING, {-1});
-    graph.output(kProbabilitiesOutput, onnx::TensorProto_DataType_FLOAT, {-1, tree.classes()});
+    add_class_outputs(graph, tree.class_names, ensemble_probabilities);
 }
 
 }  // namespace treelab::onnx_export

@@ -8,9 +8,14 @@
 //
 // Thresholds: the tree is first put in the data's units (core/export/data_units.h): each split's
 // raw value r such that x <= r goes left exactly where the model's scaled (and, for CART, float32
-// rounded) feature goes left. The ensemble reads the unscaled features as float32, and r is
-// written as the largest float32 not above it (float32_threshold.h), so a float32 input routes
-// exactly as TreeLab routes that value: CART's float32 comparisons are reproduced bit for bit.
+// rounded) feature goes left. The ensemble reads the unscaled features as float32 f(x):
+//   a model that compares in float32 (CART without scaling: f(x) <= t) gets the largest float32
+//     not above t (float32_threshold.h), the same comparison bit for bit;
+//   any other compares the double x: a float32 input stands for the shortest decimal that rounds
+//     to it, the CSV's own value when that has at most 6 significant digits, and the threshold is
+//     the float32 that splits those decimals at r (float32_threshold.h). Raw thresholds sit at
+//     data values or just below them (a run of tied values), so rounding r either way would send
+//     a whole tied value to the wrong side.
 #include <string>
 
 #include "core/export/onnx/graph_writer.h"

@@ -105,7 +105,8 @@ nlohmann::json run_onnx_cases(const std::filesystem::path& dir, const std::vecto
 }
 
 std::string check_onnx_files(const std::filesystem::path& dir, const std::vector<OnnxCase>& cases) {
-    std::string command = "python3 -c 'import sys, onnx\n"
+    // Debian's python3, where python3-onnx installs the module (a python3 first on PATH may lack it).
+    std::string command = "/usr/bin/python3 -c 'import sys, onnx\n"
                           "for f in sys.argv[1:]:\n"
                           "    try: onnx.checker.check_model(onnx.load(f), full_check=True)\n"
                           "    except Exception as e: print(f, e)\n'";
@@ -114,7 +115,7 @@ std::string check_onnx_files(const std::filesystem::path& dir, const std::vector
         if (std::filesystem::exists(file)) command += " " + quoted(file.string());
     }
     const auto [output, status] = run(command);
-    if (status != 0) return "python3 -c onnx.checker failed: " + output;
+    if (status != 0) return "/usr/bin/python3 -c onnx.checker failed: " + output;
     return output;
 }
 
