@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
+#include <vector>
 
 #include "core/error.h"
 #include "core/export/data_units.h"
@@ -34,6 +36,21 @@ std::string graph_description(const TreeModel& tree) {
     return "hard routing of oblique splits or linear leaves, standard operators";
 }
 
+// Each feature's imputed value: the training mean of a numeric column, NaN for other features.
+std::vector<double> imputed_values(const FeaturePipeline& pipeline) {
+    std::vector<double> values;
+    for (const InputColumn& input : pipeline.inputs) {
+        if (input.kind == ColumnKind::Numeric) {
+            values.push_back(input.impute_value);
+            if (input.missing_indicator) values.push_back(std::numeric_limits<double>::quiet_NaN());
+        } else {
+            const std::size_t width = input.encoding == CategoricalEncoding::LeaveOneOut ? 1 : input.levels.size();
+            values.insert(values.end(), width, std::numeric_limits<double>::quiet_NaN());
+        }
+    }
+    return values;
+}
+
 }  // namespace
 
 std::string onnx_model_bytes(const ModelFile& model) {
@@ -58,7 +75,7 @@ std::string onnx_model_bytes(const ModelFile& model) {
     const std::string encoded = onnx_export::add_encoded_features(writer, model.pipeline);
     if (tree_ensemble_fits(model.tree)) {
         // The scaling folded into raw thresholds (data_units.h), so the ensemble reads the unscaled features.
-        onnx_export::add_tree_ensemble(writer, tree_in_data_units(model), encoded);
+        onnx_export::add_tree_ensemble(writer, tree_in_data_units(model), imputed_values(model.pipeline), encoded);
     } else {
         const std::string scaled = onnx_export::add_scaling(writer, model.pipeline, encoded);
         if (predictor_predicts_target(model.tree))

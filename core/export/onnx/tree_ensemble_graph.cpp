@@ -35,11 +35,16 @@ struct EnsembleNodes {
 
 class EnsembleBuilder {
 public:
-    explicit EnsembleBuilder(const TreeModel& tree) : tree_(tree) {}
+    EnsembleBuilder(const TreeModel& tree, const std::vector<double>& imputed) : tree_(tree), imputed_(imputed) {}
 
     // See tree_ensemble_graph.h, "Thresholds".
-    float float32_threshold(double t) const {
+    float float32_threshold(int feature, double t) const {
         if (tree_.axis_precision == AxisPrecision::Float32) return largest_float32_at_most(t);
+        const auto nearest = static_cast<float>(round_to_float32(t));
+        const double mean = imputed_[static_cast<std::size_t>(feature)];
+        // A missing value's training mean, cast to float32, goes where the mean goes.
+        if (static_cast<float>(round_to_float32(mean)) == nearest)
+            return mean <= t ? nearest : std::nextafter(nearest, -std::numeric_limits<float>::infinity());
         return float32_threshold_of_decimals(t);
     }
 
@@ -56,7 +61,7 @@ public:
         const auto k = static_cast<std::size_t>(id);
         out_.modes[k] = "BRANCH_LEQ";
         out_.features[k] = n.feature;
-        out_.thresholds[k] = float32_threshold(n.threshold);
+        out_.thresholds[k] = float32_threshold(n.feature, n.threshold);
         const std::int64_t left = child(n.left, left_live, node);
         const std::int64_t right = child(n.right, right_live, node);
         out_.true_ids[k] = left;
@@ -79,6 +84,7 @@ private:
     }
 
     const TreeModel& tree_;
+    const std::vector<double>& imputed_;
     EnsembleNodes out_;
 };
 
@@ -95,8 +101,8 @@ void set_tree_nodes(onnx::NodeProto& node, const EnsembleNodes& nodes) {
 
 }  // namespace
 
-void add_tree_ensemble(GraphWriter& graph, const TreeModel& tree, const std::string& features) {
-    EnsembleBuilder builder(tree);
+void add_tree_ensemble(GraphWriter& graph, const TreeModel& tree, const std::vector<double>& imputed, const std::string& features) {
+    EnsembleBuilder builder(tree, imputed);
     builder.write(0);
     const EnsembleNodes& nodes = builder.nodes();
     const std::string input = graph.cast(features, onnx::TensorProto_DataType_FLOAT);

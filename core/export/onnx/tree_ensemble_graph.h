@@ -15,16 +15,19 @@
 //     to it, the CSV's own value when that has at most 6 significant digits, and the threshold is
 //     the float32 that splits those decimals at r (float32_threshold.h). Raw thresholds sit at
 //     data values or just below them (a run of tied values), so rounding r either way would send
-//     a whole tied value to the wrong side.
+//     a whole tied value to the wrong side. A feature's imputed training mean (not a short
+//     decimal, and a tied value where rows were missing) decides its own float32 instead.
 #include <string>
+#include <vector>
 
 #include "core/export/onnx/graph_writer.h"
 #include "core/model/tree_model.h"
 
 namespace treelab::onnx_export {
 
-// `tree` in data units; `features` the unscaled design matrix, double [N, features]. Adds the
-// graph's outputs (prediction_outputs.h).
-void add_tree_ensemble(GraphWriter& graph, const TreeModel& tree, const std::string& features);
+// `tree` in data units; `imputed` each feature's imputed value (NaN for a feature without one);
+// `features` the unscaled design matrix, double [N, features]. Adds the graph's outputs
+// (prediction_outputs.h).
+void add_tree_ensemble(GraphWriter& graph, const TreeModel& tree, const std::vector<double>& imputed, const std::string& features);
 
 }  // namespace treelab::onnx_export
