@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """ONNX export against TreeLab at every learner's DEFAULT settings on every shipped data set.
 
-    tests/bench/onnx_equality.py BUILD_DIR [OUT_DIR]
+    tests/bench/onnx_equality.py BUILD_DIR [OUT_DIR]      (TREELAB_CLI=... another treelab-cli to train with)
 
 Trains each learner x shipped set with `treelab-cli train` (defaults, seed 0), then hands all the
 saved models to BUILD_DIR/tests/core/export/onnx/onnx_equality, which exports them, checks them
@@ -9,6 +9,7 @@ with onnx.checker, runs them all in one node process with onnxruntime-web on eve
 CSV and prints the manual's table rows (resources/doc/exports-onnx.md): learner, format, data set,
 rows compared, rows equal, largest difference in probabilities or values.
 """
+import os
 import pathlib
 import subprocess
 import sys
@@ -24,12 +25,13 @@ def main():
     build = pathlib.Path(sys.argv[1]).resolve()
     out = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else build / "onnx_equality").resolve()
     out.mkdir(parents=True, exist_ok=True)
+    cli = os.environ.get("TREELAB_CLI", str(build / "treelab-cli"))
     pairs = []
-    for learner in LEARNERS:
-        for data, target in SETS:
+    for data, target in SETS:  # letter, the slow one, last
+        for learner in LEARNERS:
             model = out / f"{learner}_{data[:-4]}.json"
             if not model.exists():
-                subprocess.run([str(build / "treelab-cli"), "train", "--data", str(ROOT / "datasets" / data), "--target", target,
+                subprocess.run([cli, "train", "--data", str(ROOT / "datasets" / data), "--target", target,
                                 "--method", learner, "--seed", "0", "--model-out", str(model)],
                                check=True, stdout=subprocess.DEVNULL)
             pairs += [str(model), str(ROOT / "datasets" / data)]
