@@ -124,6 +124,19 @@ TEST(OnnxExport, Float32ThresholdsSplitFloat32InputsAsTheDoubleThreshold) {
     EXPECT_EQ(onnx_export::largest_float32_at_most(std::numeric_limits<double>::infinity()), std::numeric_limits<float>::infinity());
 }
 
+// A raw threshold r of a double-comparing tree splits the shortest decimals of float32 inputs at
+// r: at a data value (0.57 <= 0.57 goes left) and just below one (where a tied value starts, 0.57
+// goes right), though both r round to the same float32.
+TEST(OnnxExport, Float32ThresholdsOfRawValuesSplitTheCsvDecimalsAtTheThreshold) {
+    const float y = 0.57F;
+    EXPECT_EQ(onnx_export::float32_threshold_of_decimals(0.57), y);
+    const double below = std::nextafter(0.57, 0.0);
+    ASSERT_EQ(static_cast<float>(below), y);
+    EXPECT_LT(onnx_export::float32_threshold_of_decimals(below), y);
+    EXPECT_EQ(onnx_export::float32_threshold_of_decimals(below), std::nextafter(y, 0.0F));
+    EXPECT_EQ(onnx_export::shortest_decimal(y), 0.57);
+}
+
 // A model whose pipeline does not make its tree's features is refused, saying so.
 TEST(OnnxExport, RefusesAModelWhosePipelineIsNotItsTrees) {
     const RunOutcome run = run_training(test::dataset_run("iris.csv", "species", "cart", {}, 5));
