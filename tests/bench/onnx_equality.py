@@ -4,7 +4,7 @@
     tests/bench/onnx_equality.py BUILD_DIR [OUT_DIR]      (TREELAB_CLI=... another treelab-cli to train with)
 
 Trains each learner x shipped set with `treelab-cli train` (defaults, seed 0), then hands all the
-saved models to BUILD_DIR/tests/core/export/onnx/onnx_equality, which exports them, checks them
+saved models to BUILD_DIR/onnx_equality (tests/core/export/onnx), which exports them, checks them
 with onnx.checker, runs them all in one node process with onnxruntime-web on every row of their
 CSV and prints the manual's table rows (resources/doc/exports-onnx.md): learner, format, data set,
 rows compared, rows equal, largest difference in probabilities or values.
@@ -38,7 +38,7 @@ def main():
     print("| learner | format | data set | rows compared | rows equal | largest difference |")
     print("|---|---|---|---|---|---|")
     sys.stdout.flush()
-    subprocess.run([str(build / "tests" / "core" / "export" / "onnx" / "onnx_equality"), str(out / "onnx")] + pairs, check=True)
+    subprocess.run([str(build / "onnx_equality"), str(out / "onnx")] + pairs, check=True)
 
 
 if __name__ == "__main__":
