@@ -13,8 +13,10 @@
 //     by standard operators (hard_routing_graph.h);
 //   LatentTrees' routing predictor of the target: soft routing and dense layers
 //     (routing_predictor_graph.h).
-// Throws treelab::Error naming what ONNX cannot express (routing_predictor_graph.h,
-// quantile_normal_graph.h) or what is inconsistent in the model.
+// Every model the five learners produce is expressed. Throws treelab::Error for an inconsistent
+// model (TreeModel::validate fails; the pipeline does not make the tree's features; a quantile
+// scaling fitted on unequal numbers of quantiles, which TreeLab never writes). The caller writes
+// the bytes atomically (core/io/atomic_file.h).
 #include <string>
 
 #include "core/model/model_file.h"

@@ -1,7 +1,8 @@
 #pragma once
 // Internal to the ONNX writer: a tree whose splits are all axis-aligned, with constant leaves and
 // no routing predictor, as one ai.onnx.ml TreeEnsembleClassifier (class probabilities as the
-// leaves' class_weights, labels as classlabels_strings) or TreeEnsembleRegressor, mode BRANCH_LEQ
+// leaves' class_weights, classlabels_strings; the graph's label by ArgMax of its probabilities,
+// prediction_outputs.h) or TreeEnsembleRegressor, mode BRANCH_LEQ
 // (TreeLab's x <= t goes left). Only the effective tree is written: a node whose chosen child is
 // pruned stops there, so that child becomes a leaf holding the node's own prediction; a split no
 // value crosses (threshold ±inf) is written as its one live side.
