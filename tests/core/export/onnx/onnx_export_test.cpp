@@ -53,7 +53,8 @@ bool has_pruned_node(const TreeModel& tree) {
 }
 
 // Every learner × every shipped set (tiny fits), plus CART pruned by cost complexity (pruned
-// nodes) and LatentTrees with ELU splits and an MLP predictor on z-scored features: onnx.checker accepts every file,
+// nodes), LatentTrees with ELU splits and an MLP predictor on z-scored features, leave-one-out
+// encoding with missing as a level, and LatentTrees' self-supervised hard tree: onnx.checker accepts every file,
 // and onnxruntime-web gives every row TreeLab's class (probabilities within 1e-6) or value (within
 // 1e-6 relative, test::kValueTolerance); under LatentTrees' soft routing 99% of the rows, and
 // probabilities within 1e-4, the missing values of breastcancer, the categorical columns of
@@ -79,6 +80,18 @@ TEST(OnnxExport, EveryLearnerOnEveryShippedSetPredictsAsTreeLab) {
     runs.push_back(run_training(mlp));
     names.push_back("latent_mlp_wine");
 
+    // Leave-one-out encoding with missing votes as a level of their own (the GradTree protocol's
+    // Congressional Voting), into an oblique tree; and LatentTrees in self-supervised mode, whose
+    // predictions are its hard tree's (hard routing of oblique splits).
+    RunConfig loo = test::dataset_run("housevotes84.csv", "Class", "dgt", tiny_params("dgt", false), 5);
+    loo.categorical_encoding = CategoricalEncoding::LeaveOneOut;
+    loo.missing_as_level = true;
+    runs.push_back(run_training(loo));
+    names.push_back("dgt_loo_housevotes84");
+    runs.push_back(run_training(test::dataset_run("glass.csv", "Type", "latent", {"depth=2", "epochs=3", "task=self_supervised"}, 5)));
+    names.push_back("latent_self_supervised_glass");
+    ASSERT_FALSE(runs.back().model.tree.routing_predictor->predicts_target());
+
     std::vector<test::OnnxCase> cases;
     for (std::size_t k = 0; k < runs.size(); ++k) cases.push_back({names[k], &runs[k].model, &runs[k].data->table});
     const std::filesystem::path dir = scratch("every_learner");
@@ -96,7 +109,7 @@ TEST(OnnxExport, EveryLearnerOnEveryShippedSetPredictsAsTreeLab) {
         // Hard routing is exact. Soft routing moves continuously with the float32 rounding of the
         // input, and a value with more digits than float32 holds (diabetes.csv has 17) can meet a
         // tie of training values differently under the quantile scaling: 1% of the rows may differ.
-        const bool soft = onnx_case.model->tree.routing_predictor.has_value();
+        const bool soft = onnx_case.model->tree.routing_predictor && onnx_case.model->tree.routing_predictor->predicts_target();
         if (soft)
             EXPECT_GE(agreement.equal, agreement.rows * 99 / 100) << onnx_case.name << ", largest difference " << agreement.largest_difference;
         else
