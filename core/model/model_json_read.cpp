@@ -454,6 +454,11 @@ private:
         if (pipeline.scaling == Scaling::ZScore && (pipeline.center.size() != n || pipeline.scale.size() != n))
             fail("the pipeline's z-score scaling needs " + std::to_string(n) + " centers and scales, not " +
                  std::to_string(pipeline.center.size()) + " and " + std::to_string(pipeline.scale.size()));
+        if (pipeline.scaling == Scaling::ZScore)  // fitting sets a constant feature's scale to 1, never 0
+            for (Eigen::Index j = 0; j < n; ++j)
+                if (!(pipeline.scale(j) > 0.0))
+                    fail("the pipeline's z-score scale of feature '" + tree.feature_names[static_cast<std::size_t>(j)] + "' is " +
+                         nlohmann::json(pipeline.scale(j)).dump() + "; a scale must be positive (a constant feature's is 1)");
         if (pipeline.scaling == Scaling::QuantileNormal) {
             if (pipeline.quantiles.size() != features)
                 fail("the pipeline's quantile scaling needs quantiles for " + std::to_string(features) + " features, not " +

@@ -74,6 +74,8 @@ INSTANTIATE_TEST_SUITE_P(
         HostileCase{"node_not_object.json", "node 2 must be an object, not an array"},
         HostileCase{"id_mismatch.json", "node 2 has \"id\" 7; ids must equal positions in \"nodes\""},
         HostileCase{"pipeline_mismatch.json", "the pipeline makes 3 features but the tree has 2 feature names"},
+        HostileCase{"zscore_zero_scale.json",
+                    "the pipeline's z-score scale of feature 'petal_length' is 0.0; a scale must be positive"},
         HostileCase{"axis_precision_unknown.json",
                     "field \"axis_precision\" must be \"float32\" or \"float64\", not \"float16\""},
         HostileCase{"axis_precision_wrong_type.json", "field \"axis_precision\" must be a string, not the number 32"},
