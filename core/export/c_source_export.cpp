@@ -97,7 +97,7 @@ private:
 
     void header_comment() {
         const RunCard& card = file_.card;
-        out_ << "/* " << comment_text(card.method.empty() ? "TreeLab model" : "TreeLab " + card.method + " model")
+        out_ << "/* " << comment_text(model_title(file_))
              << (classification() ? " (classification)" : " (regression)") << ", exported by TreeLab"
              << (card.treelab_version.empty() ? "" : " " + comment_text(card.treelab_version)) << ".\n";
         if (!card.data_file.empty()) out_ << " * Trained on " << comment_text(card.data_file) << " to predict " << comment_text(file_.target.column) << ".\n";

@@ -7,6 +7,7 @@
 
 #include "core/export/data_units.h"
 #include "core/export/number_text.h"
+#include "core/export/source_model.h"
 #include "core/export/split_text.h"
 #include "core/export/weighted_sum_text.h"
 #include "core/nn/argmax.h"
@@ -73,8 +74,7 @@ public:
         out_ << "digraph Tree {\n"
                 "node [shape=box, style=\"filled, rounded\", color=\"black\", fontname=\"helvetica\"] ;\n"
                 "edge [fontname=\"helvetica\"] ;\n";
-        std::string caption = model_.card.method.empty() ? "" : "TreeLab " + model_.card.method + " model; ";
-        caption += "a row goes to the True side when its value is at most the threshold";
+        std::string caption = model_title(model_) + "; a row goes to the True side when its value is at most the threshold";
         if (const std::string scale = weight_scale_text(tree_); !scale.empty()) caption += "; oblique splits: " + scale;
         caption += "; dashed: pruned or empty nodes";
         out_ << "label=\"" << dot_text(caption) << "\" ;\nlabelloc=\"t\" ;\n";

@@ -7,6 +7,7 @@
 #include <boost/math/distributions/normal.hpp>
 
 #include "core/error.h"
+#include "core/learners/learner.h"
 
 namespace treelab {
 namespace {
@@ -98,6 +99,13 @@ SourceModel source_model(const ModelFile& model) {
     add_tree(out, tree);
     add_predictor(out, tree);
     return out;
+}
+
+std::string model_title(const ModelFile& model) {
+    const std::string& method = model.card.method;
+    for (const LearnerInfo& learner : learners())
+        if (learner.name == method) return "TreeLab " + learner.label + " model";
+    return method.empty() ? "TreeLab model" : "TreeLab " + method + " model";
 }
 
 std::string exact_double_text(double value) {
