@@ -43,10 +43,13 @@ std::string c_double(double value) {
     return exact_double_text(value);
 }
 
+// `per_line` values a line, each line indented by `indent`; the first on the current line when
+// `inline_first`.
 template <class T, class Text>
-void print_list(std::ostream& out, const std::vector<T>& values, Text&& text, int per_line) {
+void print_list(std::ostream& out, const std::vector<T>& values, Text&& text, int per_line, bool inline_first = false,
+                const char* indent = "\n    ") {
     for (std::size_t i = 0; i < values.size(); ++i) {
-        if (i % static_cast<std::size_t>(per_line) == 0) out << "\n    ";
+        if (i % static_cast<std::size_t>(per_line) == 0 && (i > 0 || !inline_first)) out << indent;
         out << text(values[i]) << (i + 1 < values.size() ? ", " : "");
     }
 }
@@ -67,7 +70,7 @@ void print_matrix(std::ostream& out, const std::string& name, const std::string&
     out << "static const double " << name << "[" << rows.size() << "][" << columns << "] = {";
     for (const std::vector<double>& row : rows) {
         out << "\n    {";
-        print_list(out, row, c_double, 4);
+        print_list(out, row, c_double, 4, true, "\n     ");
         out << "},";
     }
     out << "\n};\n";
@@ -97,7 +100,7 @@ private:
 
     void header_comment() {
         const RunCard& card = file_.card;
-        out_ << "/* " << comment_text(model_title(file_))
+        out_ << "/* " << comment_text(exported_model_title(file_))
              << (classification() ? " (classification)" : " (regression)") << ", exported by TreeLab"
              << (card.treelab_version.empty() ? "" : " " + comment_text(card.treelab_version)) << ".\n";
         if (!card.data_file.empty()) out_ << " * Trained on " << comment_text(card.data_file) << " to predict " << comment_text(file_.target.column) << ".\n";

@@ -74,7 +74,7 @@ public:
         out_ << "digraph Tree {\n"
                 "node [shape=box, style=\"filled, rounded\", color=\"black\", fontname=\"helvetica\"] ;\n"
                 "edge [fontname=\"helvetica\"] ;\n";
-        std::string caption = model_title(model_) + "; a row goes to the True side when its value is at most the threshold";
+        std::string caption = exported_model_title(model_) + "; a row goes to the True side when its value is at most the threshold";
         if (const std::string scale = weight_scale_text(tree_); !scale.empty()) caption += "; oblique splits: " + scale;
         caption += "; dashed: pruned or empty nodes";
         out_ << "label=\"" << dot_text(caption) << "\" ;\nlabelloc=\"t\" ;\n";

@@ -72,7 +72,7 @@ std::string input_tuple(const SourceInput& input) {
 void docstring(std::ostream& out, const ModelFile& model, const SourceModel& m) {
     const RunCard& card = model.card;
     const bool classification = m.task == Task::Classification;
-    out << "\"\"\"" << doc_text(model_title(model))
+    out << "\"\"\"" << doc_text(exported_model_title(model))
         << (classification ? " (classification)" : " (regression)") << ", exported by TreeLab"
         << (card.treelab_version.empty() ? "" : " " + doc_text(card.treelab_version)) << ".\n";
     if (!card.data_file.empty()) out << "Trained on " << doc_text(card.data_file) << " to predict " << doc_text(model.target.column) << ".\n";

@@ -101,7 +101,7 @@ SourceModel source_model(const ModelFile& model) {
     return out;
 }
 
-std::string model_title(const ModelFile& model) {
+std::string exported_model_title(const ModelFile& model) {
     const std::string& method = model.card.method;
     for (const LearnerInfo& learner : learners())
         if (learner.name == method) return "TreeLab " + learner.label + " model";

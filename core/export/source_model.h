@@ -60,7 +60,7 @@ struct SourceModel {
 SourceModel source_model(const ModelFile& model);
 
 // "TreeLab CART model": the learner's name as users know it (the run card's method otherwise).
-std::string model_title(const ModelFile& model);
+std::string exported_model_title(const ModelFile& model);
 
 // A double as a literal both C and Python read back to the same value ("%.17g"); "inf", "-inf",
 // "nan" are left to the caller's language.

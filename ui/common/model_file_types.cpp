@@ -28,7 +28,10 @@ std::string modelFormatFor(const QString& filter, const QString& file) {
 }
 
 QString withModelSuffix(const QString& file, const std::string& format) {
-    if (!QFileInfo(file).suffix().isEmpty()) return file;
+    const QString suffix = QFileInfo(file).suffix();
+    if (!format.empty() && suffix.compare(QStringLiteral("json"), Qt::CaseInsensitive) == 0)  // "model.json" left as the dialog proposed it
+        return file.chopped(suffix.size() + 1) + QString::fromStdString(find_export_format(format).extension);
+    if (!suffix.isEmpty()) return file;
     return file + (format.empty() ? QStringLiteral(".json") : QString::fromStdString(find_export_format(format).extension));
 }
 

@@ -22,7 +22,8 @@ namespace treelab {
 namespace {
 
 // The filters list JSON first, then C, Python and DOT; each export filter (and, without a filter,
-// each extension) picks its format; JSON picks none; a name without a suffix gets the format's.
+// each extension) picks its format; JSON picks none; a name without a suffix gets the format's,
+// and the default name's .json gives way to an export's extension.
 TEST(ModelFileTypes, FiltersPickTheWriter) {
     const QStringList filters = modelFileFilters();
     ASSERT_EQ(filters.size(), static_cast<int>(export_formats().size()) + 1);
@@ -37,6 +38,7 @@ TEST(ModelFileTypes, FiltersPickTheWriter) {
     EXPECT_TRUE(filters.contains("C source (C99) (*.c)"));
     EXPECT_EQ(withModelSuffix("model", ""), "model.json");
     EXPECT_EQ(withModelSuffix("model.txt", "c"), "model.txt");
+    EXPECT_EQ(withModelSuffix("model.json", "python"), "model.py");  // the dialog's default name, another type chosen
 }
 
 // With real key events: Ctrl+S opens the dialog, the file type box moves down to C source, the
@@ -55,7 +57,7 @@ TEST(ModelFileTypes, SaveModelDialogWritesTheChosenType) {
         bool typed = false;
         QTimer::singleShot(100, [&] {
             auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
-            ASSERT_NE(dialog, nullptr);
+            if (!dialog) return;
             auto* types = dialog->findChild<QComboBox*>("fileTypeCombo");
             auto* field = dialog->findChild<QLineEdit*>("fileNameEdit");
             ASSERT_NE(types, nullptr);
@@ -68,7 +70,10 @@ TEST(ModelFileTypes, SaveModelDialogWritesTheChosenType) {
             QTest::keyClick(field, Qt::Key_Return);
             typed = true;
         });
+        window.activateWindow();
+        ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
         QTest::keyClick(&window, Qt::Key_S, Qt::ControlModifier);
+        if (!typed) QTest::qWait(300);  // let the timer run before its captures go out of scope
         ASSERT_TRUE(typed);
     };
     save_through_dialog("glass-cart", 1);  // one step down: "C source (C99) (*.c)"
