@@ -76,6 +76,8 @@ public:
                 "edge [fontname=\"helvetica\"] ;\n";
         std::string caption = exported_model_title(model_) + "; a row goes to the True side when its value is at most the threshold";
         if (const std::string scale = weight_scale_text(tree_); !scale.empty()) caption += "; oblique splits: " + scale;
+        if (tree_.routing_predictor && tree_.routing_predictor->predicts_target())
+            caption += "; the routing predictor predicts from every leaf's routing, the node values are the training rows'";
         caption += "; dashed: pruned or empty nodes";
         out_ << "label=\"" << dot_text(caption) << "\" ;\nlabelloc=\"t\" ;\n";
         for (std::size_t id = 0; id < tree_.nodes.size(); ++id) node(static_cast<int>(id));
