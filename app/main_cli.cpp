@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
     treelab::cli::add_eval_command(app);
     treelab::cli::add_importance_command(app);
     treelab::cli::add_predict_command(app);
+    treelab::cli::add_export_command(app);
     treelab::cli::add_sweep_command(app);
     treelab::cli::add_merge_sweep_command(app);
     treelab::cli::add_compare_command(app);

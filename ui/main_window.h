@@ -4,6 +4,7 @@
 // a TrainingSession (all learning runs in its worker thread) and owns menus, shortcuts, settings
 // and file dialogs; the panels own their own widgets.
 #include <memory>
+#include <string>
 #include <optional>
 
 #include <QMainWindow>
@@ -46,8 +47,9 @@ public:
     // keep what was loaded.
     void openFile(const QString& file);
     bool openModel(const QString& file);
-    // Writes the selected run's model atomically; false and a dialog on failure.
-    bool saveModel(const QString& file);
+    // Writes the selected run's model atomically, as TreeLab's JSON or, given an export format's
+    // name ("c", "python", "dot": core/export/model_export.h), as that export; false and a dialog on failure.
+    bool saveModel(const QString& file, const std::string& format = {});
     // File > Export view without its dialogs: the current tab's figure, composed from the run or
     // sweep it shows (no widget in it), written to `file` (.pdf, .svg or .png by its suffix) at
     // `size` points (empty = natural), a PNG at `dpi`. False and a dialog saying why on failure,

@@ -11,7 +11,9 @@
 #include "app/session/evaluation_session.h"
 #include "app/render/model_figures.h"
 #include "app/session/training_session.h"
+#include "core/export/model_export.h"
 #include "core/model/model_file.h"
+#include "ui/common/model_file_types.h"
 #include "ui/data/data_panel.h"
 #include "ui/help/about_dialog.h"
 #include "ui/help/context_help.h"
@@ -97,13 +99,14 @@ bool MainWindow::openModel(const QString& file) {
     return true;
 }
 
-bool MainWindow::saveModel(const QString& file) {
+bool MainWindow::saveModel(const QString& file, const std::string& format) {
     if (!shown_) {
         showError(tr("Nothing to save"), tr("Train a model or select a run in the Results tab first."));
         return false;
     }
     try {
-        save_model(shown_->model, file.toStdString());
+        if (format.empty()) save_model(shown_->model, file.toStdString());
+        else export_model(shown_->model, format, file.toStdString());
     } catch (const std::exception& error) {
         showError(tr("Cannot save %1").arg(QFileInfo(file).fileName()), QString::fromStdString(error.what()));
         return false;
@@ -117,9 +120,12 @@ void MainWindow::saveModelWithDialog() {
         saveModel(QString());  // explains that there is nothing to save
         return;
     }
-    const QString name = QFileDialog::getSaveFileName(this, tr("Save the model"), "model.json",
-                                                      tr("TreeLab models (*.json)"));
-    if (!name.isEmpty()) saveModel(name);
+    // JSON first: the one type that opens again; the others are exports (C, Python, DOT, ...).
+    QString filter;
+    const QString name = QFileDialog::getSaveFileName(this, tr("Save the model"), "model.json", modelFileFilters().join(";;"), &filter);
+    if (name.isEmpty()) return;
+    const std::string format = modelFormatFor(filter, name);
+    saveModel(withModelSuffix(name, format), format);
 }
 
 void MainWindow::evaluateShownModel() {
