@@ -48,7 +48,7 @@ public:
     void openFile(const QString& file);
     bool openModel(const QString& file);
     // Writes the selected run's model atomically, as TreeLab's JSON or, given an export format's
-    // name ("c", "python", "dot": core/export/model_export.h), as that export; false and a dialog on failure.
+    // name ("c", "python", "dot", "onnx": core/export/model_export.h), as that export; false and a dialog on failure.
     bool saveModel(const QString& file, const std::string& format = {});
     // File > Export view without its dialogs: the current tab's figure, composed from the run or
     // sweep it shows (no widget in it), written to `file` (.pdf, .svg or .png by its suffix) at

@@ -13,11 +13,11 @@ void add_export_command(CLI::App& app) {
     };
     auto options = std::make_shared<Options>();
     CLI::App* command = app.add_subcommand(
-        "export", "write a saved model as C or Python source that predicts what `predict` predicts, or as a Graphviz drawing");
+        "export", "write a saved model as C or Python source or an ONNX model that predicts what `predict` predicts, or as a Graphviz drawing");
     command->add_option("--model", options->model, "model file (JSON)")->required();
     command->add_option("--format", options->format,
                         "c (one C99 file; -DTREELAB_MAIN makes it a CSV program), python (plain Python 3; a script), "
-                        "dot (Graphviz, as scikit-learn's export_graphviz)")
+                        "dot (Graphviz, as scikit-learn's export_graphviz), onnx (ai.onnx 17 and ai.onnx.ml 3, for ONNX Runtime)")
         ->required();
     command->add_option("--out", options->out, "output file, written atomically")->required();
     command->callback([options] {

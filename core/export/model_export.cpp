@@ -3,15 +3,16 @@
 #include "core/error.h"
 #include "core/export/c_source_export.h"
 #include "core/export/dot_export.h"
+#include "core/export/onnx/onnx_model.h"
 #include "core/export/python_source_export.h"
 #include "core/io/atomic_file.h"
 
 namespace treelab {
 namespace {
 
-// The code exports carry every part of every learner's model (pipeline, axis and oblique splits,
-// pruning, linear leaves, routing predictor), and the drawing draws every node, so none of these
-// refuses a model the loader accepts.
+// The code exports and ONNX carry every part of every learner's model (pipeline, axis and oblique
+// splits, pruning, linear leaves, routing predictor), and the drawing draws every node, so none of
+// these refuses a model the loader accepts.
 std::string nothing_missing(const ModelFile&) { return {}; }
 
 }  // namespace
@@ -21,8 +22,7 @@ std::span<const ExportFormat> export_formats() {
         {"c", "C source (C99)", ".c", c_source_export, nothing_missing},
         {"python", "Python source", ".py", python_source_export, nothing_missing},
         {"dot", "Graphviz DOT", ".dot", dot_export, nothing_missing},
-        // "onnx" joins here: its writer (core/export/onnx/) returns the file's bytes from a
-        // ModelFile and says what ONNX's operators cannot express.
+        {"onnx", "ONNX model", ".onnx", onnx_model_bytes, nothing_missing},
     };
     return formats;
 }

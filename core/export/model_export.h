@@ -1,6 +1,6 @@
 #pragma once
-// A saved model in the formats it leaves TreeLab in besides its own JSON: C and Python source
-// that predict what `treelab-cli predict` predicts, and a Graphviz drawing. One table maps a
+// A saved model in the formats it leaves TreeLab in besides its own JSON: C and Python source and
+// an ONNX model that predict what `treelab-cli predict` predicts, and a Graphviz drawing. One table maps a
 // format's name to its writer and to what the format cannot express, so the CLI's --format, the
 // GUI's Save model… file types and the refusals all come from it.
 #include <filesystem>
@@ -25,7 +25,7 @@ struct ExportFormat {
 std::span<const ExportFormat> export_formats();
 // Throws ParamError naming the formats when `name` is none of them.
 const ExportFormat& find_export_format(const std::string& name);
-// "c, python, dot": the names, for help texts and messages.
+// "c, python, dot, onnx": the names, for help texts and messages.
 std::string export_format_names();
 
 // The file's bytes; throws Error "<format> cannot express this model: <what is missing>" when the

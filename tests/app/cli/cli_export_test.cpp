@@ -20,7 +20,7 @@ TEST(CliExport, RefusesWhatTheLoaderRefusesWithItsMessage) {
         const test::CommandResult predict =
             test::run_cli("predict --model " + file + " --data " + test::dataset("glass.csv").string() + " --out " + dir.file("p.csv").string(), dir);
         ASSERT_NE(predict.exit_code, 0) << model;
-        for (const std::string format : {"c", "python", "dot"}) {
+        for (const std::string format : {"c", "python", "dot", "onnx"}) {
             const test::CommandResult result =
                 test::run_cli("export --model " + file + " --format " + format + " --out " + dir.file("out").string(), dir);
             EXPECT_EQ(result.exit_code, predict.exit_code) << model << " as " << format;
@@ -36,7 +36,7 @@ TEST(CliExport, UnknownFormatNamesTheFormats) {
     const test::CommandResult result =
         test::run_cli("export --model " + dir.file("absent.json").string() + " --format java --out " + dir.file("m.java").string(), dir);
     EXPECT_EQ(result.exit_code, 2);
-    EXPECT_NE(result.err.find("unknown export format 'java'; use one of c, python, dot"), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find("unknown export format 'java'; use one of c, python, dot, onnx"), std::string::npos) << result.err;
 }
 
 // A valid model becomes each format's file; an output in a folder that does not exist fails with a
@@ -44,7 +44,7 @@ TEST(CliExport, UnknownFormatNamesTheFormats) {
 TEST(CliExport, WritesEachFormatAndFailsCleanly) {
     const test::TempDir dir;
     const std::string model = test::test_data("models/valid.json").string();
-    for (const std::string format : {"c", "python", "dot"}) {
+    for (const std::string format : {"c", "python", "dot", "onnx"}) {
         const test::CommandResult result = test::run_cli("export --model " + model + " --format " + format + " --out " + dir.file("m." + format).string(), dir);
         ASSERT_EQ(result.exit_code, 0) << result.err;
         EXPECT_FALSE(test::read_file(dir.file("m." + format)).empty());

@@ -194,8 +194,13 @@ TreeNode split_node(int parent, int depth, int left, int right, double threshold
 TEST(ModelExportEquality, EdgesOfRoutingAndPipeline) {
     if (!available("cc") || !available("python3")) GTEST_SKIP() << "needs a C compiler (cc) and python3 on PATH to run the exports";
     ModelFile model;
-    InputColumn x{.name = "x", .kind = ColumnKind::Numeric, .impute_value = 3.0, .missing_indicator = true};
-    InputColumn color{.name = "color", .kind = ColumnKind::Categorical, .levels = {"red", "blue", kMissingLevel}};
+    InputColumn x, color;
+    x.name = "x";
+    x.impute_value = 3.0;
+    x.missing_indicator = true;
+    color.name = "color";
+    color.kind = ColumnKind::Categorical;
+    color.levels = {"red", "blue", kMissingLevel};
     model.pipeline.inputs = {x, color};
     model.target = {"y", Task::Classification, {"no", "yes"}};
     TreeModel& tree = model.tree;
