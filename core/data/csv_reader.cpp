@@ -14,6 +14,7 @@
 #include "core/data/csv_dialect.h"
 #include "core/data/csv_table_builder.h"
 #include "core/data/csv_tokenizer.h"
+#include "core/data/gzip_input.h"
 #include "core/data/text_source.h"
 #include "core/error.h"
 
@@ -175,6 +176,12 @@ Table read_csv(const std::filesystem::path& file, const CsvOptions& options) {
     if (std::filesystem::is_directory(file, ignored)) throw DataError(source, 0, 0, "this is a folder, not a CSV file");
     std::ifstream input(file, std::ios::binary);
     if (!input) throw DataError(source, 0, 0, std::string("cannot open the file: ") + std::strerror(errno));
+    if (starts_with_gzip_magic(input)) {  // data.csv.gz: inflated as it is read; its size is not known ahead
+        GzipInput inflated(input, source);
+        std::istream text(&inflated);
+        text.exceptions(std::ios::badbit);  // the inflater's DataError reaches the caller
+        return parse_csv(text, source, options);
+    }
     return parse_csv(input, source, options);
 }
 

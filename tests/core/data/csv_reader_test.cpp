@@ -1,11 +1,14 @@
 #include "core/data/csv_reader.h"
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
 #include <tbb/task_arena.h>
+#include <zlib.h>
 
 #include "core/error.h"
 #include "tests/support/test_support.h"
@@ -275,6 +278,55 @@ TEST(CsvReader, DetectsLatin1) {
     const Table table = parse_csv(input, "inline");
     EXPECT_EQ(table.columns[0].levels[0], "caf\xc3\xa9");
     EXPECT_EQ(table.format.encoding, "latin-1");
+}
+
+// `text` gzip-compressed by zlib into `file`, in `members` members written one after another.
+void write_gzip(const std::filesystem::path& file, const std::string& text, int members = 1) {
+    const std::size_t part = text.size() / static_cast<std::size_t>(members) + 1;
+    std::string bytes;
+    for (std::size_t from = 0; from < text.size(); from += part) {
+        z_stream stream{};
+        ASSERT_EQ(deflateInit2(&stream, Z_BEST_SPEED, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+        const std::string chunk = text.substr(from, part);
+        std::string out(deflateBound(&stream, static_cast<uLong>(chunk.size())), '\0');
+        stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(chunk.data()));
+        stream.avail_in = static_cast<uInt>(chunk.size());
+        stream.next_out = reinterpret_cast<Bytef*>(out.data());
+        stream.avail_out = static_cast<uInt>(out.size());
+        ASSERT_EQ(deflate(&stream, Z_FINISH), Z_STREAM_END);
+        bytes += out.substr(0, stream.total_out);
+        deflateEnd(&stream);
+    }
+    std::ofstream(file, std::ios::binary) << bytes;
+}
+
+// A gzip-compressed CSV (data.csv.gz, which pandas reads directly) reads as its plain text does,
+// in one member or several; a truncated one is refused naming the file and what is wrong.
+TEST(CsvReader, ReadsGzipCompressedFiles) {
+    const std::string text = test::read_file(test::dataset("glass.csv"));
+    const Table plain = read_csv(test::dataset("glass.csv"));
+    const test::TempDir dir;
+    for (const int members : {1, 3}) {
+        const std::filesystem::path file = dir.file("glass" + std::to_string(members) + ".csv.gz");
+        write_gzip(file, text, members);
+        const Table inflated = read_csv(file);
+        ASSERT_EQ(inflated.rows, plain.rows) << members;
+        ASSERT_EQ(inflated.columns.size(), plain.columns.size());
+        for (std::size_t c = 0; c < plain.columns.size(); ++c) {
+            EXPECT_EQ(inflated.columns[c].name, plain.columns[c].name);
+            for (std::size_t r = 0; r < plain.rows; r += 17) EXPECT_EQ(cell_text(inflated.columns[c], r), cell_text(plain.columns[c], r));
+        }
+    }
+    const std::string whole = test::read_file(dir.file("glass1.csv.gz"));
+    const std::filesystem::path truncated = dir.write("truncated.csv.gz", whole.substr(0, whole.size() / 2));
+    try {
+        read_csv(truncated);
+        ADD_FAILURE() << "a truncated gzip file was read";
+    } catch (const DataError& error) {
+        const std::string message = error.what();
+        EXPECT_NE(message.find("truncated.csv.gz"), std::string::npos) << message;
+        EXPECT_NE(message.find("gzip-compressed file cannot be read"), std::string::npos) << message;
+    }
 }
 
 // A given encoding wins over detection: UTF-8 bytes read as Latin-1 are two characters each.
