@@ -145,7 +145,7 @@ void DataSetList::fillAddMenu() {
         for (const QString& file : recent) files->addAction(file, this, [this, file] { addFile(file); });
     }
     addMenu_->addAction(tr("Other file…"), this, [this] {
-        const QString file = QFileDialog::getOpenFileName(this, tr("Add a data set"), QString(), tr("CSV files (*.csv *.txt);;All files (*)"));
+        const QString file = QFileDialog::getOpenFileName(this, tr("Add a data set"), QString(), tr("CSV files (*.csv *.txt *.csv.gz *.txt.gz);;All files (*)"));
         if (!file.isEmpty()) addFile(file);
     });
 }

@@ -403,7 +403,7 @@ bool DataPanel::isLoading() const { return !parts_->reading.isEmpty(); }
 
 void DataPanel::openWithDialog() {
     const QString file = QFileDialog::getOpenFileName(this, tr("Open a CSV file"), parts_->lastFolder,
-                                                      tr("CSV files (*.csv *.tsv *.txt);;All files (*)"));
+                                                      tr("CSV files (*.csv *.tsv *.txt *.csv.gz *.tsv.gz *.txt.gz);;All files (*)"));
     if (!file.isEmpty()) openFile(file);
 }
 
