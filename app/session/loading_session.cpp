@@ -33,7 +33,9 @@ bool LoadingSession::start(const QString& file, const CsvOptions& format) {
             loaded->file = file;
             loaded->format = format;
             loaded->table = read_csv(file.toStdString(), options);
-            loaded->target = default_target_column(loaded->table);
+            const TargetChoice choice = choose_target_column(loaded->table);
+            loaded->target = choice.column;
+            loaded->target_reason = choice.reason;
             loaded->overview = overview_target(loaded->table, loaded->target, std::nullopt);  // a problem is no failed load
             if (worker_.stopRequested()) return [this] { emit cancelled(); };  // Cancel after the last line
             return [this, loaded = std::shared_ptr<const LoadedTable>(std::move(loaded))] { emit finished(loaded); };

@@ -4,6 +4,7 @@
 // within a few thousand lines; the default target's class balance or histogram is computed there
 // too, so the GUI thread only displays the result. Every exception becomes failed().
 #include <memory>
+#include <string>
 
 #include <QObject>
 #include <QString>
@@ -22,7 +23,8 @@ struct LoadedTable {
     // reader took is table.format), so a run trained on these data reads the file the same way.
     CsvOptions format;
     Table table;
-    std::size_t target = 0;   // default_target_column
+    std::size_t target = 0;   // choose_target_column's
+    std::string target_reason;  // and why it chose it, for the data panel
     TargetOverview overview;  // of `target`, task detected
 };
 

@@ -21,13 +21,21 @@ bool same_word(std::string_view a, std::string_view b) {
 
 std::string to_string(ColumnKind kind) { return kind == ColumnKind::Numeric ? "numeric" : "categorical"; }
 
-std::size_t default_target_column(const Table& table) {
+TargetChoice choose_target_column(const Table& table) {
     static constexpr std::array<std::string_view, 5> target_names = {"class", "target", "type", "label", "y"};
     for (const std::string_view wanted : target_names) {
         for (std::size_t index = 0; index < table.columns.size(); ++index)
-            if (same_word(table.columns[index].name, wanted)) return index;
+            if (same_word(table.columns[index].name, wanted)) return {index, "named like a target"};
     }
-    return table.columns.empty() ? 0 : table.columns.size() - 1;
+    std::vector<std::size_t> text_columns;
+    for (std::size_t index = 0; index < table.columns.size(); ++index)
+        if (table.columns[index].kind == ColumnKind::Categorical) text_columns.push_back(index);
+    if (text_columns.size() == 1 && table.columns.size() > 1) {
+        const std::size_t levels = table.columns[text_columns.front()].levels.size();
+        if (levels >= 2 && levels <= kFewTargetLevels && 2 * levels < table.rows)
+            return {text_columns.front(), "the only text column (" + std::to_string(levels) + " levels)"};
+    }
+    return {table.columns.empty() ? 0 : table.columns.size() - 1, "the last column"};
 }
 
 Histogram histogram(const std::vector<double>& values, int bins) {

@@ -14,9 +14,17 @@ namespace treelab {
 
 std::string to_string(ColumnKind kind);  // "numeric" | "categorical"
 
-// The column named like a target ("class", "target", "type", "label" or "y", ignoring case; in
-// that order of preference), else the last column. The table must have a column.
-std::size_t default_target_column(const Table& table);
+// The column a user most likely means as the target, and why, in words the data panel shows:
+// the column named like a target ("class", "target", "type", "label" or "y", ignoring case; in
+// that order of preference); else the only text column when it has few levels (at most
+// kFewTargetLevels and fewer than half the rows: letter's "lettr" among 16 numeric features);
+// else the last column. The table must have a column.
+struct TargetChoice {
+    std::size_t column = 0;
+    std::string reason;  // "named like a target", "the only text column (26 levels)", "the last column"
+};
+inline constexpr std::size_t kFewTargetLevels = 100;
+TargetChoice choose_target_column(const Table& table);
 
 struct Histogram {
     double low = 0.0, high = 0.0;     // smallest and largest value; bins split [low, high] evenly

@@ -54,7 +54,7 @@ QString default_target(const QStringList& columns) {
         column.name = name.toStdString();
         table.columns.push_back(std::move(column));
     }
-    return columns.value(static_cast<int>(default_target_column(table)));
+    return columns.value(static_cast<int>(choose_target_column(table).column));
 }
 
 }  // namespace

@@ -73,6 +73,7 @@ struct DataPanel::Parts {
     QLabel* summary = nullptr;
     CsvFormatRow* format = nullptr;
     QComboBox* target = nullptr;
+    QLabel* targetReason = nullptr;  // why TreeLab chose the target it shows first
     QComboBox* task = nullptr;
     PreparationForm* preparation = nullptr;
     TablePreviewModel* preview = nullptr;
@@ -95,6 +96,12 @@ struct DataPanel::Parts {
     // of the same file in another format); else the table's default target.
     void showTable(const QString& keptTarget);
     void refreshTarget();
+    // Says why the target shown is TreeLab's choice; nothing once the user chose another column.
+    void showTargetReason() {
+        const bool chosen = data && target->currentIndex() == static_cast<int>(data->target);
+        targetReason->setText(chosen ? tr("TreeLab's guess: %1.").arg(QString::fromStdString(data->target_reason)) : QString());
+        targetReason->setVisible(chosen);
+    }
     void showOverview(const TargetOverview& overview);
     void showError(const QString& title, const QString& message);
 };
@@ -164,6 +171,7 @@ void DataPanel::Parts::showTable(const QString& keptTarget) {
     for (const Column& column : table.columns) target->addItem(QString::fromStdString(column.name));
     const int kept = keptTarget.isEmpty() ? -1 : target->findText(keptTarget);
     target->setCurrentIndex(kept >= 0 ? kept : static_cast<int>(data->target));
+    showTargetReason();
     // The worker summarised the default target with the detected task, not the ones chosen.
     if (forcedTask() || target->currentIndex() != static_cast<int>(data->target)) {
         targetView->clear();
@@ -326,6 +334,11 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
     p.target->setObjectName(QStringLiteral("target"));
     p.target->setToolTip(tr("The column to predict; every other column is an input."));
     form->addRow(tr("&Target:"), p.target);
+    p.targetReason = new QLabel(this);
+    p.targetReason->setObjectName(QStringLiteral("targetReason"));
+    p.targetReason->setWordWrap(true);
+    p.targetReason->setForegroundRole(QPalette::PlaceholderText);
+    form->addRow(QString(), p.targetReason);
 
     p.task = new QComboBox(this);
     p.task->setObjectName(QStringLiteral("task"));
@@ -364,6 +377,7 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
     layout->addWidget(tabs, 1);
 
     connect(p.target, &QComboBox::currentIndexChanged, this, [this] {
+        parts_->showTargetReason();
         parts_->refreshTarget();
         emit settingsChanged();
     });

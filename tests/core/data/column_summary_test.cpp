@@ -2,6 +2,9 @@
 
 #include <cmath>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -19,14 +22,39 @@ Table inline_table(const std::string& text) {
 
 // A column named like a target wins over position, ignoring case; "class" is preferred to "type".
 TEST(ColumnSummary, DefaultTargetPrefersTargetNames) {
-    EXPECT_EQ(default_target_column(inline_table("a,TYPE,b\n1,2,3\n")), 1u);
-    EXPECT_EQ(default_target_column(inline_table("type,Class,b\n1,2,3\n")), 1u);
-    EXPECT_EQ(default_target_column(inline_table("a,y,b\n1,2,3\n")), 1u);
+    EXPECT_EQ(choose_target_column(inline_table("a,TYPE,b\n1,2,3\n")).column, 1u);
+    EXPECT_EQ(choose_target_column(inline_table("type,Class,b\n1,2,3\n")).column, 1u);
+    EXPECT_EQ(choose_target_column(inline_table("a,y,b\n1,2,3\n")).column, 1u);
 }
 
 // Without a target-like name the last column is the target (the usual CSV layout).
 TEST(ColumnSummary, DefaultTargetFallsBackToLastColumn) {
-    EXPECT_EQ(default_target_column(inline_table("a,classes,b\n1,2,3\n")), 2u);
+    EXPECT_EQ(choose_target_column(inline_table("a,classes,b\n1,2,3\n")).column, 2u);
+}
+
+// Without a target-like name, the only text column with few levels is the target (letter's
+// "lettr", first among 16 numeric features); a text column with a level per row, or two text
+// columns, leave it to the last column. The reason says which rule chose.
+TEST(ColumnSummary, DefaultTargetIsTheOnlyTextColumnWithFewLevels) {
+    const TargetChoice letter = choose_target_column(inline_table("lettr,xbox,ybox\nT,1,2\nI,3,4\nT,5,6\nI,7,8\nD,1,1\nD,2,2\nT,3,1\n"));
+    EXPECT_EQ(letter.column, 0u);
+    EXPECT_EQ(letter.reason, "the only text column (3 levels)");
+    EXPECT_EQ(choose_target_column(inline_table("name,x,y\nann,1,2\nbob,3,4\ncid,5,6\n")).column, 2u);
+    EXPECT_EQ(choose_target_column(inline_table("a,b,y2\nu,v,1\nu,w,2\nt,v,3\nt,w,4\n")).column, 2u);
+    EXPECT_EQ(choose_target_column(inline_table("a,TYPE,b\n1,2,3\n")).reason, "named like a target");
+    EXPECT_EQ(choose_target_column(inline_table("a,classes,b\n1,2,3\n")).reason, "the last column");
+}
+
+// Every shipped data set's default target is the one its README names.
+TEST(ColumnSummary, DefaultTargetOfEveryShippedSetIsItsClass) {
+    const std::vector<std::pair<std::string, std::string>> sets = {
+        {"glass.csv", "Type"},           {"iris.csv", "species"},    {"wine.csv", "cultivar"},
+        {"wdbc.csv", "diagnosis"},       {"breastcancer.csv", "Class"}, {"housevotes84.csv", "Class"},
+        {"servo.csv", "Class"},          {"diabetes.csv", "progression"}, {"letterrecognition.csv", "lettr"}};
+    for (const auto& [file, target] : sets) {
+        const Table table = read_csv(test::dataset(file));
+        EXPECT_EQ(table.columns[choose_target_column(table).column].name, target) << file;
+    }
 }
 
 // Glass's "Type" is six classes whose counts add up to the 214 rows, in fit_target's class order.
