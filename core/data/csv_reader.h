@@ -22,7 +22,7 @@ namespace treelab {
 struct CsvOptions {
     char delimiter = 0;  // 0 = detect from the header line
     char decimal = 0;    // '.' or ','; 0 = detect (csv_dialect.h)
-    // "utf-8", "latin-1", "utf-16le" or "utf-16be"; empty = detect (text_source.h).
+    // "utf-8", "windows-1252", "latin-1", "utf-16le" or "utf-16be"; empty = detect (text_source.h).
     std::string encoding;
     bool header = true;  // false: columns are named V1, V2, ...
     std::vector<std::string> missing_markers = {"NA", "?"};

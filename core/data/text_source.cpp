@@ -11,9 +11,11 @@
 namespace treelab {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, TextEncoding>, 7> kNames = {{
+constexpr std::array<std::pair<std::string_view, TextEncoding>, 9> kNames = {{
     {"utf-8", TextEncoding::Utf8},
     {"utf8", TextEncoding::Utf8},
+    {"windows-1252", TextEncoding::Windows1252},
+    {"cp1252", TextEncoding::Windows1252},
     {"latin-1", TextEncoding::Latin1},
     {"latin1", TextEncoding::Latin1},
     {"iso-8859-1", TextEncoding::Latin1},
@@ -57,11 +59,20 @@ char* put_utf8(char32_t code, char* out) {
 
 constexpr char32_t kReplacement = 0xFFFD;  // for a broken UTF-16 surrogate pair
 
+// Windows-1252's bytes 0x80-0x9F (the WHATWG Encoding Standard's index-windows-1252); the five it
+// leaves undefined read as Latin-1 does. Every other byte is its Latin-1 code point.
+constexpr std::array<char32_t, 32> kWindows1252High = {
+    0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+    0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178};
+
+char32_t windows1252(unsigned char byte) { return byte >= 0x80 && byte < 0xA0 ? kWindows1252High[byte - 0x80] : byte; }
+
 }  // namespace
 
 std::string to_string(TextEncoding encoding) {
     switch (encoding) {
     case TextEncoding::Utf8: return "utf-8";
+    case TextEncoding::Windows1252: return "windows-1252";
     case TextEncoding::Latin1: return "latin-1";
     case TextEncoding::Utf16Le: return "utf-16le";
     case TextEncoding::Utf16Be: return "utf-16be";
@@ -74,7 +85,7 @@ TextEncoding text_encoding_from_string(const std::string& text) {
     std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     for (const auto& [name, encoding] : kNames)
         if (lower == name) return encoding;
-    throw ParamError("unknown encoding '" + text + "'; choose utf-8, latin-1, utf-16le or utf-16be");
+    throw ParamError("unknown encoding '" + text + "'; choose utf-8, windows-1252, latin-1, utf-16le or utf-16be");
 }
 
 TextSource::TextSource(std::istream& input, const std::string& source, const std::string& encoding)
@@ -84,9 +95,13 @@ TextSource::TextSource(std::istream& input, const std::string& source, const std
 
 std::size_t TextSource::fill(std::vector<char>& buffer, std::size_t from) {
     if (ended_ && carry_.empty()) return from;
-    // Latin-1 and UTF-16 may take up to twice their bytes as UTF-8.
+    // Latin-1 and UTF-16 may take up to twice their bytes as UTF-8, Windows-1252 three times (€),
+    // and so may the first block, whose encoding is not known yet; neither of those carries bytes.
     const std::size_t space = buffer.size() - from;
-    const std::size_t request = settled_ && encoding_ == TextEncoding::Utf8 ? space : space / 2 - carry_.size();
+    const bool triple = !settled_ || encoding_ == TextEncoding::Windows1252;
+    const std::size_t request = settled_ && encoding_ == TextEncoding::Utf8 ? space
+                                : triple                                     ? space / 3
+                                                                             : space / 2 - carry_.size();
     raw_.resize(carry_.size() + request);
     std::copy(carry_.begin(), carry_.end(), raw_.begin());
     input_.read(raw_.data() + carry_.size(), static_cast<std::streamsize>(request));
@@ -99,7 +114,7 @@ std::size_t TextSource::fill(std::vector<char>& buffer, std::size_t from) {
     std::size_t skip = 0;
     if (!settled_) {
         const std::string_view head(raw_.data(), size);
-        const bool utf16_given = !detect_ && encoding_ != TextEncoding::Utf8 && encoding_ != TextEncoding::Latin1;
+        const bool utf16_given = !detect_ && (encoding_ == TextEncoding::Utf16Le || encoding_ == TextEncoding::Utf16Be);
         if (head.starts_with("\xEF\xBB\xBF") && (detect_ || encoding_ == TextEncoding::Utf8)) {
             encoding_ = TextEncoding::Utf8;
             skip = 3;
@@ -110,7 +125,7 @@ std::size_t TextSource::fill(std::vector<char>& buffer, std::size_t from) {
             encoding_ = TextEncoding::Utf16Be;
             skip = 2;
         } else if (detect_) {
-            encoding_ = is_utf8(head, ended_) ? TextEncoding::Utf8 : TextEncoding::Latin1;
+            encoding_ = is_utf8(head, ended_) ? TextEncoding::Utf8 : TextEncoding::Windows1252;
         }
         settled_ = true;
     }
@@ -123,6 +138,9 @@ std::size_t TextSource::decode(const char* bytes, std::size_t size, char* out) {
     case TextEncoding::Utf8: std::memcpy(out, bytes, size); return size;
     case TextEncoding::Latin1:
         for (std::size_t k = 0; k < size; ++k) out = put_utf8(static_cast<unsigned char>(bytes[k]), out);
+        return static_cast<std::size_t>(out - start);
+    case TextEncoding::Windows1252:
+        for (std::size_t k = 0; k < size; ++k) out = put_utf8(windows1252(static_cast<unsigned char>(bytes[k])), out);
         return static_cast<std::size_t>(out - start);
     case TextEncoding::Utf16Le:
     case TextEncoding::Utf16Be: break;

@@ -1,9 +1,10 @@
 #pragma once
 // Internal to core/data: a text input read block by block as UTF-8, whatever its encoding.
 // Detected (unless given): a UTF-8 byte-order mark (dropped), UTF-16 LE or BE by its byte-order
-// mark, Latin-1 when the first block is not valid UTF-8 (spreadsheets on Windows write it), else
-// UTF-8. UTF-16 and Latin-1 are converted to UTF-8, so that levels and names read the same
-// whatever the file's encoding.
+// mark, Windows-1252 when the first block is not valid UTF-8 (what spreadsheets on Windows write:
+// Latin-1 with €, ’, “ … where Latin-1 has control characters; as the WHATWG Encoding Standard
+// reads a file labelled Latin-1), else UTF-8. UTF-16, Windows-1252 and Latin-1 are converted to
+// UTF-8, so that levels and names read the same whatever the file's encoding.
 #include <cstddef>
 #include <cstdint>
 #include <istream>
@@ -12,9 +13,9 @@
 
 namespace treelab {
 
-enum class TextEncoding { Utf8, Latin1, Utf16Le, Utf16Be };
-std::string to_string(TextEncoding encoding);  // "utf-8", "latin-1", "utf-16le", "utf-16be"
-// Those names (and latin1, iso-8859-1, utf8); throws ParamError listing them.
+enum class TextEncoding { Utf8, Windows1252, Latin1, Utf16Le, Utf16Be };
+std::string to_string(TextEncoding encoding);  // "utf-8", "windows-1252", "latin-1", "utf-16le", "utf-16be"
+// Those names (and cp1252, latin1, iso-8859-1, utf8); throws ParamError listing them.
 TextEncoding text_encoding_from_string(const std::string& text);
 
 class TextSource {

@@ -16,7 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (size < 2) return 0;
     constexpr char kDelimiters[] = {0, ',', ';', '\t'};
     constexpr char kDecimals[] = {0, '.', ',', 0};
-    const char* const kEncodings[] = {"", "", "", "", "utf-8", "latin-1", "utf-16le", "utf-16be"};
+    const char* const kEncodings[] = {"", "", "", "windows-1252", "utf-8", "latin-1", "utf-16le", "utf-16be"};
     treelab::CsvOptions options;
     options.delimiter = kDelimiters[data[0] & 3];
     options.header = (data[0] & 4) == 0;

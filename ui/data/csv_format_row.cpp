@@ -19,6 +19,7 @@ void selectData(QComboBox* combo, const QVariant& data) {
 
 QString encodingLabel(const std::string& encoding) {
     if (encoding == "utf-8") return QStringLiteral("UTF-8");
+    if (encoding == "windows-1252") return QStringLiteral("Windows-1252");
     if (encoding == "latin-1") return QStringLiteral("Latin-1");
     if (encoding == "utf-16le") return QStringLiteral("UTF-16 LE");
     if (encoding == "utf-16be") return QStringLiteral("UTF-16 BE");
@@ -52,7 +53,7 @@ CsvFormatRow::CsvFormatRow(QWidget* parent) : QWidget(parent) {
     encoding_ = new QComboBox(this);
     encoding_->setObjectName(QStringLiteral("csvEncoding"));
     encoding_->addItem(tr("Auto"), QString());
-    for (const char* encoding : {"utf-8", "latin-1", "utf-16le", "utf-16be"})
+    for (const char* encoding : {"utf-8", "windows-1252", "latin-1", "utf-16le", "utf-16be"})
         encoding_->addItem(encodingLabel(encoding), QString::fromLatin1(encoding));
     encoding_->setToolTip(tr("Text encoding. Auto: UTF-16 by its byte-order mark, Latin-1 when the text is not UTF-8, "
                              "else UTF-8."));

@@ -272,12 +272,39 @@ TEST(CsvReader, ReadsFinalLineWithoutNewline) {
     EXPECT_EQ(cell_text(table.columns[1], 1), "x");
 }
 
-// A file that is not UTF-8 is read as Latin-1 and its texts converted to UTF-8.
-TEST(CsvReader, DetectsLatin1) {
-    std::istringstream input("name,x\ncaf\xe9,1\n");
+// A file that is not UTF-8 is read as Windows-1252, what spreadsheets on Windows write, and its
+// texts converted to UTF-8: é as Latin-1 has it, and bytes 0x80-0x9F as €, ’, “ where Latin-1 has
+// control characters; `latin-1` given reads those as Latin-1's control characters.
+TEST(CsvReader, DetectsWindows1252) {
+    const std::string bytes = "name,x\ncaf\xe9,1\nitem\x80,2\n\x93quoted\x94 \x92s,3\n";
+    std::istringstream input(bytes);
     const Table table = parse_csv(input, "inline");
-    EXPECT_EQ(table.columns[0].levels[0], "caf\xc3\xa9");
-    EXPECT_EQ(table.format.encoding, "latin-1");
+    EXPECT_EQ(table.format.encoding, "windows-1252");
+    EXPECT_EQ(table.columns[0].levels, (std::vector<std::string>{"caf\xc3\xa9", "item\xe2\x82\xac", "\xe2\x80\x9cquoted\xe2\x80\x9d \xe2\x80\x99s"}));
+    std::istringstream again(bytes);
+    CsvOptions latin1;
+    latin1.encoding = "latin-1";
+    EXPECT_EQ(parse_csv(again, "inline", latin1).columns[0].levels[1], "item\xc2\x80");
+}
+
+// A Windows-1252 file whose text bytes each become three UTF-8 bytes (€) is read whole, in blocks
+// of the smallest size too (given: a 16-byte block's first read holds the header alone, which is
+// UTF-8) and of the default size (detected).
+TEST(CsvReader, ReadsWindows1252ThatTriplesInUtf8) {
+    std::string bytes = "name\n";
+    for (int row = 0; row < 2000; ++row) bytes += std::string(static_cast<std::size_t>(row % 40 + 1), '\x80') + "\n";
+    for (const std::size_t block : {std::size_t{16}, std::size_t{1} << 18}) {
+        std::istringstream input(bytes);
+        CsvOptions options;
+        options.block_bytes = block;
+        if (block == 16) options.encoding = "windows-1252";
+        const Table table = parse_csv(input, "inline", options);
+        ASSERT_EQ(table.rows, 2000u) << block;
+        EXPECT_EQ(table.format.encoding, "windows-1252") << block;
+        std::string euros;
+        for (int k = 0; k < 7; ++k) euros += "\xe2\x82\xac";
+        EXPECT_EQ(cell_text(table.columns[0], 6), euros) << block;
+    }
 }
 
 // `text` gzip-compressed by zlib into `file`, in `members` members written one after another.
