@@ -1,5 +1,8 @@
 #include "ui/compare/data_set_list.h"
 
+#include <sstream>
+#include <string>
+
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -15,46 +18,41 @@
 
 #include "app/shipped/shipped_files.h"
 #include "core/data/column_summary.h"
+#include "core/data/csv_reader.h"
 
 namespace treelab {
 namespace {
 
 constexpr int kFileRole = Qt::UserRole;
 
-// The column names of a CSV's header row (delimiter: the first of , ; tab found in it; quotes
-// dropped): enough to choose a target; the whole file is read by the comparison's worker.
-QStringList header_columns(const QString& file, QString& problem) {
+constexpr int kHeadLines = 200;  // rows enough to tell a text column's levels from a numeric one
+
+// The columns of a CSV file's first lines, read as the whole file will be (core/data/csv_reader.h),
+// and the target TreeLab would choose from them: enough to list the targets; the whole file is
+// read by the comparison's worker. Empty, with `problem` set, when the head cannot be read.
+struct FileHead {
+    QStringList columns;
+    QString target;
+};
+FileHead file_head(const QString& file, QString& problem) {
     QFile input(file);
-    if (!input.open(QIODevice::ReadOnly | QIODevice::Text)) {
+    if (!input.open(QIODevice::ReadOnly)) {
         problem = QObject::tr("Cannot open %1: %2").arg(file, input.errorString());
         return {};
     }
-    QString line = QString::fromUtf8(input.readLine()).trimmed();
-    if (line.startsWith(QChar(0xfeff))) line.remove(0, 1);
-    QChar delimiter = ',';
-    for (const QChar candidate : {QChar(','), QChar(';'), QChar('\t')})
-        if (line.contains(candidate)) {
-            delimiter = candidate;
-            break;
-        }
-    QStringList columns;
-    for (QString name : line.split(delimiter)) {
-        name = name.trimmed();
-        if (name.size() >= 2 && name.startsWith('"') && name.endsWith('"')) name = name.mid(1, name.size() - 2);
-        columns.append(name);
+    std::string head;
+    for (int line = 0; line < kHeadLines && !input.atEnd(); ++line) head += input.readLine().toStdString();
+    try {
+        std::istringstream text(head);
+        const Table table = parse_csv(text, file.toStdString());
+        FileHead result;
+        for (const Column& column : table.columns) result.columns.append(QString::fromStdString(column.name));
+        result.target = result.columns.value(static_cast<int>(choose_target_column(table).column));
+        return result;
+    } catch (const std::exception& error) {
+        problem = QString::fromStdString(error.what());
+        return {};
     }
-    if (line.isEmpty() || columns.isEmpty()) problem = QObject::tr("%1 has no header row to choose a target from.").arg(file);
-    return columns;
-}
-
-QString default_target(const QStringList& columns) {
-    Table table;
-    for (const QString& name : columns) {
-        Column column;
-        column.name = name.toStdString();
-        table.columns.push_back(std::move(column));
-    }
-    return columns.value(static_cast<int>(choose_target_column(table).column));
 }
 
 }  // namespace
@@ -152,7 +150,8 @@ void DataSetList::fillAddMenu() {
 
 bool DataSetList::addFile(const QString& file, const QString& target) {
     QString problem;
-    const QStringList columns = header_columns(file, problem);
+    const FileHead head = file_head(file, problem);
+    const QStringList& columns = head.columns;
     if (!problem.isEmpty()) {
         auto* box = new QMessageBox(QMessageBox::Warning, tr("Cannot add the data set"), problem, QMessageBox::Ok, this);
         box->setAttribute(Qt::WA_DeleteOnClose);
@@ -170,7 +169,7 @@ bool DataSetList::addFile(const QString& file, const QString& target) {
     table_->setItem(row, 0, item);
     auto* choice = new QComboBox(table_);
     choice->addItems(columns);
-    choice->setCurrentText(target.isEmpty() ? default_target(columns) : target);
+    choice->setCurrentText(target.isEmpty() ? head.target : target);
     connect(choice, &QComboBox::currentIndexChanged, this, &DataSetList::changed);
     table_->setCellWidget(row, 1, choice);
     emit changed();

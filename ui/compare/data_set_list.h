@@ -1,8 +1,8 @@
 #pragma once
 // The Compare tab's data sets: the one loaded in the data panel (checked by default, with the data
 // panel's target and preparation), and any added from the shipped data sets, the recent files or a
-// file dialog, each with its own target (the column named like a target, else the last, as the
-// data panel chooses; changeable). Every data set is prepared as the data panel says (scaling,
+// file dialog, each with its own target (chosen from the file's first lines as the data panel
+// chooses, core/data/column_summary.h; changeable). Every data set is prepared as the data panel says (scaling,
 // encoding, seeds).
 #include <functional>
 #include <optional>
@@ -30,8 +30,8 @@ public:
     void setRecentSource(std::function<QStringList()> source);
     void refreshLoaded();  // the data panel loaded another file or changed its target
 
-    // Adds `file` with `target` (empty = the default column of its header); returns its row.
-    // False with a dialog when its header cannot be read.
+    // Adds `file` with `target` (empty = the column TreeLab would choose); true when added.
+    // False with a dialog when its first lines cannot be read.
     bool addFile(const QString& file, const QString& target = {});
     // The checked data sets: the loaded one first; method and parameters not set.
     std::vector<RunConfig> checkedDataSets() const;
