@@ -2,7 +2,6 @@
 // description (its subcommands and their options as registered with CLI11), so it cannot drift from
 // the program. Hidden from --help; the build installs its output (resources/package/CMakeLists.txt).
 #include <iostream>
-#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -98,10 +97,10 @@ std::string bash_script(const CLI::App& app) {
 }  // namespace
 
 void add_completion_command(CLI::App& app) {
-    auto shell = std::make_shared<std::string>();
     CLI::App* command = app.add_subcommand("completion", "print a completion script for treelab-cli: bash");
     command->group("");  // hidden from --help: the package installs the script
-    command->add_option("shell", *shell, "shell: bash")->required()->check(CLI::IsMember({"bash"}));
+    // Bound to no variable: bash is the only shell it accepts, so the callback needs not read it.
+    command->add_option("shell", "shell: bash")->required()->check(CLI::IsMember({"bash"}));
     command->callback([&app] { std::cout << bash_script(app); });
 }
 
