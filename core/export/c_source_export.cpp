@@ -119,25 +119,8 @@ private:
                 " * column; ./model --proba prints the class probabilities (or the value) in full precision.\n"
                 " *\n"
                 " * Inputs:\n";
-        for (std::size_t k = 0; k < m_.inputs.size(); ++k) {
-            const SourceInput& input = m_.inputs[k];
-            out_ << " *   row[" << k << "] " << comment_text(input.name);
-            if (!input.categorical) {
-                out_ << ": number\n";
-                continue;
-            }
-            out_ << ": categorical, codes";
-            for (std::size_t level = 0; level < input.levels.size(); ++level)
-                out_ << (level ? ", " : " ") << level << " = \"" << comment_text(input.levels[level]) << '"';
-            if (input.missing_level >= 0) out_ << " (a missing value, -1, counts as \"?\")";
-            out_ << '\n';
-        }
-        if (classification()) {
-            out_ << " * Classes:";
-            for (std::size_t k = 0; k < m_.class_names.size(); ++k)
-                out_ << (k ? ", " : " ") << k << " = \"" << comment_text(m_.class_names[k]) << '"';
-            out_ << '\n';
-        }
+        for (const std::string& line : documented_inputs(m_, '"', comment_text)) out_ << " *   " << line << '\n';
+        if (classification()) out_ << " * Classes:" << documented_classes(m_, '"', comment_text) << '\n';
         out_ << " */\n#include <math.h>\n\n";
     }
 

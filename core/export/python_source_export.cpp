@@ -88,24 +88,8 @@ void docstring(std::ostream& out, const ModelFile& model, const SourceModel& m) 
            "inputs by their names (other columns are ignored) and prints one prediction per line as\n"
            "`treelab-cli predict` writes its prediction column; --proba prints the class probabilities\n"
            "(or the value) in full precision.\n\nInputs:\n";
-    for (std::size_t k = 0; k < m.inputs.size(); ++k) {
-        const SourceInput& input = m.inputs[k];
-        out << "    row[" << k << "] " << doc_text(input.name);
-        if (!input.categorical) {
-            out << ": number\n";
-            continue;
-        }
-        out << ": categorical, codes";
-        for (std::size_t level = 0; level < input.levels.size(); ++level)
-            out << (level ? ", " : " ") << level << " = '" << doc_text(input.levels[level]) << "'";
-        if (input.missing_level >= 0) out << " (a missing value, -1, counts as '?')";
-        out << '\n';
-    }
-    if (classification) {
-        out << "Classes:";
-        for (std::size_t k = 0; k < m.class_names.size(); ++k) out << (k ? ", " : " ") << k << " = '" << doc_text(m.class_names[k]) << "'";
-        out << '\n';
-    }
+    for (const std::string& line : documented_inputs(m, '\'', doc_text)) out << "    " << line << '\n';
+    if (classification) out << "Classes:" << documented_classes(m, '\'', doc_text) << '\n';
     out << "\"\"\"\n";
 }
 

@@ -108,6 +108,32 @@ std::string exported_model_title(const ModelFile& model) {
     return method.empty() ? "TreeLab model" : "TreeLab " + method + " model";
 }
 
+std::vector<std::string> documented_inputs(const SourceModel& model, char quote, const CommentEscape& escape) {
+    const auto quoted = [&](const std::string& text) { return quote + escape(text) + quote; };
+    std::vector<std::string> lines;
+    for (std::size_t k = 0; k < model.inputs.size(); ++k) {
+        const SourceInput& input = model.inputs[k];
+        std::string line = "row[" + std::to_string(k) + "] " + escape(input.name);
+        if (!input.categorical) {
+            lines.push_back(line + ": number");
+            continue;
+        }
+        line += ": categorical, codes";
+        for (std::size_t level = 0; level < input.levels.size(); ++level)
+            line += (level ? ", " : " ") + std::to_string(level) + " = " + quoted(input.levels[level]);
+        if (input.missing_level >= 0) line += " (a missing value, -1, counts as " + quoted("?") + ")";
+        lines.push_back(line);
+    }
+    return lines;
+}
+
+std::string documented_classes(const SourceModel& model, char quote, const CommentEscape& escape) {
+    std::string text;
+    for (std::size_t k = 0; k < model.class_names.size(); ++k)
+        text += (k ? ", " : " ") + std::to_string(k) + " = " + quote + escape(model.class_names[k]) + quote;
+    return text;
+}
+
 std::string exact_double_text(double value) {
     char buffer[40];
     std::snprintf(buffer, sizeof buffer, "%.17g", value);

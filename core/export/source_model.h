@@ -3,6 +3,7 @@
 // the input pipeline input by input, the tree as parallel node arrays and the routing predictor's
 // layers, every number exactly as the model holds it. Both languages print the same layout, so
 // they run the same arithmetic as FeaturePipeline::transform and TreeModel::predict.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,13 @@ SourceModel source_model(const ModelFile& model);
 
 // "TreeLab CART model": the learner's name as users know it (the run card's method otherwise).
 std::string exported_model_title(const ModelFile& model);
+
+// What a code export's header comment says of its inputs, a line each without prefix or end
+// ("row[0] name: number", a categorical column's codes), and of its classes (" 0 = 'a', 1 = 'b'"):
+// each name passed through `escape` (the language's comment-safe form) and quoted with `quote`.
+using CommentEscape = std::function<std::string(const std::string&)>;
+std::vector<std::string> documented_inputs(const SourceModel& model, char quote, const CommentEscape& escape);
+std::string documented_classes(const SourceModel& model, char quote, const CommentEscape& escape);
 
 // A double as a literal both C and Python read back to the same value ("%.17g"); "inf", "-inf",
 // "nan" are left to the caller's language.
