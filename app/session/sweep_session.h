@@ -13,12 +13,6 @@
 
 namespace treelab {
 
-struct SweepResult {
-    SweepConfig config;
-    std::vector<SweepRow> rows;  // the rows finished before a stop, or all of them
-    bool stopped = false;        // the user stopped the sweep before its last row
-};
-
 class SweepSession : public QObject {
     Q_OBJECT
 public:

@@ -39,6 +39,13 @@ struct SweepRow {
     std::shared_ptr<const PreparedData> data;
 };
 
+// A sweep as the workbench keeps it: what was asked and the rows it gave.
+struct SweepResult {
+    SweepConfig config;
+    std::vector<SweepRow> rows;  // the rows finished before a stop, or all of them
+    bool stopped = false;        // the user stopped the sweep before its last row
+};
+
 // Rows done out of rows expected (0 while the automatic path is still being grown); return false =
 // stop now. It is also asked during every training, so a stop lands within one epoch. With several
 // jobs it is called from their threads, one call at a time.
