@@ -15,7 +15,7 @@ struct CommandResult {
 };
 
 // `arguments` after the program name; stderr goes through a file in `dir`. `environment` is put
-// before the command as `env` takes it ("NAME=value NAME2=value"; the values are not quoted).
+// before the command as `env` takes it, read by the shell ("NAME=value NAME2='a*b'").
 CommandResult run_cli(const std::string& arguments, const TempDir& dir, const std::string& environment = "");
 
 // treelab-cli running beside the test, for what needs the test to act while it runs (signals):
