@@ -175,8 +175,9 @@ void add_compare_command(CLI::App& app) {
         check_writable_destination(options->out);
         const ComparisonResult result = run_comparison(config, cell_progress(options->progress, "fit"));
         const auto interrupted = [&] {
-            return Interrupted("the comparison stopped; wrote its " + std::to_string(result.cells.size()) + " finished cells to " +
-                               options->out);
+            const std::size_t cells = result.cells.size();
+            return Interrupted("the comparison stopped; wrote its " + std::to_string(cells) + " finished " +
+                               (cells == 1 ? "cell" : "cells") + " to " + options->out);
         };
         if (!options->shard.empty()) {
             write_file_atomically(options->out, comparison_part_text(result, comparison_cells(result)));

@@ -158,7 +158,8 @@ void add_sweep_command(CLI::App& app) {
             std::cout << "wrote " << rows.size() << " rows to " << options->out << '\n';
         }
         if (InterruptSignal::requested())
-            throw Interrupted("the sweep stopped; wrote its " + std::to_string(rows.size()) + " finished rows to " + options->out);
+            throw Interrupted("the sweep stopped; wrote its " + std::to_string(rows.size()) + " finished " +
+                              (rows.size() == 1 ? "row" : "rows") + " to " + options->out);
     });
 }
 

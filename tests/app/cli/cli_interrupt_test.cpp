@@ -78,6 +78,26 @@ TEST(CliInterrupt, SigtermDuringSweepWritesTheFinishedRows) {
     EXPECT_EQ(csv.find("\n100000,"), std::string::npos) << csv;
 }
 
+// SIGINT while a comparison trains its long cell (fold 1: CART, then a long GradTree fit): exit
+// 130, the finished cell in the CSV and the printed report.
+TEST(CliInterrupt, SigintDuringCompareWritesTheFinishedCells) {
+    test::TempDir dir;
+    const std::string out = dir.file("compare.csv").string();
+    CliProcess cli({"compare", "--data", test::dataset("glass.csv").string() + ":Type", "--methods", "cart,gradtree", "--cv", "3",
+                    "--set", "gradtree.depth=3", "--set", "gradtree.restarts=0", "--set", "gradtree.patience=0", "--set",
+                    "gradtree.epochs=100000", "--jobs", "1", "--threads", "1", "--out", out, "--progress"});
+    ASSERT_TRUE(cli.wait_for_stderr("fit 1 of 6 done")) << cli.err();
+    cli.send(SIGINT);
+    const int status = cli.wait();
+    ASSERT_TRUE(WIFEXITED(status)) << "ended by signal " << WTERMSIG(status) << "\n" << cli.err();
+    EXPECT_EQ(WEXITSTATUS(status), 130) << cli.err();
+    EXPECT_NE(cli.err().find("interrupted by SIGINT: the comparison stopped; wrote its 1 finished cell to " + out),
+              std::string::npos) << cli.err();
+    const std::string csv = test::read_file(out);
+    EXPECT_EQ(line_count(csv), 2) << csv;  // the header and CART's fold 1
+    EXPECT_NE(cli.out().find("wrote 1 cells to " + out), std::string::npos) << cli.out();
+}
+
 // A second signal ends the process at once by the signal, even while it is busy: here it waits on
 // its data, a FIFO the test holds open and never writes, so only the signal can end it.
 TEST(CliInterrupt, SecondSignalEndsTheProcessAtOnce) {

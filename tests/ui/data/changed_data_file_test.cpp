@@ -11,10 +11,12 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTest>
 
 #include "tests/support/test_support.h"
 #include "tests/support/workbench_steps.h"
+#include "ui/compare/compare_panel.h"
 #include "ui/data/data_panel.h"
 #include "ui/main_window.h"
 #include "ui/method/method_panel.h"
@@ -86,7 +88,7 @@ TEST(ChangedDataFile, TrainAsksToReloadAndReloadReadsTheNewFile) {
 }
 
 // The same bytes saved again (a new modification time) are no change: Train trains. Cancel on a
-// real change starts nothing, and so does a sweep's Start.
+// real change starts nothing, and so do a sweep's Start and Compare's Run on the file shown.
 TEST(ChangedDataFile, SameBytesTrainAndCancelStartsNothing) {
     QSettings().clear();
     test::TempDir dir;
@@ -115,6 +117,17 @@ TEST(ChangedDataFile, SameBytesTrainAndCancelStartsNothing) {
 
     window.sweepPanel()->start();
     EXPECT_FALSE(window.sweepPanel()->isRunning());
+    box = changedDialog(*window.dataPanel());
+    ASSERT_NE(box, nullptr);
+    QTest::mouseClick(box->button(QMessageBox::Cancel), Qt::LeftButton);
+    QTest::qWait(0);
+    ASSERT_EQ(changedDialog(*window.dataPanel()), nullptr);
+
+    window.tabs()->setCurrentWidget(window.comparePanel());
+    auto* run = window.comparePanel()->findChild<QPushButton*>("compareRun");
+    ASSERT_NE(run, nullptr);
+    QTest::mouseClick(run, Qt::LeftButton);
+    EXPECT_FALSE(window.comparePanel()->isRunning());
     EXPECT_NE(changedDialog(*window.dataPanel()), nullptr);
 }
 
