@@ -52,10 +52,12 @@ void cross_validate(const TrainOptions& options, const RunConfig& config) {
         throw Interrupted("the " + std::to_string(result.cells.size()) + " folds finished are printed above" +
                           (options.model_out.empty() ? "" : "; no model was refitted, so " + options.model_out + " was not written"));
     if (options.model_out.empty()) return;
-    const RunOutcome refitted = refit(comparison, 0, 0);
+    const RunOutcome refitted = refit(comparison, 0, 0, epoch_progress(options.progress));
     save_model(refitted.model, options.model_out);
     std::cout << "model saved to " << options.model_out << ": refitted on all " << refitted.train_rows + refitted.valid_rows
               << " rows (" << refitted.valid_rows << " of them for early stopping); the scores above are the folds'\n";
+    if (InterruptSignal::requested())
+        throw Interrupted("the refit on all rows stopped; wrote its best model so far to " + options.model_out);
 }
 
 void print_summary(const RunConfig& config, const RunOutcome& outcome) {

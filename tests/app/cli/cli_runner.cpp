@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -34,7 +35,7 @@ CommandResult run_cli(const std::string& arguments, const TempDir& dir, const st
 
 CliProcess::CliProcess(const std::vector<std::string>& arguments) {
     int out[2], err[2];
-    if (pipe(out) != 0 || pipe(err) != 0) return;
+    if (pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0) return;
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
