@@ -1,11 +1,13 @@
 // treelab-cli: training, evaluation, sweeps and exports without a display.
 // Exit codes: 0 ok, 2 usage (bad flag or hyperparameter), 3 bad data, model or output file,
-// 4 training failed, 1 unexpected internal error.
+// 4 training failed, 1 unexpected internal error; 130 (SIGINT) or 143 (SIGTERM) interrupted after
+// writing what the run had finished (app/cli/interrupt_signal.h).
 #include <iostream>
 
 #include <CLI/CLI.hpp>
 
 #include "app/cli/commands.h"
+#include "app/cli/interrupt_signal.h"
 #include "core/error.h"
 
 namespace {
@@ -44,6 +46,9 @@ int main(int argc, char** argv) {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
         return app.exit(error) == 0 ? kOk : kUsage;
+    } catch (const treelab::cli::Interrupted& interrupted) {
+        std::cerr << "treelab-cli: " << interrupted.what() << '\n';
+        return interrupted.exit_code();
     } catch (const treelab::ParamError& error) {
         return fail(kUsage, error.what());
     } catch (const treelab::DataError& error) {

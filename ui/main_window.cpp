@@ -167,6 +167,7 @@ MainWindow::MainWindow(QWidget* parent)
         if (!data_->hasData() || !method_->isValid()) return std::nullopt;
         return panelsConfig();
     });
+    sweep_->setStartCheck([this] { return data_->checkFileUnchanged(); });
     connect(method_, &MethodPanel::methodChanged, sweep_, &SweepPanel::refreshParameters);
     connect(method_, &MethodPanel::valuesChanged, sweep_, &SweepPanel::refreshParameters);  // a schedule's stages
     connect(training_->startMultiples(), &StartMultiples::startPicked, this, [this](int start) { keepStartTree(start); });
@@ -245,6 +246,7 @@ void MainWindow::connectCompare() {
         const auto* recent = qobject_cast<const RecentFilesMenu*>(data_->recentFilesMenu());
         return recent ? recent->files() : QStringList();
     });
+    compare_->setStartCheck([this](const ComparisonConfig& comparison) { return data_->checkFileUnchanged(comparison.data_sets); });
     connect(data_, &DataPanel::dataChanged, compare_->dataSets(), &DataSetList::refreshLoaded);
     connect(data_, &DataPanel::settingsChanged, compare_->dataSets(), &DataSetList::refreshLoaded);
     connect(compare_, &ComparePanel::refitted, this,
@@ -283,6 +285,7 @@ void MainWindow::train() {
         showError(tr("Cannot train yet"), problem);
         return;
     }
+    if (!data_->checkFileUnchanged()) return;
     if (!method_->isValid()) {
         showError(tr("Invalid hyperparameters"),
                   tr("Fix the fields flagged in red in the method panel before training."));

@@ -8,6 +8,8 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/comparison_report.h"
+#include "app/cli/interrupt_signal.h"
+#include "app/cli/progress_option.h"
 #include "app/cli/shard_option.h"
 #include "app/cli/thread_option.h"
 #include "core/compare/comparison.h"
@@ -125,6 +127,7 @@ void add_compare_command(CLI::App& app) {
         std::uint32_t seed = 0;
         int jobs = 0;
         int threads = 0;  // --threads; 0 = every core
+        bool progress = false;
         bool quick = false;
     };
     auto options = std::make_shared<Options>();
@@ -147,6 +150,7 @@ void add_compare_command(CLI::App& app) {
     command->add_option("--jobs", options->jobs, "cells trained at once (default: one per core); the results are the same for any number")
         ->check(CLI::PositiveNumber);
     add_threads_option(*command, options->threads);
+    add_progress_flag(*command, options->progress);
     command->add_option("--reference", options->reference, "the method the paired tests compare against")->capture_default_str();
     command->add_option("--out", options->out, "CSV file: one row per method × fold × data set (with --shard: the part file)")
         ->required();
@@ -156,6 +160,7 @@ void add_compare_command(CLI::App& app) {
     add_figure_option(command, options->figure);
 #endif
     command->callback([options, command] {
+        const InterruptSignal interrupt;
         const ThreadLimit limit(options->threads);
         ComparisonConfig config;
         config.data_sets = parse_data_sets(options->data, options->target);
@@ -168,15 +173,23 @@ void add_compare_command(CLI::App& app) {
         config.jobs = options->jobs;
         if (!options->shard.empty()) std::tie(config.shard, config.shards) = parse_shard(options->shard);
         check_writable_destination(options->out);
-        const ComparisonResult result = run_comparison(config);
+        const ComparisonResult result = run_comparison(config, cell_progress(options->progress, "fit"));
+        const auto interrupted = [&] {
+            const std::size_t cells = result.cells.size();
+            return Interrupted("the comparison stopped; wrote its " + std::to_string(cells) + " finished " +
+                               (cells == 1 ? "cell" : "cells") + " to " + options->out);
+        };
         if (!options->shard.empty()) {
             write_file_atomically(options->out, comparison_part_text(result, comparison_cells(result)));
             std::cout << "wrote " << result.cells.size() << " cells of shard " << options->shard << " to " << options->out << '\n';
+            if (InterruptSignal::requested()) throw interrupted();
             return;
         }
         write_file_atomically(options->out, comparison_to_csv(result));
         print_comparison(std::cout, result);
         std::cout << "\nwrote " << result.cells.size() << " cells to " << options->out << '\n';
+        // An interrupted comparison's ranks would be over the cells that happened to finish.
+        if (InterruptSignal::requested()) throw interrupted();
 #ifdef TREELAB_DRAW
         if (!options->figure.empty()) save_critical_difference_figure(result, options->figure);
 #endif

@@ -3,6 +3,8 @@
 #include <memory>
 
 #include "app/cli/commands.h"
+#include "app/cli/interrupt_signal.h"
+#include "app/cli/progress_option.h"
 #include "app/cli/run_options.h"
 #include "app/cli/shard_option.h"
 #include "app/cli/slurm_submission.h"
@@ -79,6 +81,7 @@ void add_sweep_command(CLI::App& app) {
         int seeds = 1;
         int jobs = 0;  // 0 = one per core
         int threads = 0;  // --threads; 0 = every core
+        bool progress = false;
         std::string shard;  // "K/N"
         std::string slurm;  // folder of the job scripts
         SlurmSettings job;
@@ -100,6 +103,7 @@ void add_sweep_command(CLI::App& app) {
                         "rows trained at once (default: one per core); the rows are the same for any number")
         ->check(CLI::PositiveNumber);
     add_threads_option(*command, options->threads);
+    add_progress_flag(*command, options->progress);
     command->add_option("--shard", options->shard,
                         "K/N: only the rows i = K (mod N) of the value × seed grid (K from 0), written to --out as a "
                         "part file for merge-sweep");
@@ -120,6 +124,7 @@ void add_sweep_command(CLI::App& app) {
                       "with --slurm: submit both scripts with sbatch (the merge with --dependency=afterok on the array) and "
                       "print the job ids");
     command->callback([options] {
+        const InterruptSignal interrupt;
         const ThreadLimit limit(options->threads);
         SweepConfig config;
         config.base = options->run.to_config();
@@ -143,15 +148,18 @@ void add_sweep_command(CLI::App& app) {
             return;
         }
         check_writable_destination(options->out);
-        const std::vector<SweepRow> rows = run_sweep(config);
+        const std::vector<SweepRow> rows = run_sweep(config, cell_progress(options->progress, "row"));
         if (!options->shard.empty()) {
             write_file_atomically(options->out, sweep_part_text(config, rows));
             std::cout << "wrote " << rows.size() << " rows of shard " << options->shard << " to " << options->out << '\n';
-            return;
+        } else {
+            write_file_atomically(options->out, sweep_to_csv(config.param, rows));
+            print_overview(config.param, rows);
+            std::cout << "wrote " << rows.size() << " rows to " << options->out << '\n';
         }
-        write_file_atomically(options->out, sweep_to_csv(config.param, rows));
-        print_overview(config.param, rows);
-        std::cout << "wrote " << rows.size() << " rows to " << options->out << '\n';
+        if (InterruptSignal::requested())
+            throw Interrupted("the sweep stopped; wrote its " + std::to_string(rows.size()) + " finished " +
+                              (rows.size() == 1 ? "row" : "rows") + " to " + options->out);
     });
 }
 

@@ -4,6 +4,8 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/comparison_report.h"
+#include "app/cli/interrupt_signal.h"
+#include "app/cli/progress_option.h"
 #include "app/cli/report.h"
 #include "app/cli/run_options.h"
 #include "app/cli/thread_option.h"
@@ -26,6 +28,7 @@ struct TrainOptions {
     std::optional<int> start;  // 1-based: keep this start's tree instead of the run's choice
     std::string cv;            // resampling (parse_resampling); empty = one run on the split
     int threads = 0;           // --threads; 0 = every core
+    bool progress = false;     // --progress
 };
 
 // train --cv: the method on every fold (the comparison engine with one method and one data set),
@@ -40,16 +43,21 @@ void cross_validate(const TrainOptions& options, const RunConfig& config) {
     comparison.resampling.holdout = config.split;
     comparison.resampling.holdout_mode = config.split_mode;
     comparison.seed = resolved_split_seed(config);
-    const ComparisonResult result = run_comparison(comparison);
+    const ComparisonResult result = run_comparison(comparison, cell_progress(options.progress, "fold"));
     std::cout << config.method << " on " << config.data_file.filename().string() << ", " << resampling_text(comparison.resampling)
               << " cross-validation (seed " << comparison.seed << ")\n";
     if (!result.data_sets.front().fold_warning.empty()) std::cout << "warning: " << result.data_sets.front().fold_warning << '\n';
     print_folds(std::cout, result);
+    if (result.stopped)
+        throw Interrupted("the " + std::to_string(result.cells.size()) + " folds finished are printed above" +
+                          (options.model_out.empty() ? "" : "; no model was refitted, so " + options.model_out + " was not written"));
     if (options.model_out.empty()) return;
-    const RunOutcome refitted = refit(comparison, 0, 0);
+    const RunOutcome refitted = refit(comparison, 0, 0, epoch_progress(options.progress));
     save_model(refitted.model, options.model_out);
     std::cout << "model saved to " << options.model_out << ": refitted on all " << refitted.train_rows + refitted.valid_rows
               << " rows (" << refitted.valid_rows << " of them for early stopping); the scores above are the folds'\n";
+    if (InterruptSignal::requested())
+        throw Interrupted("the refit on all rows stopped; wrote its best model so far to " + options.model_out);
 }
 
 void print_summary(const RunConfig& config, const RunOutcome& outcome) {
@@ -102,6 +110,19 @@ nlohmann::json summary_json(const RunConfig& config, const RunOutcome& outcome) 
     return summary;
 }
 
+// What an interrupted run kept, for the message main prints.
+std::string kept_after_interrupt(const RunOutcome& outcome, const TrainOptions& options) {
+    std::string text = "training stopped";
+    if (!outcome.history.empty()) {
+        const EpochReport& last = outcome.history.back();
+        text += " at epoch " + std::to_string(last.epoch) + (last.total > 0 ? " of " + std::to_string(last.total) : "");
+    }
+    text += options.model_out.empty() ? "; no --model-out, so no model was written"
+                                      : "; wrote the best model so far to " + options.model_out;
+    if (!options.history.empty()) text += " and its training curve to " + options.history;
+    return text;
+}
+
 }  // namespace
 
 void add_train_command(CLI::App& app) {
@@ -122,13 +143,15 @@ void add_train_command(CLI::App& app) {
                         "(leave-one-out) or holdout; prints per-fold and mean ± std scores, and --model-out saves the "
                         "tree refitted on all rows");
     add_threads_option(*command, options->threads);
+    add_progress_flag(*command, options->progress);
     command->callback([options] {
+        const InterruptSignal interrupt;
         const ThreadLimit limit(options->threads);
         const RunConfig config = options->run.to_config();
         for (const std::string& file : {options->model_out, options->history})
             if (!file.empty()) check_writable_destination(file);
         if (!options->cv.empty()) return cross_validate(*options, config);
-        RunOutcome outcome = run_training(config);
+        RunOutcome outcome = run_training(config, epoch_progress(options->progress));
         if (options->start) keep_start_tree(outcome, *options->start - 1);
         if (!options->model_out.empty()) save_model(outcome.model, options->model_out);
         if (!options->history.empty()) write_file_atomically(options->history, history_csv(outcome.history));
@@ -139,6 +162,7 @@ void add_train_command(CLI::App& app) {
             if (!options->model_out.empty()) std::cout << "model saved to " << options->model_out << '\n';
             if (!options->history.empty()) print_history_line(outcome.history, options->history);
         }
+        if (InterruptSignal::requested()) throw Interrupted(kept_after_interrupt(outcome, *options));
     });
 }
 

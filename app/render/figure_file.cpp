@@ -9,10 +9,10 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 #include "core/error.h"
+#include "core/io/atomic_file.h"
 
 namespace treelab {
 namespace {
@@ -118,9 +118,7 @@ void save_figure(const FigureDrawing& figure, const QString& file, QSize size, d
                              : suffix == "svg" ? render_svg(figure, size, title)
                                                : render_pdf(figure, size, title);
     if (bytes.isEmpty()) throw Error("cannot write " + file.toStdString() + ": the picture could not be rendered");
-    QSaveFile out(file);
-    if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit())
-        throw Error("cannot write " + file.toStdString() + ": " + out.errorString().toStdString());
+    write_file_atomically(file.toStdString(), std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
 }
 
 void save_figure(const FigureSheet& sheet, const QString& file, QSize size, double dpi) {

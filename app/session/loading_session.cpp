@@ -33,6 +33,7 @@ bool LoadingSession::start(const QString& file, const CsvOptions& format) {
             loaded->file = file;
             loaded->format = format;
             loaded->table = read_csv(file.toStdString(), options);
+            loaded->stamp = stamp_data_file(file.toStdString());
             const TargetChoice choice = choose_target_column(loaded->table);
             loaded->target = choice.column;
             loaded->target_reason = choice.reason;

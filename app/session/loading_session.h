@@ -12,6 +12,7 @@
 #include "app/session/target_overview.h"
 #include "app/session/worker_thread.h"
 #include "core/data/csv_reader.h"
+#include "core/data/data_file_stamp.h"
 #include "core/data/table.h"
 
 namespace treelab {
@@ -26,6 +27,7 @@ struct LoadedTable {
     std::size_t target = 0;   // choose_target_column's
     std::string target_reason;  // and why it chose it, for the data panel
     TargetOverview overview;  // of `target`, task detected
+    DataFileStamp stamp;      // the file as it was read (data_file_stamp.h), taken once the read ended
 };
 
 class LoadingSession : public QObject {

@@ -291,8 +291,11 @@ bool ComparePanel::run() {
     const auto cart = std::find_if(config.contenders.begin(), config.contenders.end(), [](const Contender& c) { return c.method == "cart"; });
     config.reference = cart == config.contenders.end() ? 0 : static_cast<std::size_t>(cart - config.contenders.begin());
     crossValidation_ = false;
+    if (startCheck_ && !startCheck_(config)) return false;
     return runConfig(config, false);
 }
+
+void ComparePanel::setStartCheck(std::function<bool(const ComparisonConfig&)> check) { startCheck_ = std::move(check); }
 
 bool ComparePanel::runConfig(const ComparisonConfig& config, bool refitAfter) {
     if (session_->isRunning()) {

@@ -44,6 +44,9 @@ public:
     DataSetList* dataSets() const;
     void setResampling(int folds, int repeats, std::uint32_t seed);
 
+    // Asked with the tab's choices before run() starts them; false = start nothing (the check told
+    // the user why): the data panel's file, among the data sets, changed on disk since it was read.
+    void setStartCheck(std::function<bool(const ComparisonConfig&)> check);
     // Runs the tab's choices; false (with the reason in the tab's status line) when they cannot run.
     bool run();
     // Runs `config` as it is (the data panel's cross-validation: one contender); with
@@ -94,6 +97,7 @@ private:
     void exportCsvWithDialog();
 
     ComparisonSession* session_ = nullptr;
+    std::function<bool(const ComparisonConfig&)> startCheck_;
     MethodChoice* methods_ = nullptr;
     DataSetList* dataSets_ = nullptr;
     QSpinBox* folds_ = nullptr;

@@ -27,6 +27,7 @@
 #include "app/session/target_summary_session.h"
 #include "app/shipped/shipped_files.h"
 #include "core/data/column_summary.h"
+#include "core/data/data_file_stamp.h"
 #include "core/error.h"
 #include "ui/common/table_preview_model.h"
 #include "ui/data/csv_format_row.h"
@@ -429,6 +430,33 @@ std::shared_ptr<const LoadedTable> DataPanel::loadedTable() const { return parts
 const Table& DataPanel::table() const {
     static const Table none;
     return hasData() ? parts_->data->table : none;
+}
+
+bool DataPanel::checkFileUnchanged() {
+    if (!hasData() || !changed_since(parts_->data->stamp)) return true;
+    const QString file = parts_->data->file;
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("The data file changed"),
+                                tr("%1 changed on disk after it was loaded.").arg(QFileInfo(file).fileName()), QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("changedDataDialog"));
+    box->setInformativeText(tr("The data shown are the file as it was read; a run now would read the file as it is. "
+                               "Reload the data to see and use the file as it is now, then start again.\n\n%1")
+                                .arg(QDir::toNativeSeparators(file)));
+    QPushButton* reload = box->addButton(tr("Reload the data"), QMessageBox::AcceptRole);
+    box->addButton(QMessageBox::Cancel);
+    box->setDefaultButton(reload);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::buttonClicked, this, [this, reload, file](QAbstractButton* button) {
+        if (button == reload) openFile(file);
+    });
+    // open(), not exec(): nothing waits on a nested event loop.
+    box->open();
+    return false;
+}
+
+bool DataPanel::checkFileUnchanged(const std::vector<RunConfig>& dataSets) {
+    const std::filesystem::path shown = file().toStdString();
+    const bool readsShown = std::any_of(dataSets.begin(), dataSets.end(), [&](const RunConfig& d) { return d.data_file == shown; });
+    return !hasData() || !readsShown || checkFileUnchanged();
 }
 
 QString DataPanel::problem() const {

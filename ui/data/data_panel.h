@@ -9,6 +9,7 @@
 // after a cancelled read or one that failed, whose message (file, line, column) shows in a dialog.
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include <QWidget>
 
@@ -46,6 +47,14 @@ public:
     QString file() const;
     const Table& table() const;
     std::shared_ptr<const LoadedTable> loadedTable() const;  // the file shown as it was read; null without data
+
+    // True when the file shown is on disk as it was read. Otherwise (it changed, or is gone) a
+    // window-modal dialog offers "Reload the data" or "Cancel" and this returns false: the caller
+    // starts nothing, so a run never trains on other data than the panel shows. Asked before
+    // Train, a sweep, or a comparison of the data shown.
+    bool checkFileUnchanged();
+    // The same when one of `dataSets` reads the file shown (a comparison); true otherwise.
+    bool checkFileUnchanged(const std::vector<RunConfig>& dataSets);
 
     // Writes data_file, the CSV format the data shown were read with (delimiter, decimal and
     // encoding given, 0 or empty where detected), target, task and the PreparationForm's choices.

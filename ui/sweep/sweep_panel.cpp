@@ -77,6 +77,7 @@ std::string default_metric(const std::vector<std::string>& names) {
 struct SweepPanel::Parts {
     SweepPanel* panel;
     std::function<std::optional<RunConfig>()> source;
+    std::function<bool()> startCheck;
     SweepSession* session = nullptr;
     std::string method;  // whose parameters the combo lists
     std::vector<SweepTarget> targets;  // the combo's entries, in order
@@ -453,8 +454,10 @@ std::optional<SweepConfig> SweepPanel::Parts::formSweep(const QString& failure) 
     return sweep;
 }
 
+void SweepPanel::setStartCheck(std::function<bool()> check) { parts_->startCheck = std::move(check); }
+
 void SweepPanel::start() {
-    if (isRunning()) return;
+    if (isRunning() || (parts_->startCheck && !parts_->startCheck())) return;
     const std::optional<SweepConfig> sweep = parts_->formSweep(tr("Sweep not started"));
     if (!sweep || !parts_->session->start(*sweep)) return;
     parts_->resultGrid = parts_->grid->kind();

@@ -37,6 +37,9 @@ public:
     // shown and before a start. Call it when the method or its values change; the user's choice
     // and grid stay while the list is the same.
     void refreshParameters();
+    // Asked before a sweep starts; false = start nothing (the check told the user why): the data
+    // panel's file changed on disk since it was read.
+    void setStartCheck(std::function<bool()> check);
 
     void start();  // reads the config source and the grid; refused while running
     void stop();
