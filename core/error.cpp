@@ -19,4 +19,7 @@ DataError::DataError(std::string file, std::size_t line, std::size_t column, con
 ModelFileError::ModelFileError(const std::string& file, const std::string& message)
     : Error(file + ": " + message) {}
 
+ProjectFileError::ProjectFileError(const std::string& file, const std::string& message)
+    : Error(file + ": " + message) {}
+
 }  // namespace treelab

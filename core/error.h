@@ -1,6 +1,6 @@
 #pragma once
 // Every exception core throws derives from treelab::Error and carries a sentence a user can act on.
-// The CLI maps the kinds to exit codes (DataError / ModelFileError: 3, TrainingError: 4,
+// The CLI maps the kinds to exit codes (DataError / ModelFileError / ProjectFileError: 3, TrainingError: 4,
 // ParamError: 2); the GUI shows what() in a dialog.
 #include <cstddef>
 #include <stdexcept>
@@ -31,6 +31,12 @@ private:
 class ModelFileError : public Error {
 public:
     ModelFileError(const std::string& file, const std::string& message);
+};
+
+// A project file (.treelab) that is corrupt, from a newer TreeLab, hostile, or not a project.
+class ProjectFileError : public Error {
+public:
+    ProjectFileError(const std::string& file, const std::string& message);
 };
 
 // A hyperparameter value outside its description (param_spec.h).

@@ -40,6 +40,7 @@ GzipInput::int_type GzipInput::underflow() {
             compressed_.read(in_.data(), static_cast<std::streamsize>(in_.size()));
             stream_.next_in = reinterpret_cast<Bytef*>(in_.data());
             stream_.avail_in = static_cast<uInt>(compressed_.gcount());
+            compressed_read_ += stream_.avail_in;
             if (stream_.avail_in == 0) {
                 if (!member_ended_) fail("it ends before its compressed data does (a truncated file)");
                 return traits_type::eof();

@@ -3,6 +3,7 @@
 // by zlib as it is read, so the CSV reader streams it as it streams plain text. Members written
 // one after another (gzip's concatenation) are read in turn.
 #include <array>
+#include <cstdint>
 #include <istream>
 #include <streambuf>
 #include <string>
@@ -23,6 +24,9 @@ public:
     GzipInput(const GzipInput&) = delete;
     GzipInput& operator=(const GzipInput&) = delete;
 
+    // Compressed bytes inflated so far: where in the file a corrupt or truncated stream failed.
+    std::uint64_t compressed_bytes_used() const { return compressed_read_ - stream_.avail_in; }
+
 protected:
     int_type underflow() override;
 
@@ -32,6 +36,7 @@ private:
     std::istream& compressed_;
     std::string source_;
     z_stream stream_{};
+    std::uint64_t compressed_read_ = 0;
     bool member_ended_ = false;  // the last member's end was met; more input starts another
     std::array<char, 1 << 16> in_{};
     std::array<char, 1 << 18> out_{};

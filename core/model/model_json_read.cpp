@@ -5,95 +5,32 @@
 #include <climits>
 #include <cmath>
 #include <cstdint>
-#include <functional>
 #include <limits>
-#include <new>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "core/error.h"
-#include "core/model/model_file.h"
+#include "core/model/model_json.h"
 
 namespace treelab {
 namespace {
 
-using Json = nlohmann::json;
-
-// No legitimate model file nests deeper than 5 levels or has objects with more than a few dozen
-// members (the run card's parameters); bounds keep hostile nesting and key floods harmless.
-constexpr std::size_t kMaxNesting = 64;
-constexpr std::size_t kMaxObjectMembers = 1000;
-
-// Enforces those bounds and a bound on every array's length while nlohmann parses, so a hostile
-// file is refused before it is fully held in memory. The exact per-field limits are checked
-// afterwards, with messages naming the field.
-class SizeGuard {
-public:
-    SizeGuard(std::size_t max_array, const std::string& source) : max_array_(max_array), source_(source) {}
-
-    bool operator()(int /*depth*/, Json::parse_event_t event, Json& /*parsed*/) {
-        switch (event) {
-            case Json::parse_event_t::object_start:
-            case Json::parse_event_t::array_start:
-                count_entry();
-                if (open_.size() >= kMaxNesting)
-                    throw ModelFileError(source_, "nests JSON deeper than " + std::to_string(kMaxNesting) + " levels");
-                open_.push_back({event == Json::parse_event_t::array_start, 0});
-                break;
-            case Json::parse_event_t::object_end:
-            case Json::parse_event_t::array_end:
-                open_.pop_back();
-                break;
-            case Json::parse_event_t::value:
-                count_entry();
-                break;
-            case Json::parse_event_t::key:
-                break;
-        }
-        return true;
-    }
-
-private:
-    struct Open {
-        bool array;
-        std::size_t entries;
-    };
-
-    void count_entry() {
-        if (open_.empty()) return;
-        Open& open = open_.back();
-        const std::size_t limit = open.array ? max_array_ : kMaxObjectMembers;
-        if (++open.entries > limit)
-            throw ModelFileError(source_, std::string("has a JSON ") + (open.array ? "array" : "object") + " with more than " +
-                                              std::to_string(limit) + " entries, more than any model file holds");
-    }
-
-    std::size_t max_array_;
-    const std::string& source_;
-    std::vector<Open> open_;
-};
-
-// A short, printable rendering of a value from the file for messages.
-std::string describe(const Json& value) {
-    if (value.is_string()) {
-        std::string text = value.get<std::string>();
-        if (text.size() > 40) text = text.substr(0, 40) + "...";
-        return "the string \"" + text + "\"";
-    }
-    if (value.is_number()) return "the number " + value.dump();
-    if (value.is_boolean()) return value.dump();
-    return std::string(value.is_null() ? "null" : value.is_array() ? "an array" : "an object");
+[[noreturn]] void throw_model_file_error(const std::string& source, const std::string& message) {
+    throw ModelFileError(source, message);
 }
 
-class Reader {
+class Reader : public JsonFields {
 public:
-    Reader(const std::string& source, const ModelFileLimits& limits) : source_(source), limits_(limits) {}
+    Reader(const std::string& source, const ModelFileLimits& limits) : JsonFields(source, throw_model_file_error), limits_(limits) {}
 
     ModelFile read(const std::string& text) const {
-        const Json root = parse(text);
-        if (!root.is_object()) fail("is not a TreeLab model file (the JSON is " + describe(root) + ", not an object)");
+        const Json root = parse(text, std::max({limits_.max_nodes, limits_.max_features, limits_.max_classes, limits_.max_hidden_units}),
+                                "model file");
+        return read_document(root);
+    }
+
+    ModelFile read_document(const Json& root) const {
+        if (!root.is_object()) fail("is not a TreeLab model file (the JSON is " + describe_json(root) + ", not an object)");
         check_header(root);
         ModelFile model;
         model.tree = read_tree(root);
@@ -103,34 +40,10 @@ public:
         return model;
     }
 
-private:
-    [[noreturn]] void fail(const std::string& message) const { throw ModelFileError(source_, message); }
-
-    static std::string at(const std::string& where) { return where.empty() ? "" : where + ": "; }
-
-    Json parse(const std::string& text) const {
-        SizeGuard guard(std::max({limits_.max_nodes, limits_.max_features, limits_.max_classes, limits_.max_hidden_units}), source_);
-        try {
-            return Json::parse(text, std::ref(guard));
-        } catch (const Json::parse_error& error) {
-            // what() is "[json.exception.parse_error.101] parse error at line 1, column 11: ..."
-            std::string detail = error.what();
-            if (const std::size_t prefix = detail.find("] "); prefix != std::string::npos) detail.erase(0, prefix + 2);
-            fail("is not valid JSON (byte " + std::to_string(error.byte) + "): " + detail);
-        } catch (const Json::out_of_range& error) {
-            // nlohmann refuses a number beyond the double range (e.g. 1e999) with out_of_range.406.
-            std::string detail = error.what();
-            if (const std::size_t prefix = detail.find("] "); prefix != std::string::npos) detail.erase(0, prefix + 2);
-            fail("has a number too large for a double (" + detail + ")");
-        } catch (const std::bad_alloc&) {
-            fail("is too large to load into memory");
-        }
-    }
-
     void check_header(const Json& root) const {
         const auto format = root.find("format");
         if (format == root.end() || !format->is_string() || format->get<std::string>() != "treelab-model")
-            fail("is not a TreeLab model file (\"format\" is " + (format == root.end() ? "missing" : describe(*format)) +
+            fail("is not a TreeLab model file (\"format\" is " + (format == root.end() ? "missing" : describe_json(*format)) +
                  ", expected \"treelab-model\")");
         const std::int64_t version = integer(root, "version", "", 0, std::numeric_limits<std::int64_t>::max());
         if (version > kModelFormatVersion)
@@ -138,104 +51,6 @@ private:
                  std::to_string(kModelFormatVersion));
         if (version < 1) fail("has format version 0, which no TreeLab writes");
         string(root, "treelab_version", "");
-    }
-
-    // ---- typed fields ----
-
-    const Json& field(const Json& object, const char* key, const std::string& where) const {
-        const auto it = object.find(key);
-        if (it == object.end()) fail(at(where) + "field \"" + key + "\" is missing");
-        return *it;
-    }
-
-    [[noreturn]] void wrong_type(const char* key, const std::string& where, const char* expected, const Json& value) const {
-        fail(at(where) + "field \"" + key + "\" must be " + expected + ", not " + describe(value));
-    }
-
-    const Json& object(const Json& parent, const char* key, const std::string& where) const {
-        const Json& value = field(parent, key, where);
-        if (!value.is_object()) wrong_type(key, where, "an object", value);
-        return value;
-    }
-
-    const Json& array(const Json& parent, const char* key, const std::string& where, std::size_t max_size) const {
-        const Json& value = field(parent, key, where);
-        if (!value.is_array()) wrong_type(key, where, "an array", value);
-        if (value.size() > max_size)
-            fail(at(where) + "field \"" + key + "\" has " + std::to_string(value.size()) + " entries, more than the limit of " +
-                 std::to_string(max_size));
-        return value;
-    }
-
-    std::string string(const Json& object, const char* key, const std::string& where) const {
-        const Json& value = field(object, key, where);
-        if (!value.is_string()) wrong_type(key, where, "a string", value);
-        return value.get<std::string>();
-    }
-
-    bool boolean(const Json& object, const char* key, const std::string& where) const {
-        const Json& value = field(object, key, where);
-        if (!value.is_boolean()) wrong_type(key, where, "true or false", value);
-        return value.get<bool>();
-    }
-
-    // max >= 0; integers above the int64 range arrive as unsigned and are compared as such.
-    std::int64_t integer(const Json& object, const char* key, const std::string& where, std::int64_t min, std::int64_t max) const {
-        const Json& value = field(object, key, where);
-        if (!value.is_number_integer()) wrong_type(key, where, "an integer", value);
-        const bool above = value.is_number_unsigned() ? value.get<std::uint64_t>() > static_cast<std::uint64_t>(max)
-                                                      : value.get<std::int64_t>() > max;
-        if (above || (!value.is_number_unsigned() && value.get<std::int64_t>() < min))
-            fail(at(where) + "field \"" + key + "\" is " + value.dump() + ", outside the range " + std::to_string(min) +
-                 " to " + std::to_string(max));
-        return value.get<std::int64_t>();
-    }
-
-    int small_integer(const Json& object, const char* key, const std::string& where, int min) const {
-        return static_cast<int>(integer(object, key, where, min, INT_MAX));
-    }
-
-    double number(const Json& object, const char* key, const std::string& where) const {
-        const Json& value = field(object, key, where);
-        if (!value.is_number()) wrong_type(key, where, "a number", value);
-        return value.get<double>();
-    }
-
-    // NaN is written as null (JSON has no NaN).
-    double number_or_nan(const Json& object, const char* key, const std::string& where) const {
-        const Json& value = field(object, key, where);
-        if (value.is_null()) return std::numeric_limits<double>::quiet_NaN();
-        if (!value.is_number()) wrong_type(key, where, "a number or null", value);
-        return value.get<double>();
-    }
-
-    Eigen::VectorXd numbers(const Json& object, const char* key, const std::string& where, std::size_t max_size) const {
-        const Json& values = array(object, key, where, max_size);
-        Eigen::VectorXd result(static_cast<Eigen::Index>(values.size()));
-        for (std::size_t i = 0; i < values.size(); ++i) {
-            if (!values[i].is_number())
-                fail(at(where) + "entry " + std::to_string(i) + " of \"" + key + "\" must be a number, not " + describe(values[i]));
-            result(static_cast<Eigen::Index>(i)) = values[i].get<double>();
-        }
-        return result;
-    }
-
-    Eigen::VectorXd finite_numbers(const Json& object, const char* key, const std::string& where, std::size_t max_size) const {
-        Eigen::VectorXd result = numbers(object, key, where, max_size);
-        if (!result.array().isFinite().all()) fail(at(where) + "field \"" + key + "\" has a value too large for a double");
-        return result;
-    }
-
-    std::vector<std::string> strings(const Json& object, const char* key, const std::string& where, std::size_t max_size) const {
-        const Json& values = array(object, key, where, max_size);
-        std::vector<std::string> result;
-        result.reserve(values.size());
-        for (std::size_t i = 0; i < values.size(); ++i) {
-            if (!values[i].is_string())
-                fail(at(where) + "entry " + std::to_string(i) + " of \"" + key + "\" must be a string, not " + describe(values[i]));
-            result.push_back(values[i].get<std::string>());
-        }
-        return result;
     }
 
     Task task(const Json& object, const char* key, const std::string& where) const {
@@ -273,7 +88,7 @@ private:
 
     TreeNode read_node(const Json& json, std::size_t id, const TreeModel& tree) const {
         const std::string where = "node " + std::to_string(id);
-        if (!json.is_object()) fail(where + " must be an object, not " + describe(json));
+        if (!json.is_object()) fail(where + " must be an object, not " + describe_json(json));
         if (const std::int64_t stored = integer(json, "id", where, 0, INT_MAX); stored != static_cast<std::int64_t>(id))
             fail(where + " has \"id\" " + std::to_string(stored) + "; ids must equal positions in \"nodes\"");
         // Sizes beyond the model's features or classes are refused here; exact sizes by validate().
@@ -301,7 +116,7 @@ private:
     // Sizes are bounded here, exact sizes and the heap layout checked by validate().
     RoutingPredictor read_routing_predictor(const Json& json, const TreeModel& tree) const {
         const std::string where = "the routing predictor";
-        if (!json.is_object()) fail("field \"routing_predictor\" must be an object, not " + describe(json));
+        if (!json.is_object()) fail("field \"routing_predictor\" must be an object, not " + describe_json(json));
         RoutingPredictor predictor;
         const std::string activation = string(json, "split_activation", where);
         if (activation != "none" && activation != "elu")
@@ -331,7 +146,7 @@ private:
 
     // "weights" (rows of at most max_inputs numbers) and "bias" of one layer of f_φ.
     DenseLayer dense_layer(const Json& json, const std::string& where, std::size_t max_outputs, std::size_t max_inputs) const {
-        if (!json.is_object()) fail(where + " must be an object, not " + describe(json));
+        if (!json.is_object()) fail(where + " must be an object, not " + describe_json(json));
         DenseLayer layer;
         layer.weights = weight_rows(array(json, "weights", where, max_outputs), where, max_inputs);
         layer.bias = finite_numbers(json, "bias", where, max_outputs);
@@ -349,7 +164,7 @@ private:
             for (std::size_t j = 0; j < rows[k].size(); ++j) {
                 const Json& value = rows[k][j];
                 if (!value.is_number() || !std::isfinite(value.get<double>()))
-                    fail(row + ": entry " + std::to_string(j) + " must be a finite number, not " + describe(value));
+                    fail(row + ": entry " + std::to_string(j) + " must be a finite number, not " + describe_json(value));
                 values.back()(static_cast<Eigen::Index>(j)) = value.get<double>();
             }
             if (values.back().size() != values.front().size()) fail(row + " differs in length from row 0");
@@ -361,7 +176,7 @@ private:
 
     TargetEncoding read_target(const Json& json, const TreeModel& tree) const {
         const std::string where = "the target";
-        if (!json.is_object()) fail("field \"target\" must be an object, not " + describe(json));
+        if (!json.is_object()) fail("field \"target\" must be an object, not " + describe_json(json));
         TargetEncoding target;
         target.column = string(json, "column", where);
         target.task = task(json, "task", where);
@@ -374,7 +189,7 @@ private:
 
     InputColumn read_input(const Json& json, std::size_t index) const {
         const std::string where = "pipeline input " + std::to_string(index);
-        if (!json.is_object()) fail(where + " must be an object, not " + describe(json));
+        if (!json.is_object()) fail(where + " must be an object, not " + describe_json(json));
         InputColumn input;
         input.name = string(json, "name", where);
         const std::string kind = string(json, "kind", where);
@@ -407,7 +222,7 @@ private:
 
     FeaturePipeline read_pipeline(const Json& json, const TreeModel& tree) const {
         const std::string where = "the pipeline";
-        if (!json.is_object()) fail("field \"pipeline\" must be an object, not " + describe(json));
+        if (!json.is_object()) fail("field \"pipeline\" must be an object, not " + describe_json(json));
         FeaturePipeline pipeline;
         const Json& inputs = array(json, "inputs", where, limits_.max_features);
         std::size_t levels = 0;  // bounds the feature count before feature_names() builds the names
@@ -426,7 +241,7 @@ private:
         const Json& quantiles = array(json, "quantiles", where, limits_.max_features);
         for (std::size_t i = 0; i < quantiles.size(); ++i) {
             if (!quantiles[i].is_array())
-                fail(where + ": entry " + std::to_string(i) + " of \"quantiles\" must be an array, not " + describe(quantiles[i]));
+                fail(where + ": entry " + std::to_string(i) + " of \"quantiles\" must be an array, not " + describe_json(quantiles[i]));
             pipeline.quantiles.push_back(quantile_row(quantiles[i], i, where));
         }
         check_pipeline(pipeline, tree);
@@ -439,7 +254,7 @@ private:
         for (std::size_t k = 0; k < values.size(); ++k) {
             if (!values[k].is_number() || !std::isfinite(values[k].get<double>()))
                 fail(where + ": quantile " + std::to_string(k) + " of feature " + std::to_string(i) + " must be a finite number, not " +
-                     describe(values[k]));
+                     describe_json(values[k]));
             result(static_cast<Eigen::Index>(k)) = values[k].get<double>();
         }
         return result;
@@ -470,12 +285,12 @@ private:
 
     RunCard read_card(const Json& json) const {
         const std::string where = "the run card";
-        if (!json.is_object()) fail("field \"run_card\" must be an object, not " + describe(json));
+        if (!json.is_object()) fail("field \"run_card\" must be an object, not " + describe_json(json));
         RunCard card;
         card.method = string(json, "method", where);
         const Json& params = object(json, "params", where);
         for (const auto& [name, value] : params.items()) {
-            if (!value.is_string()) fail(where + ": parameter \"" + name + "\" must be a string, not " + describe(value));
+            if (!value.is_string()) fail(where + ": parameter \"" + name + "\" must be a string, not " + describe_json(value));
             card.params[name] = value.get<std::string>();
         }
         card.seed = static_cast<std::uint32_t>(integer(json, "seed", where, 0, UINT32_MAX));
@@ -494,7 +309,6 @@ private:
         return card;
     }
 
-    const std::string& source_;
     const ModelFileLimits& limits_;
 };
 
@@ -502,6 +316,16 @@ private:
 
 ModelFile model_from_json(const std::string& text, const std::string& source_name, const ModelFileLimits& limits) {
     return Reader(source_name, limits).read(text);
+}
+
+ModelFile model_from_json_value(const Json& document, const std::string& source_name, const ModelFileLimits& limits) {
+    return Reader(source_name, limits).read_document(document);
+}
+
+TreeModel tree_from_json_value(const Json& tree, const std::string& source_name, const ModelFileLimits& limits) {
+    const Reader reader(source_name, limits);
+    if (!tree.is_object()) reader.fail("must be an object, not " + describe_json(tree));
+    return reader.read_tree(tree);
 }
 
 }  // namespace treelab

@@ -3,22 +3,20 @@
 #include <cmath>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "core/error.h"
-#include "core/model/model_file.h"
+#include "core/model/model_json.h"
 
 namespace treelab {
 namespace {
 
-using Json = nlohmann::ordered_json;  // keeps the fields in the documented order for readers
+using OrderedJson = nlohmann::ordered_json;  // keeps the fields in the documented order for readers
 
-Json number_or_null(double value) { return std::isnan(value) ? Json(nullptr) : Json(value); }
+OrderedJson number_or_null(double value) { return std::isnan(value) ? OrderedJson(nullptr) : OrderedJson(value); }
 
 // Tree arrays are checked finite by TreeModel::validate; pipeline arrays are checked here, since a
 // non-finite value would come back as null and make the file unreadable.
-Json numbers(const Eigen::VectorXd& values, const char* what) {
-    Json array = Json::array();
+OrderedJson numbers(const Eigen::VectorXd& values, const char* what) {
+    OrderedJson array = OrderedJson::array();
     for (const double v : values) {
         if (!std::isfinite(v)) throw Error(std::string("cannot save the model: the pipeline's ") + what + " has a non-finite value");
         array.push_back(v);
@@ -26,11 +24,11 @@ Json numbers(const Eigen::VectorXd& values, const char* what) {
     return array;
 }
 
-Json tree_numbers(const Eigen::VectorXd& values) { return Json(std::vector<double>(values.begin(), values.end())); }
+OrderedJson tree_numbers(const Eigen::VectorXd& values) { return OrderedJson(std::vector<double>(values.begin(), values.end())); }
 
 // "leaf_weights" only on a linear leaf (format version 3), so other models stay readable by older builds.
-Json node_json(const TreeNode& node, std::size_t id) {
-    Json json{{"id", id},
+OrderedJson node_json(const TreeNode& node, std::size_t id) {
+    OrderedJson json{{"id", id},
               {"left", node.left},
               {"right", node.right},
               {"parent", node.parent},
@@ -49,8 +47,8 @@ Json node_json(const TreeNode& node, std::size_t id) {
     return json;
 }
 
-Json weight_rows(const Eigen::MatrixXd& weights) {
-    Json rows = Json::array();
+OrderedJson weight_rows(const Eigen::MatrixXd& weights) {
+    OrderedJson rows = OrderedJson::array();
     for (Eigen::Index k = 0; k < weights.rows(); ++k) rows.push_back(tree_numbers(weights.row(k).transpose()));
     return rows;
 }
@@ -58,10 +56,10 @@ Json weight_rows(const Eigen::MatrixXd& weights) {
 // Optional block (format version 1 files without it are models without predictor). The last layer
 // is "weights" and "bias", as the one layer of a linear predictor always was; the layers before it,
 // if any, are "hidden_layers" (format version 2).
-Json routing_predictor_json(const RoutingPredictor& predictor) {
-    Json json{{"split_activation", to_string(predictor.activation)}, {"activity", tree_numbers(predictor.activity)}};
+OrderedJson routing_predictor_json(const RoutingPredictor& predictor) {
+    OrderedJson json{{"split_activation", to_string(predictor.activation)}, {"activity", tree_numbers(predictor.activity)}};
     if (predictor.layers.size() > 1) {
-        Json hidden = Json::array();
+        OrderedJson hidden = OrderedJson::array();
         for (std::size_t k = 0; k + 1 < predictor.layers.size(); ++k)
             hidden.push_back({{"weights", weight_rows(predictor.layers[k].weights)}, {"bias", tree_numbers(predictor.layers[k].bias)}});
         json["hidden_layers"] = std::move(hidden);
@@ -78,10 +76,10 @@ int format_version(const TreeModel& tree) {
     return tree.routing_predictor && tree.routing_predictor->layers.size() > 1 ? 2 : 1;
 }
 
-Json pipeline_json(const FeaturePipeline& pipeline) {
-    Json inputs = Json::array();
+OrderedJson pipeline_json(const FeaturePipeline& pipeline) {
+    OrderedJson inputs = OrderedJson::array();
     for (const InputColumn& input : pipeline.inputs) {
-        Json json{{"name", input.name},
+        OrderedJson json{{"name", input.name},
                   {"kind", input.kind == ColumnKind::Numeric ? "numeric" : "categorical"},
                   {"impute_value", number_or_null(input.impute_value)},
                   {"missing_indicator", input.missing_indicator},
@@ -96,17 +94,17 @@ Json pipeline_json(const FeaturePipeline& pipeline) {
         }
         inputs.push_back(std::move(json));
     }
-    Json quantiles = Json::array();
+    OrderedJson quantiles = OrderedJson::array();
     for (const Eigen::VectorXd& q : pipeline.quantiles) quantiles.push_back(numbers(q, "quantiles"));
-    return Json{{"inputs", std::move(inputs)},
+    return OrderedJson{{"inputs", std::move(inputs)},
                 {"scaling", to_string(pipeline.scaling)},
                 {"center", numbers(pipeline.center, "center")},
                 {"scale", numbers(pipeline.scale, "scale")},
                 {"quantiles", std::move(quantiles)}};
 }
 
-Json run_card_json(const RunCard& card) {
-    return Json{{"method", card.method},
+OrderedJson run_card_json(const RunCard& card) {
+    return OrderedJson{{"method", card.method},
                 {"params", card.params},
                 {"seed", card.seed},
                 {"data_file", card.data_file},
@@ -121,40 +119,64 @@ Json run_card_json(const RunCard& card) {
                 {"treelab_version", card.treelab_version}};
 }
 
-}  // namespace
+OrderedJson tree_nodes(const TreeModel& tree) {
+    OrderedJson nodes = OrderedJson::array();
+    for (std::size_t id = 0; id < tree.nodes.size(); ++id) nodes.push_back(node_json(tree.nodes[id], id));
+    return nodes;
+}
 
-std::string model_to_json(const ModelFile& model) {
+void validate_for_saving(const TreeModel& tree) {
     // Refuse to write what load_model would refuse to read.
     try {
-        model.tree.validate();
+        tree.validate();
     } catch (const Error& error) {
         throw Error(std::string("cannot save an invalid model: ") + error.what());
     }
+}
+
+}  // namespace
+
+OrderedJson tree_json(const TreeModel& tree) {
+    validate_for_saving(tree);
+    OrderedJson json{{"task", to_string(tree.task)},
+              {"feature_names", tree.feature_names},
+              {"class_names", tree.class_names},
+              {"axis_precision", to_string(tree.axis_precision)},
+              {"nodes", tree_nodes(tree)}};
+    if (tree.routing_predictor) json["routing_predictor"] = routing_predictor_json(*tree.routing_predictor);
+    return json;
+}
+
+OrderedJson model_json(const ModelFile& model) {
+    validate_for_saving(model.tree);
     const std::size_t pipeline_features = model.pipeline.feature_names().size();
     if (pipeline_features != model.tree.feature_names.size())
         throw Error("cannot save the model: its pipeline makes " + std::to_string(pipeline_features) +
                     " features but the tree has " + std::to_string(model.tree.feature_names.size()));
 
-    Json nodes = Json::array();
-    for (std::size_t id = 0; id < model.tree.nodes.size(); ++id) nodes.push_back(node_json(model.tree.nodes[id], id));
-    Json file{{"format", "treelab-model"},
-                    {"version", format_version(model.tree)},
-                    {"treelab_version", TREELAB_VERSION},
-                    {"task", to_string(model.tree.task)},
-                    {"feature_names", model.tree.feature_names},
-                    {"class_names", model.tree.class_names},
-                    {"target",
-                     Json{{"column", model.target.column},
-                          {"task", to_string(model.target.task)},
-                          {"class_names", model.target.class_names}}},
-                    {"pipeline", pipeline_json(model.pipeline)},
-                    {"run_card", run_card_json(model.card)},
-                    {"axis_precision", to_string(model.tree.axis_precision)},
-                    {"nodes", std::move(nodes)}};
+    OrderedJson file{{"format", "treelab-model"},
+              {"version", format_version(model.tree)},
+              {"treelab_version", TREELAB_VERSION},
+              {"task", to_string(model.tree.task)},
+              {"feature_names", model.tree.feature_names},
+              {"class_names", model.tree.class_names},
+              {"target",
+               OrderedJson{{"column", model.target.column},
+                    {"task", to_string(model.target.task)},
+                    {"class_names", model.target.class_names}}},
+              {"pipeline", pipeline_json(model.pipeline)},
+              {"run_card", run_card_json(model.card)},
+              {"axis_precision", to_string(model.tree.axis_precision)},
+              {"nodes", tree_nodes(model.tree)}};
     if (model.tree.routing_predictor) file["routing_predictor"] = routing_predictor_json(*model.tree.routing_predictor);
+    return file;
+}
+
+std::string model_to_json(const ModelFile& model) {
+    const OrderedJson file = model_json(model);
     try {
         return file.dump(1);
-    } catch (const Json::type_error& error) {
+    } catch (const OrderedJson::type_error& error) {
         // nlohmann refuses strings that are not UTF-8 (e.g. a Latin-1 column name).
         throw Error(std::string("cannot save the model: a name or run-card text is not valid UTF-8 (") + error.what() + ")");
     }

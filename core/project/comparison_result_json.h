@@ -1,0 +1,13 @@
+#pragma once
+// Internal to core/project: a comparison in a project document (its settings, data sets and cells).
+#include <filesystem>
+#include <string>
+
+#include "core/project/project_json.h"
+
+namespace treelab {
+
+OrderedJson comparison_result_json(const ComparisonResult& comparison, const std::filesystem::path& project_folder);
+ComparisonResult read_comparison_result(const ProjectFields& fields, const Json& json, const std::string& where);
+
+}  // namespace treelab

@@ -1,0 +1,17 @@
+#pragma once
+// Internal to core/project: the document project_to_json writes, with the data files' paths
+// also stored relative to `project_folder` when it is not empty (save_project).
+#include <filesystem>
+#include <string>
+
+#include "core/project/project_file.h"
+
+namespace treelab {
+
+std::string project_document(const Project& project, const std::filesystem::path& project_folder);
+
+// project_from_json, also giving the stored relative paths of the data files (absolute → relative).
+Project read_project_document(const std::string& text, const std::string& source_name, const ProjectLimits& limits,
+                              std::map<std::filesystem::path, std::filesystem::path>& relative_data_files);
+
+}  // namespace treelab
