@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
     parser.setApplicationDescription("TreeLab: learn decision trees and look inside them");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument("file", "CSV data file or TreeLab model (.json) to open; default: the shipped glass.csv",
+    parser.addPositionalArgument("file", "CSV data file, TreeLab model (.json) or project (.treelab) to open; default: the shipped glass.csv",
                                  "[file]");
     const QCommandLineOption smokeTest("smoke-test", "train on FILE, save a screenshot to PNG and quit", "PNG");
     parser.addOption(smokeTest);
@@ -68,5 +68,6 @@ int main(int argc, char** argv) {
         });
     }
     if (!files.isEmpty()) window.openFile(files.first());
+    if (!parser.isSet(smokeTest)) window.offerRecovery();  // a crashed session's autosave
     return QApplication::exec();
 }

@@ -9,6 +9,7 @@
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QKeyEvent>
+#include <QLockFile>
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
@@ -53,7 +54,7 @@ namespace treelab {
 
 namespace {
 
-bool isModelFile(const QString& file) { return QFileInfo(file).suffix().compare("json", Qt::CaseInsensitive) == 0; }
+bool hasSuffix(const QString& file, const char* suffix) { return QFileInfo(file).suffix().compare(suffix, Qt::CaseInsensitive) == 0; }
 
 QString elapsedText(qint64 milliseconds) {
     const qint64 seconds = milliseconds / 1000;
@@ -65,7 +66,6 @@ QString elapsedText(qint64 milliseconds) {
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), runTime_(std::make_unique<QElapsedTimer>()), session_(new TrainingSession(this)),
       evaluation_(new EvaluationSession(this)) {
-    setWindowTitle(tr("TreeLab"));
     setAcceptDrops(true);
     const QScreen* screen = QGuiApplication::primaryScreen();
     resize(default_window_size(screen ? screen->availableGeometry().size() : QSize()));
@@ -144,15 +144,13 @@ MainWindow::MainWindow(QWidget* parent)
     connect(clock_, &QTimer::timeout, this, [this] { elapsed_->setText(elapsedText(runTime_->elapsed())); });
 
     buildMenus();
+    connectProject();
     connectSession();
     connectEvaluation();
     connectCompare();
     connect(trainButton_, &QPushButton::clicked, this, &MainWindow::train);
     connect(stopButton_, &QPushButton::clicked, this, &MainWindow::stop);
-    connect(data_, &DataPanel::dataChanged, this, [this] {
-        setWindowTitle(tr("TreeLab — %1").arg(QFileInfo(data_->file()).fileName()));
-        statusBar()->showMessage(tr("Loaded %1").arg(data_->file()), 5000);
-    });
+    connect(data_, &DataPanel::dataChanged, this, [this] { statusBar()->showMessage(tr("Loaded %1").arg(data_->file()), 5000); });
     connect(results_, &ResultsPanel::runSelected, this, &MainWindow::showRun);
     connect(results_, &ResultsPanel::saveModelRequested, this, [this](std::shared_ptr<const RunOutcome> outcome) {
         shown_ = std::move(outcome);
@@ -178,7 +176,7 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->showMessage(tr("Open a CSV file (File > Open, a shipped data set, or drop it here)."));
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() { removeRecoveryFile(); }  // a session that ends normally leaves nothing to recover
 
 DataPanel* MainWindow::dataPanel() const { return data_; }
 MethodPanel* MainWindow::methodPanel() const { return method_; }
@@ -194,7 +192,8 @@ QTabWidget* MainWindow::tabs() const { return tabs_; }
 bool MainWindow::isTraining() const { return session_->isRunning() || crossValidating_; }
 
 void MainWindow::openFile(const QString& file) {
-    if (isModelFile(file)) openModel(file);
+    if (hasSuffix(file, "json")) openModel(file);
+    else if (hasSuffix(file, "treelab")) openProject(file);
     else data_->openFile(file);
 }
 
@@ -253,6 +252,8 @@ void MainWindow::connectCompare() {
             [this](std::shared_ptr<const RunOutcome> outcome, const RunConfig& config, const QString& note, bool crossValidation) {
                 ++runNumber_;
                 const QString name = tr("%1, %2").arg(run_title(runNumber_, config), note);
+                // No configuration: a refit's rows are every row of the data set, not the split
+                // its configuration describes, so a project does not prepare them again.
                 results_->addRun(name, std::move(outcome));  // selects it, which shows its curves and tree
                 if (crossValidation && crossValidating_) {
                     // The per-fold scores stay in the Compare tab; the Training tab shows the refit's curves.
@@ -346,7 +347,7 @@ void MainWindow::finishRun(std::shared_ptr<const RunOutcome> outcome) {
     setTraining(false);
     ++runNumber_;
     const QString name = run_title(runNumber_, pendingConfig_);
-    results_->addRun(name, outcome);  // selects it, which shows it
+    results_->addRun(name, outcome, pendingConfig_);  // selects it, which shows it
     QString message = tr("%1 finished in %2").arg(name, durationText(outcome->train_seconds));
     if (outcome->stopped_early) message += tr(" (stopped; best model so far kept)");
     statusBar()->showMessage(message);
@@ -455,6 +456,10 @@ void MainWindow::showError(const QString& title, const QString& message) {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!maybeSaveProject()) {
+        event->ignore();
+        return;
+    }
     saveSettings();
     session_->requestStop();
     compare_->stop();
@@ -477,6 +482,7 @@ void MainWindow::saveSettings() const {
     settings.setValue("window/mainSplitter", mainSplitter_->saveState());
     settings.setValue("window/leftSplitter", leftSplitter_->saveState());
     settings.setValue("window/tab", tabs_->currentIndex());
+    settings.setValue("projects/recent", recentProjects_->files());
     data_->saveSettings(settings);
     method_->saveSettings(settings);
 }
@@ -488,6 +494,7 @@ void MainWindow::restoreSettings() {
     mainSplitter_->restoreState(settings.value("window/mainSplitter").toByteArray());
     leftSplitter_->restoreState(settings.value("window/leftSplitter").toByteArray());
     tabs_->setCurrentIndex(settings.value("window/tab", 0).toInt());
+    recentProjects_->setFiles(settings.value("projects/recent").toStringList());
     data_->restoreSettings(settings);
     method_->restoreSettings(settings);
 }

@@ -20,6 +20,7 @@ class QPushButton;
 class QSplitter;
 class QTabWidget;
 class QTimer;
+class QLockFile;
 
 namespace treelab {
 
@@ -30,6 +31,10 @@ class ResultsPanel;
 class SweepPanel;
 class TrainingPanel;
 class EvaluationSession;
+class ProjectSession;
+class RecentFilesMenu;
+struct OpenedProject;
+struct Project;
 class PredictionsWindow;
 class TrainingSession;
 class TreeCanvas;
@@ -58,6 +63,20 @@ public:
     // Run > Predict on a file without its dialog: the selected run's model predicts every row of
     // `file` in a worker thread, shown in a new window; null (and a dialog) when no run is shown.
     PredictionsWindow* predictFile(const QString& file);
+    // Project files (.treelab, core/project/project_file.h): the data file and its settings, each
+    // method's form, every run, the last sweep and the last comparison. Open and save work in a
+    // worker thread; projectOpened() or projectSaved() follows, or a dialog says why not. A project
+    // whose data file moved or changed asks to locate it or to keep the results without it.
+    bool openProject(const QString& file);
+    bool saveProject(const QString& file);
+    void newProject();  // every run, sweep and comparison goes; the data and forms stay
+    QString projectFile() const;  // "" while the project has never been saved
+    // The recovery files of sessions that did not close (a crash, a kill): the newest is offered
+    // for restoring in a non-modal dialog. Called once by main() after the window shows.
+    void offerRecovery();
+    // Opens a recovery file as an unsaved project (the offer's Restore, without its dialog).
+    bool restoreRecovery(const QString& file);
+    QString recoveryFile() const;  // where this session autosaves ("" before the first autosave)
     void train();  // refused (with a status message) while a run is going
     // The shown run's model becomes start `start`'s tree (0-based; start_pick.h), in the results
     // list too, so the canvas, metrics and exports show it; nullopt = the run's own tree again.
@@ -79,6 +98,9 @@ public:
 
 signals:
     void trainingDone();  // finished or failed
+    void projectOpened();  // a project or recovery file is shown (its data may still be loading)
+    void projectSaved(const QString& file);
+    void autosaved(int runs);  // the recovery file now holds `runs` runs
 
 protected:
     // Window shortcuts win over a focused field's own keys (a line edit takes Ctrl+E as "end of
@@ -112,6 +134,19 @@ private:
     void showError(const QString& title, const QString& message);
     void saveSettings() const;
     void restoreSettings();
+    void buildProjectMenu(QMenu* file);
+    void connectProject();
+    std::shared_ptr<Project> currentProject() const;  // what a project file holds, from the panels
+    void showProject(std::shared_ptr<OpenedProject> opened);
+    void locateDataFile(std::shared_ptr<OpenedProject> opened);  // a moved or changed data file
+    void applyProject(const OpenedProject& opened);
+    void saveProjectWithDialog(bool askName);
+    // Asks to save a modified project before it goes (Save, Discard, Cancel); false = Cancel.
+    bool maybeSaveProject();
+    void markModified();
+    void updateTitle();
+    void autosave();  // now, or once the autosave going on has ended
+    void removeRecoveryFile();
 
     DataPanel* data_ = nullptr;
     MethodPanel* method_ = nullptr;
@@ -144,6 +179,18 @@ private:
     bool phaseShown_ = false;  // the status bar names a learner's preliminary phase (phaseReported)
     RunConfig pendingConfig_;  // the run going on, for its title in the results list
     std::shared_ptr<const RunOutcome> shown_;  // the run whose model File > Save model writes
+    ProjectSession* projectSession_ = nullptr;   // the user's saves and opens
+    ProjectSession* autosaveSession_ = nullptr;  // autosaves to the recovery file
+    RecentFilesMenu* recentProjects_ = nullptr;
+    QString projectFile_;
+    bool applyingProject_ = false;  // the panels change because a project is shown, not by the user
+    bool cleanAfterLoad_ = false;   // the project's data are loading: their arrival is no change
+    std::optional<RunConfig> projectForm_;  // and the project's data settings meanwhile
+    bool autosavePending_ = false;  // something changed while the last autosave was written
+    bool autosaveDirty_ = false;    // changes since the last autosave began
+    QTimer* autosaveTimer_ = nullptr;
+    QString recoveryFile_;
+    std::unique_ptr<QLockFile> recoveryLock_;  // held while this session owns recoveryFile_
 };
 
 }  // namespace treelab

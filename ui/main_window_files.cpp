@@ -26,6 +26,7 @@ namespace treelab {
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    buildProjectMenu(file);
     file->addAction(tr("&Open CSV…"), QKeySequence::Open, data_, &DataPanel::openWithDialog);
     file->addMenu(data_->recentFilesMenu());
     file->addMenu(data_->shippedDatasetsMenu());
@@ -35,7 +36,7 @@ void MainWindow::buildMenus() {
         if (!name.isEmpty()) openModel(name);
     });
     file->addSeparator();
-    file->addAction(tr("&Save model…"), QKeySequence::Save, this, &MainWindow::saveModelWithDialog);
+    file->addAction(tr("&Save model…"), QKeySequence(tr("Ctrl+M")), this, &MainWindow::saveModelWithDialog);
     file->addAction(tr("&Export view…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportCurrentView);
     file->addAction(tr("Export metrics table as &CSV…"), this, [this] {
         const QString name = QFileDialog::getSaveFileName(this, tr("Export the metrics table"), "metrics.csv",

@@ -214,7 +214,7 @@ public:
 };
 
 // With the Tree tab's Find field focused (a line edit, which takes Ctrl+E as "end of line"),
-// Ctrl+E, Ctrl+S, Ctrl+R, Esc and Ctrl+1 still do what the menus say.
+// Ctrl+E, Ctrl+S, Ctrl+M, Ctrl+R, Esc and Ctrl+1 still do what the menus say.
 TEST(RunSelection, WindowShortcutsWorkWhileTheFindFieldHasFocus) {
     Workbench bench;
     MainWindow& window = bench.window;
@@ -241,6 +241,15 @@ TEST(RunSelection, WindowShortcutsWorkWhileTheFindFieldHasFocus) {
     find->setFocus();
     closeNextDialog(title);
     QTest::keyClick(find, Qt::Key_S, Qt::ControlModifier);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !title.isEmpty(); }, 10000)) << "no dialog opened";
+    EXPECT_EQ(title, "Save the project");
+
+    title.clear();
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    find->setFocus();
+    closeNextDialog(title);
+    QTest::keyClick(find, Qt::Key_M, Qt::ControlModifier);
     ASSERT_TRUE(QTest::qWaitFor([&] { return !title.isEmpty(); }, 10000)) << "no dialog opened";
     EXPECT_EQ(title, "Save the model");
 

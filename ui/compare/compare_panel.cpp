@@ -83,7 +83,7 @@ ComparePanel::ComparePanel(QWidget* parent) : QWidget(parent), session_(new Comp
         if (refit) {
             say(tr("Cross-validation done; refitting %1 on all rows of %2…")
                     .arg(QString::fromStdString(result->contender_labels.front()), QString::fromStdString(result->data_set_names.front())));
-            session_->startRefit(result->config, 0, 0);
+            refitting_ = session_->startRefit(result->config, 0, 0);
         }
         emit comparisonFinished();
     });
@@ -95,6 +95,7 @@ ComparePanel::ComparePanel(QWidget* parent) : QWidget(parent), session_(new Comp
     });
     connect(session_, &ComparisonSession::refitted, this,
             [this](std::shared_ptr<const RunOutcome> outcome, std::size_t dataSet, std::size_t contender) {
+                refitting_ = false;
                 if (!result_) return;
                 const ComparisonConfig& config = result_->config;
                 RunConfig run = config.data_sets[dataSet];
@@ -110,6 +111,7 @@ ComparePanel::ComparePanel(QWidget* parent) : QWidget(parent), session_(new Comp
                 emit refitEnded();
             });
     connect(session_, &ComparisonSession::refitFailed, this, [this](const QString& message) {
+        refitting_ = false;
         say(tr("The refit failed: %1").arg(message), true);
         emit refitEnded();
     });
@@ -259,7 +261,7 @@ QTabWidget* ComparePanel::resultPages() const { return pages_; }
 QLabel* ComparePanel::statusLine() const { return status_; }
 std::shared_ptr<const ComparisonResult> ComparePanel::result() const { return result_; }
 bool ComparePanel::isRunning() const { return session_->isRunning(); }
-bool ComparePanel::isRefitting() const { return session_->isRefitting(); }
+bool ComparePanel::isRefitting() const { return refitting_; }
 
 void ComparePanel::setResampling(int folds, int repeats, std::uint32_t seed) {
     folds_->setValue(folds);
@@ -325,6 +327,24 @@ void ComparePanel::setRunning(bool running) {
     stop_->setEnabled(running);
     progress_->setVisible(running);
     if (running) progress_->setRange(0, 0);
+}
+
+void ComparePanel::showComparison(std::shared_ptr<const ComparisonResult> result) {
+    crossValidation_ = false;
+    if (result) {
+        showResult(std::move(result));
+        return;
+    }
+    result_ = nullptr;
+    for (QComboBox* box : {dataSet_, metric_, reference_}) {
+        const QSignalBlocker blocker(box);
+        box->clear();
+    }
+    scores_->setRowCount(0);
+    tests_->setRowCount(0);
+    boxPlot_->showData({});
+    showRanks();
+    say(QString());
 }
 
 void ComparePanel::showResult(std::shared_ptr<const ComparisonResult> result) {
@@ -472,11 +492,11 @@ void ComparePanel::refitRow(int row) {
         say(tr("The random forest is a reference score, not a tree to inspect: click a tree method to see its tree."));
         return;
     }
-    if (session_->isRefitting()) {
+    if (refitting_) {
         say(tr("A refit is still going: wait for its tree."));
         return;
     }
-    session_->startRefit(result_->config, set, contender);
+    refitting_ = session_->startRefit(result_->config, set, contender);
     crossValidation_ = false;
     say(tr("Refitting %1 on all rows of %2…").arg(label, QString::fromStdString(result_->data_set_names[set])));
 }

@@ -57,6 +57,8 @@ public:
     bool isRefitting() const;
 
     std::shared_ptr<const ComparisonResult> result() const;  // the last finished comparison; null before
+    // A saved comparison (a project's) shown as if it had just finished; null empties the results.
+    void showComparison(std::shared_ptr<const ComparisonResult> result);
     // Refits the method of `row` of the scores table on all rows of the data set shown.
     void refitRow(int row);
 
@@ -122,6 +124,9 @@ private:
     std::shared_ptr<const ComparisonResult> result_;
     ComparisonConfig running_;       // the comparison going on
     bool refitAfter_ = false;        // the data panel's cross-validation: refit when it ends
+    // From a refit's start until its tree or failure is handled here (the worker is no longer
+    // busy a moment before that: its result is still queued).
+    bool refitting_ = false;
     bool crossValidation_ = false;   // the result shown came from the data panel's Train
 };
 

@@ -67,6 +67,9 @@ struct DataPanel::Parts {
     // The file a change of CSV format re-reads: the one opened last, shown or not (a file that
     // failed with Auto is retried with the format the user then picks).
     QString formatFile;
+    // The settings a project's data set takes once `file` has been read (openFile with settings).
+    std::optional<RunConfig> pendingSettings;
+    QString pendingFile;
 
     QWidget* loading = nullptr;  // the file being read, its progress bar and Cancel
     QLabel* loadingName = nullptr;
@@ -282,6 +285,8 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
             std::shared_ptr<const LoadedTable> previous = std::exchange(parts.data, std::move(loaded));
             parts.recent->add(parts.data->file);
             parts.showTable(keptTarget);  // the preview stops pointing into the previous table
+            if (parts.pendingSettings && parts.pendingFile == parts.data->file) setFrom(*parts.pendingSettings);
+            parts.pendingSettings.reset();
             emit dataChanged();
             release_in_background(std::move(previous));
         }
@@ -289,13 +294,16 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
     });
     connect(p.loader, &LoadingSession::failed, this, [this](const QString& message) {
         Parts& parts = *parts_;
-        if (parts.nextFile.isEmpty())
+        if (parts.nextFile.isEmpty()) {
+            parts.pendingSettings.reset();
             parts.showError(tr("Cannot open %1").arg(QFileInfo(parts.reading).fileName()), message);
+        }
         parts.loadEnded();
     });
     connect(p.loader, &LoadingSession::cancelled, this, [this] {
         Parts& parts = *parts_;
         if (parts.nextFile.isEmpty()) {  // the user's Cancel: the format shown is again the data's
+            parts.pendingSettings.reset();
             parts.formatFile = parts.data ? parts.data->file : QString();
             parts.format->setOverrides(parts.data ? parts.data->format : CsvOptions());
         }
@@ -407,6 +415,19 @@ void DataPanel::openFile(const QString& file) {
         return;
     }
     p.startLoad(file);
+}
+
+void DataPanel::openFileWithSettings(const QString& file, const RunConfig& settings) {
+    Parts& p = *parts_;
+    CsvOptions format;
+    format.delimiter = settings.delimiter;
+    format.decimal = settings.decimal;
+    format.encoding = settings.encoding;
+    p.format->setOverrides(format);
+    p.formatFile = file;  // so that openFile keeps these overrides
+    p.pendingSettings = settings;
+    p.pendingFile = file;
+    openFile(file);
 }
 
 void DataPanel::cancelLoad() {

@@ -36,6 +36,10 @@ public:
     // (dataChanged) and joins the recent list; on failure a non-modal QMessageBox (child of this
     // panel) shows the core's message and the previous data stay. loadEnded() follows either way.
     void openFile(const QString& file);
+    // The same, read with the CSV format `settings` gives (delimiter, decimal, encoding; detected
+    // where 0 or empty), and once read the target, task and preparation of `settings` set
+    // (setFrom) before dataChanged: a project's data as it was saved.
+    void openFileWithSettings(const QString& file, const RunConfig& settings);
     void openWithDialog();  // QFileDialog starting in the last folder
     void cancelLoad();      // the read going on stops; the data shown stay
     bool isLoading() const;  // from openFile() until loadEnded()

@@ -49,6 +49,7 @@ struct ResultsPanel::Parts {
     QTableWidget* list = nullptr;
     RunDetailView* detail = nullptr;
     std::vector<std::shared_ptr<const RunOutcome>> runs;  // in list order; names live in the list
+    std::vector<std::optional<RunConfig>> configs;        // runs' configurations, in the same order
     std::function<void()> updateActions;
 
     QList<int> selectedRows() const {
@@ -132,6 +133,9 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent), parts_(std::make_
     layout->addWidget(splitter);
 
     connect(p.list->selectionModel(), &QItemSelectionModel::selectionChanged, this, p.updateActions);
+    connect(p.list, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
+        if (item->column() == NameColumn) emit runsChanged();  // renamed in place (F2)
+    });
     connect(p.list->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ResultsPanel::showCurrentRun);
     p.updateActions();
 }
@@ -152,15 +156,20 @@ std::optional<PlotSheet> ResultsPanel::figure() const {
     return row < 0 ? std::nullopt : parts_->detail->figure(runName(row).toStdString());
 }
 
-int ResultsPanel::addRun(const QString& name, std::shared_ptr<const RunOutcome> outcome) {
+int ResultsPanel::addRun(const QString& name, std::shared_ptr<const RunOutcome> outcome, std::optional<RunConfig> config) {
     Parts& p = *parts_;
     const int row = p.list->rowCount();
     p.runs.push_back(outcome);
-    p.list->insertRow(row);
-    p.list->setItem(row, NameColumn, new QTableWidgetItem(name));
-    setRunCells(row, *outcome);
+    p.configs.push_back(std::move(config));
+    {
+        const QSignalBlocker blocker(p.list);  // not a rename
+        p.list->insertRow(row);
+        p.list->setItem(row, NameColumn, new QTableWidgetItem(name));
+        setRunCells(row, *outcome);
+    }
     p.list->resizeColumnToContents(NameColumn);
     selectRun(row);
+    emit runsChanged();
     return row;
 }
 
@@ -182,8 +191,12 @@ void ResultsPanel::setRunCells(int row, const RunOutcome& outcome) {
 bool ResultsPanel::replaceRun(int row, std::shared_ptr<const RunOutcome> outcome) {
     if (row < 0 || row >= runCount() || !outcome) return false;
     parts_->runs[std::size_t(row)] = outcome;
-    setRunCells(row, *outcome);
+    {
+        const QSignalBlocker blocker(parts_->list);
+        setRunCells(row, *outcome);
+    }
     if (row == currentRow()) showCurrentRun();
+    emit runsChanged();
     return true;
 }
 
@@ -191,6 +204,11 @@ int ResultsPanel::rowOf(const RunOutcome* outcome) const {
     for (int row = 0; row < runCount(); ++row)
         if (parts_->runs[std::size_t(row)].get() == outcome) return row;
     return -1;
+}
+
+const std::optional<RunConfig>& ResultsPanel::runConfig(int row) const {
+    static const std::optional<RunConfig> none;
+    return row >= 0 && row < runCount() ? parts_->configs[std::size_t(row)] : none;
 }
 
 int ResultsPanel::runCount() const { return int(parts_->runs.size()); }
@@ -227,12 +245,26 @@ void ResultsPanel::removeRun(int row) {
         // case; the selection is set once below and announced once.
         const QSignalBlocker blocker(p.list->selectionModel());
         p.runs.erase(p.runs.begin() + row);
+        p.configs.erase(p.configs.begin() + row);
         p.list->removeRow(row);
         if (wasCurrent && runCount() > 0) selectRun(std::min(row, runCount() - 1));
     }
     p.list->viewport()->update();
     if (wasCurrent || runCount() == 0) showCurrentRun();
     else p.updateActions();
+    emit runsChanged();
+}
+
+void ResultsPanel::clear() {
+    Parts& p = *parts_;
+    {
+        const QSignalBlocker blocker(p.list->selectionModel());
+        p.runs.clear();
+        p.configs.clear();
+        p.list->setRowCount(0);
+    }
+    showCurrentRun();
+    emit runsChanged();
 }
 
 QDialog* ResultsPanel::compareRuns(int first, int second) {

@@ -24,7 +24,8 @@ public:
     ~ResultsPanel() override;
 
     // Appends a run named `name` (e.g. "3 latent λ=0.001") and selects it; returns its row.
-    int addRun(const QString& name, std::shared_ptr<const RunOutcome> outcome);
+    // `config` is how it was trained (a project saves it); none for a model opened from a file.
+    int addRun(const QString& name, std::shared_ptr<const RunOutcome> outcome, std::optional<RunConfig> config = std::nullopt);
     int runCount() const;
     std::shared_ptr<const RunOutcome> run(int row) const;
     QString runName(int row) const;
@@ -35,7 +36,9 @@ public:
     // name; a current row is shown again. Returns false when there is no such row.
     bool replaceRun(int row, std::shared_ptr<const RunOutcome> outcome);
     int rowOf(const RunOutcome* outcome) const;  // -1 when the list does not hold it
+    const std::optional<RunConfig>& runConfig(int row) const;  // as given to addRun; none for a bad row
     void removeRun(int row);
+    void clear();  // every run goes; runSelected(null) follows
 
     // Opens the side-by-side metrics of two runs (non-modal; deletes itself when closed).
     QDialog* compareRuns(int first, int second);
@@ -53,6 +56,7 @@ public:
 signals:
     void runSelected(std::shared_ptr<const treelab::RunOutcome> outcome);  // null when none left
     void saveModelRequested(std::shared_ptr<const treelab::RunOutcome> outcome);
+    void runsChanged();  // a run was added, replaced, renamed or removed (the project changed)
 
 private:
     void showCurrentRun();  // detail view and runSelected for the current row

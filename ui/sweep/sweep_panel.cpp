@@ -117,6 +117,7 @@ struct SweepPanel::Parts {
     void setRunning(bool running);
     void onParamChanged();
     void onFinished(std::shared_ptr<const SweepResult> finished);
+    void show(std::shared_ptr<const SweepResult> shown);  // status, metrics, plots and table; null empties them
     void showResult();
     void choose(int point, std::size_t row);
     int pointOfRow(std::size_t row) const;
@@ -288,7 +289,24 @@ void SweepPanel::Parts::onParamChanged() {
 
 void SweepPanel::Parts::onFinished(std::shared_ptr<const SweepResult> finished) {
     setRunning(false);
-    result = std::move(finished);
+    show(std::move(finished));
+    emit panel->finished();
+}
+
+void SweepPanel::Parts::show(std::shared_ptr<const SweepResult> shown) {
+    result = std::move(shown);
+    if (!result) {
+        points.clear();
+        xs.clear();
+        plots->clear();
+        table->removeRows(0, table->rowCount());
+        scrubber->setEnabled(false);
+        status->clear();
+        chosen->clear();
+        exportCsv->setEnabled(false);
+        compare->setEnabled(false);
+        return;
+    }
     const int total = progress->maximum();
     progress->setRange(0, std::max(total, static_cast<int>(result->rows.size())));
     progress->setValue(static_cast<int>(result->rows.size()));
@@ -311,7 +329,6 @@ void SweepPanel::Parts::onFinished(std::shared_ptr<const SweepResult> finished) 
     exportCsv->setEnabled(!result->rows.empty());
     compare->setEnabled(!result->rows.empty());
     showResult();
-    emit panel->finished();
 }
 
 // Plots, table and scrubber for the last sweep and the chosen metric.
@@ -469,6 +486,10 @@ void SweepPanel::start() {
 void SweepPanel::stop() { parts_->session->requestStop(); }
 
 bool SweepPanel::isRunning() const { return parts_->session->isRunning(); }
+
+std::shared_ptr<const SweepResult> SweepPanel::result() const { return parts_->result; }
+
+void SweepPanel::showSweep(std::shared_ptr<const SweepResult> result) { parts_->show(std::move(result)); }
 
 int SweepPanel::rowCount() const { return parts_->result ? static_cast<int>(parts_->result->rows.size()) : 0; }
 

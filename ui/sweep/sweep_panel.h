@@ -45,6 +45,10 @@ public:
     void stop();
     bool isRunning() const;
     int rowCount() const;  // value × seed rows of the last sweep
+    // The last sweep (null before one), and showing a saved one in its place (a project's; null
+    // empties the tab). Showing emits no finished().
+    std::shared_ptr<const SweepResult> result() const;
+    void showSweep(std::shared_ptr<const SweepResult> result);
 
     // Writes the last sweep's table (sweep_to_csv: every score) to `file` atomically; on failure
     // shows a non-modal dialog and returns false. The "Export CSV…" button asks for the file.

@@ -41,7 +41,7 @@ TEST(ModelFileTypes, FiltersPickTheWriter) {
     EXPECT_EQ(withModelSuffix("model.json", "python"), "model.py");  // the dialog's default name, another type chosen
 }
 
-// With real key events: Ctrl+S opens the dialog, the file type box moves down to C source, the
+// With real key events: Ctrl+M (File > Save model…) opens the dialog, the file type box moves down to C source, the
 // name is typed without a suffix and Return saves: a C file comes out (the C export, not JSON with a .c name), and the same dialog's default type still writes JSON that loads.
 TEST(ModelFileTypes, SaveModelDialogWritesTheChosenType) {
     test::TempDir dir;
@@ -72,7 +72,7 @@ TEST(ModelFileTypes, SaveModelDialogWritesTheChosenType) {
         });
         window.activateWindow();
         ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
-        QTest::keyClick(&window, Qt::Key_S, Qt::ControlModifier);
+        QTest::keyClick(&window, Qt::Key_M, Qt::ControlModifier);
         if (!typed) QTest::qWait(300);  // let the timer run before its captures go out of scope
         ASSERT_TRUE(typed);
     };
