@@ -37,6 +37,7 @@ int main(int argc, char** argv) {
     treelab::cli::add_params_command(app);
     treelab::cli::add_rules_command(app);
     treelab::cli::add_routing_command(app);
+    treelab::cli::add_project_command(app);
 #ifdef TREELAB_DRAW
     treelab::cli::add_draw_command(app);  // these two need Qt Gui (see app/CMakeLists.txt)
     treelab::cli::add_plot_command(app);

@@ -10,6 +10,7 @@ void add_eval_command(CLI::App& app);
 void add_importance_command(CLI::App& app);
 void add_predict_command(CLI::App& app);
 void add_export_command(CLI::App& app);
+void add_project_command(CLI::App& app);  // project list, project export-model
 void add_sweep_command(CLI::App& app);
 void add_merge_sweep_command(CLI::App& app);  // sweep_command.cpp: the other half of sweep --shard
 void add_compare_command(CLI::App& app);

@@ -47,6 +47,7 @@ std::string gunzip(const std::string& compressed, const std::string& name, std::
     std::istringstream input(compressed);
     GzipInput inflating(input, "");
     std::istream text_stream(&inflating);
+    text_stream.exceptions(std::ios::badbit);  // the inflater's DataError reaches the catch below
     std::string text;
     std::array<char, 1 << 16> buffer{};
     try {

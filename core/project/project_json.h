@@ -65,10 +65,12 @@ private:
     const ProjectLimits& limits_;
 };
 
-// The array `key` of at most limits().max_rows items, each read by read(fields, item, "where: item N").
+// The array `key` of at most `max_items` items (0: limits().max_rows), each read by
+// read(fields, item, "where: item N").
 template <typename Read>
-auto read_list(const ProjectFields& fields, const Json& json, const char* key, const std::string& where, const char* item, Read read) {
-    const Json& array = fields.array(json, key, where, fields.limits().max_rows);
+auto read_list(const ProjectFields& fields, const Json& json, const char* key, const std::string& where, const char* item, Read read,
+               std::size_t max_items = 0) {
+    const Json& array = fields.array(json, key, where, max_items == 0 ? fields.limits().max_rows : max_items);
     std::vector<decltype(read(fields, array[0], where))> items;
     items.reserve(array.size());
     for (std::size_t i = 0; i < array.size(); ++i)

@@ -58,16 +58,13 @@ Project read_project_document(const std::string& text, const std::string& source
     const Json& forms = fields.object(root, "method_forms", "");
     for (const auto& [method, params] : forms.items())
         project.method_forms[method] = fields.params(forms, method.c_str(), "the method forms", method);
-    fields.array(root, "runs", "", limits.max_runs);
-    project.runs = read_list(fields, root, "runs", "", "run", read_run);
+    project.runs = read_list(fields, root, "runs", "", "run", read_run, limits.max_runs);
     project.selected_run = fields.small_integer(root, "selected_run", "", -1);
     if (project.selected_run >= static_cast<int>(project.runs.size()))
         fields.fail("field \"selected_run\" is " + std::to_string(project.selected_run) + " but the project has " +
                     std::to_string(project.runs.size()) + " runs");
-    fields.array(root, "sweeps", "", limits.max_runs);
-    project.sweeps = read_list(fields, root, "sweeps", "", "sweep", read_sweep_result);
-    fields.array(root, "comparisons", "", limits.max_runs);
-    project.comparisons = read_list(fields, root, "comparisons", "", "comparison", read_comparison_result);
+    project.sweeps = read_list(fields, root, "sweeps", "", "sweep", read_sweep_result, limits.max_runs);
+    project.comparisons = read_list(fields, root, "comparisons", "", "comparison", read_comparison_result, limits.max_runs);
     relative_data_files = std::move(fields.relative_data_files);
     return project;
 }

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.."
 seconds=${FUZZ_SECONDS:-60}
 jobs=${FUZZ_JOBS:-$(nproc)}
 build=build-fuzz
-targets=(csv_reader model_file param_value sweep_grid)
+targets=(csv_reader model_file project_file param_value sweep_grid)
 
 cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" \
   -DTREELAB_FUZZ=ON -DTREELAB_GUI=OFF -DTREELAB_TESTS=OFF >/dev/null
@@ -20,12 +20,13 @@ cmake --build "$build" -j"$jobs" --target "${targets[@]/#/fuzz_}"
 # byte of a param or grid input picks the learner, so each seed text is written once per learner.
 seeds=$build/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds"/{csv_reader,model_file,param_value,sweep_grid} "$build"/findings
+mkdir -p "$seeds"/{csv_reader,model_file,project_file,param_value,sweep_grid} "$build"/findings
 for file in tests/data/csv/* tests/fuzz/seeds/csv/*; do
   { printf '\0\377'; cat "$file"; } >"$seeds/csv_reader/$(basename "$file")"
   { printf '\0\0'; cat "$file"; } >"$seeds/csv_reader/small-blocks-$(basename "$file")"
 done
 cp tests/data/models/*.json "$seeds/model_file/"
+cp tests/fuzz/seeds/project_file/* "$seeds/project_file/"
 for target in param_value sweep_grid; do
   line_number=0
   while IFS= read -r line; do

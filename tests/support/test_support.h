@@ -10,6 +10,10 @@
 
 #include "core/run/run_config.h"
 
+namespace treelab {
+struct Project;  // core/project/project_file.h
+}
+
 namespace treelab::test {
 
 std::filesystem::path test_data(const std::string& name);  // tests/data/<name>
@@ -41,6 +45,11 @@ int raster_images(const std::string& figure);
 // The first text of the workbench's widgets (check boxes, buttons, hints) found in an SVG's text;
 // "" when none is there, as in a figure composed from data.
 std::string widget_text_in(const std::string& svg);
+
+// A small project as the workbench would hold it (built once): a CART run on glass, a two-epoch
+// GradTree run on iris with recorded trees and non-finite scores, a model opened from a file, a
+// max_depth sweep and a 3-fold comparison.
+const Project& small_project();
 
 // A temporary folder removed when the object goes out of scope.
 class TempDir {

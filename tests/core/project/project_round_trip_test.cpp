@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include "core/project/project_file.h"
-#include "tests/core/project/project_fixture.h"
 #include "tests/support/test_support.h"
 
 namespace treelab {

@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include "core/error.h"
-#include "tests/core/project/project_fixture.h"
 #include "tests/support/test_support.h"
 
 namespace treelab {

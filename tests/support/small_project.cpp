@@ -1,9 +1,9 @@
-#include "tests/core/project/project_fixture.h"
-
+// The small project of test_support.h.
 #include <limits>
 #include <memory>
 
 #include "core/io/sha256.h"
+#include "core/project/project_file.h"
 #include "tests/support/test_support.h"
 
 namespace treelab::test {
