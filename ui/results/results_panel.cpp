@@ -156,12 +156,24 @@ int ResultsPanel::addRun(const QString& name, std::shared_ptr<const RunOutcome> 
     Parts& p = *parts_;
     const int row = p.list->rowCount();
     p.runs.push_back(outcome);
+    dropOlderRecordedTrees();
     p.list->insertRow(row);
     p.list->setItem(row, NameColumn, new QTableWidgetItem(name));
     setRunCells(row, *outcome);
     p.list->resizeColumnToContents(NameColumn);
     selectRun(row);
     return row;
+}
+
+void ResultsPanel::dropOlderRecordedTrees() {
+    std::vector<std::shared_ptr<const RunOutcome>>& runs = parts_->runs;
+    for (std::size_t row = 0; row + kRunsWithRecordedTrees < runs.size(); ++row) {
+        if (runs[row]->recorded_trees.empty()) continue;
+        auto kept = std::make_shared<RunOutcome>(*runs[row]);
+        kept->recorded_trees = {};
+        kept->recorded_trees_dropped = true;
+        runs[row] = std::move(kept);
+    }
 }
 
 void ResultsPanel::setRunCells(int row, const RunOutcome& outcome) {

@@ -23,6 +23,13 @@ public:
     explicit ResultsPanel(QWidget* parent = nullptr);
     ~ResultsPanel() override;
 
+    // Only the last kRunsWithRecordedTrees runs keep the trees recorded while they trained (the Tree
+    // tab's slider); addRun replaces an older run by a copy without them (RunOutcome::
+    // recorded_trees_dropped), so that a long session's memory stays bounded. Each run keeps its
+    // model, scores, history and curves; runs on the same data share one PreparedData
+    // (TrainingSession), so a run costs its model, its test predictions and its history.
+    static constexpr std::size_t kRunsWithRecordedTrees = 10;
+
     // Appends a run named `name` (e.g. "3 latent λ=0.001") and selects it; returns its row.
     int addRun(const QString& name, std::shared_ptr<const RunOutcome> outcome);
     int runCount() const;
@@ -57,6 +64,7 @@ signals:
 private:
     void showCurrentRun();  // detail view and runSelected for the current row
     void setRunCells(int row, const RunOutcome& outcome);  // every column but the name
+    void dropOlderRecordedTrees();  // see kRunsWithRecordedTrees
 
     struct Parts;
     std::unique_ptr<Parts> parts_;
