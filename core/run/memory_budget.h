@@ -26,7 +26,7 @@ std::string memory_text(double bytes);
 // The fit's data shape as the learner sees it.
 DataShape data_shape(const TrainInput& input);
 
-// The learner's estimate for this fit (zero bytes for a learner without one).
+// The learner's estimate for this fit plus the run's scoring of the tree on every split.
 MemoryEstimate memory_estimate(const LearnerInfo& learner, const DataShape& shape, const ParamValues& params);
 
 // Throws ParamError when `cells` fits of this estimate at once exceed what the machine has: the
