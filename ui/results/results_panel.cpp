@@ -156,7 +156,7 @@ int ResultsPanel::addRun(const QString& name, std::shared_ptr<const RunOutcome> 
     Parts& p = *parts_;
     const int row = p.list->rowCount();
     p.runs.push_back(outcome);
-    dropOlderRecordedTrees();
+    trimOlderRuns();
     p.list->insertRow(row);
     p.list->setItem(row, NameColumn, new QTableWidgetItem(name));
     setRunCells(row, *outcome);
@@ -165,13 +165,14 @@ int ResultsPanel::addRun(const QString& name, std::shared_ptr<const RunOutcome> 
     return row;
 }
 
-void ResultsPanel::dropOlderRecordedTrees() {
+void ResultsPanel::trimOlderRuns() {
     std::vector<std::shared_ptr<const RunOutcome>>& runs = parts_->runs;
     for (std::size_t row = 0; row + kRunsWithRecordedTrees < runs.size(); ++row) {
-        if (runs[row]->recorded_trees.empty()) continue;
+        if (runs[row]->recorded_trees.empty() && runs[row]->test_probabilities.size() == 0) continue;
         auto kept = std::make_shared<RunOutcome>(*runs[row]);
+        kept->recorded_trees_dropped = !kept->recorded_trees.empty();
         kept->recorded_trees = {};
-        kept->recorded_trees_dropped = true;
+        kept->test_probabilities = {};  // the ROC page predicts them again (run_scores_detail)
         runs[row] = std::move(kept);
     }
 }

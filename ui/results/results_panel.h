@@ -24,10 +24,11 @@ public:
     ~ResultsPanel() override;
 
     // Only the last kRunsWithRecordedTrees runs keep the trees recorded while they trained (the Tree
-    // tab's slider); addRun replaces an older run by a copy without them (RunOutcome::
-    // recorded_trees_dropped), so that a long session's memory stays bounded. Each run keeps its
-    // model, scores, history and curves; runs on the same data share one PreparedData
-    // (TrainingSession), so a run costs its model, its test predictions and its history.
+    // tab's slider) and their test rows' class probabilities; addRun replaces an older run by a copy
+    // without them (RunOutcome::recorded_trees_dropped; the ROC page predicts the probabilities
+    // again), so that a long session's memory stays bounded. Each run keeps its model, scores,
+    // test predictions, history and curves; runs on the same data share one PreparedData
+    // (TrainingSession).
     static constexpr std::size_t kRunsWithRecordedTrees = 10;
 
     // Appends a run named `name` (e.g. "3 latent λ=0.001") and selects it; returns its row.
@@ -64,7 +65,7 @@ signals:
 private:
     void showCurrentRun();  // detail view and runSelected for the current row
     void setRunCells(int row, const RunOutcome& outcome);  // every column but the name
-    void dropOlderRecordedTrees();  // see kRunsWithRecordedTrees
+    void trimOlderRuns();  // see kRunsWithRecordedTrees
 
     struct Parts;
     std::unique_ptr<Parts> parts_;

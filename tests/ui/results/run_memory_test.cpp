@@ -1,11 +1,13 @@
 // A long workbench session keeps its memory bounded by structure: runs trained on the same data
 // configuration share one PreparedData, and only the last ResultsPanel::kRunsWithRecordedTrees runs
-// keep the trees recorded while they trained; an older run keeps its final tree and history and
-// the Tree tab says why its slider has nothing to scrub. Real window offscreen, real clicks.
+// keep the trees recorded while they trained and their test probabilities; an older run keeps its
+// final tree and history, its ROC curves are predicted again, and the Tree tab says why its slider
+// has nothing to scrub. Real window offscreen, real clicks.
 #include <gtest/gtest.h>
 
 #include <QSpinBox>
 
+#include "app/session/run_analysis_session.h"
 #include "tests/support/test_support.h"
 #include "tests/support/workbench_steps.h"
 #include "ui/main_window.h"
@@ -33,7 +35,9 @@ TEST(RunMemory, RunsShareTheirDataAndOlderRunsDropRecordedTrees) {
         const bool kept = row >= runs - static_cast<int>(ResultsPanel::kRunsWithRecordedTrees);
         EXPECT_EQ(results.run(row)->recorded_trees.empty(), !kept) << row;
         EXPECT_EQ(results.run(row)->recorded_trees_dropped, !kept) << row;
+        EXPECT_EQ(results.run(row)->test_probabilities.size() == 0, !kept) << row;
         EXPECT_FALSE(results.run(row)->history.empty()) << row;
+        EXPECT_TRUE(run_scores_detail(results.run(row)).curves.has_value()) << row;  // the ROC page predicts them again
     }
     // An older run shown: its returned tree alone, with the notice; a recent one scrubs its trees.
     ASSERT_TRUE(test::click_run(window, 0));
