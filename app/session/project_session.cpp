@@ -111,6 +111,7 @@ RunOutcome stored_part(const RunOutcome& outcome) {
     stored.chosen_start = outcome.chosen_start;
     stored.chosen_epoch = outcome.chosen_epoch;
     stored.recorded_trees = outcome.recorded_trees;
+    stored.recorded_trees_dropped = outcome.recorded_trees_dropped;
     return stored;
 }
 

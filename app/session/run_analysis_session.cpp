@@ -14,7 +14,10 @@ RunScoresDetail run_scores_detail(std::shared_ptr<const RunOutcome> run) {
     if (run->model.target.task == Task::Classification) {
         const int classes = run->model.tree.classes();
         detail.classes = classification_report(test.y, run->test_predictions, classes);
-        if (run->test_probabilities.rows() == test.rows()) detail.curves = ranking_curves(test.y, run->test_probabilities, classes);
+        if (run->test_probabilities.rows() == test.rows())
+            detail.curves = ranking_curves(test.y, run->test_probabilities, classes);
+        else if (run->test_predictions.size() == test.rows())  // an older run's, dropped to bound memory (ResultsPanel)
+            detail.curves = ranking_curves(test.y, run->model.tree.predict_proba(test.X), classes);
     } else {
         detail.regression = regression_report(test.y, run->test_predictions);
     }

@@ -1,6 +1,7 @@
 #include "app/session/training_session.h"
 
 #include <chrono>
+#include <filesystem>
 #include <utility>
 
 #include "app/session/start_progress.h"
@@ -40,6 +41,24 @@ bool TrainingSession::isRunning() const { return worker_.isRunning(); }
 
 void TrainingSession::requestStop() { worker_.requestStop(); }
 
+std::shared_ptr<const PreparedData> TrainingSession::preparedData(const RunConfig& config) {
+    // The file's size and modification time join the key: a file changed on disk is read again.
+    std::error_code error;
+    const auto size = std::filesystem::file_size(config.data_file, error);
+    const auto modified = std::filesystem::last_write_time(config.data_file, error);
+    const std::string key = prepared_data_key(config) + "\n" + std::to_string(size) + " " +
+                            std::to_string(modified.time_since_epoch().count()) + (error ? " unreadable" : "");
+    {
+        const std::lock_guard<std::mutex> lock(dataMutex_);
+        if (data_ && key == dataKey_ && !error) return data_;
+    }
+    auto data = std::make_shared<const PreparedData>(prepare_data(config));
+    const std::lock_guard<std::mutex> lock(dataMutex_);
+    dataKey_ = key;
+    data_ = data;
+    return data;
+}
+
 bool TrainingSession::start(const RunConfig& config) {
     // Signals emitted from the worker reach receivers in the GUI thread as queued calls.
     return worker_.start(this, [this, config]() -> std::function<void()> {
@@ -65,7 +84,10 @@ bool TrainingSession::start(const RunConfig& config) {
                 }
                 return !worker_.stopRequested();
             };
-            RunOutcome result = run_training(config, progress);
+            check_run_config(config);  // before reading the file
+            std::shared_ptr<const PreparedData> data = preparedData(config);
+            RunOutcome result = run_training(*data, config, progress);
+            result.data = std::move(data);
             result.recorded_trees = forwarder.takeTrees();
             add_pruning_curve(result);  // here, not when the GUI thread shows the run
             auto outcome = std::make_shared<const RunOutcome>(std::move(result));

@@ -4,6 +4,8 @@
 // exception is caught inside the thread and reported through failed().
 #include <chrono>
 #include <memory>
+#include <mutex>
+#include <string>
 
 #include <QObject>
 #include <QString>
@@ -37,7 +39,15 @@ signals:
     void failed(const QString& message);
 
 private:
+    // The data of the last run when `config` prepares the same (prepared_data_key) from the same,
+    // unchanged file; else freshly prepared, and kept for the next run. A session of many runs on
+    // one data configuration thus holds one PreparedData, shared by their outcomes.
+    std::shared_ptr<const PreparedData> preparedData(const RunConfig& config);
+
     static constexpr std::chrono::milliseconds kPhaseInterval{100};
+    std::mutex dataMutex_;
+    std::string dataKey_;
+    std::shared_ptr<const PreparedData> data_;
     WorkerThread worker_;
 };
 

@@ -10,6 +10,7 @@
 #include "core/forest/random_forest.h"
 #include "core/io/sha256.h"
 #include "core/metrics/classification_metrics.h"
+#include "core/run/memory_budget.h"
 #include "core/run/parallel_cells.h"
 
 namespace treelab {
@@ -176,11 +177,28 @@ ComparisonResult run_comparison(const ComparisonConfig& config, const Comparison
     const auto shards = static_cast<std::size_t>(config.shards), shard = static_cast<std::size_t>(config.shard);
     const auto total = static_cast<int>((places.size() + shards - 1 - shard) / shards);
 
+    // As many cells at once as the largest fit that the machine holds alone allows (one that does
+    // not fit alone is refused in its cell). The shape counts the table's columns as features,
+    // before encoding.
+    double largest_cell = 0.0;
+    for (const LoadedDataSet& data_set : data_sets) {
+        const auto rows = static_cast<Eigen::Index>(data_set.info.targets.size());
+        const DataShape shape{rows, 0, static_cast<Eigen::Index>(data_set.table->columns.size()),
+                              std::max<Eigen::Index>(1, static_cast<Eigen::Index>(data_set.info.class_names.size()))};
+        for (const Contender& contender : config.contenders) {
+            if (is_forest(contender.method)) continue;
+            const double bytes = memory_estimate(find_learner(contender.method), shape, contender.params).bytes;
+            const std::optional<MachineMemory> machine = machine_memory();
+            if (!machine || bytes <= machine->bytes) largest_cell = std::max(largest_cell, bytes);
+        }
+    }
+    const int jobs = jobs_within_memory(MemoryEstimate{largest_cell, "", ""}, config.jobs);
+
     CellCounter counter(progress, total);
     Progress training_progress;
     if (progress) training_progress = [&](const EpochReport&) { return counter.keep_going(); };
     std::vector<std::optional<ComparisonCell>> slots(places.size());
-    for_each_cell(config.jobs, places.size(), counter, [&](std::size_t i) {
+    for_each_cell(jobs, places.size(), counter, [&](std::size_t i) {
         if (i % shards != shard) return;
         const CellPlace& place = places[i];
         bool stopped = false;

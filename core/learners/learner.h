@@ -10,6 +10,7 @@
 
 #include "core/data/dataset.h"
 #include "core/data/feature_pipeline.h"
+#include "core/learners/memory_estimate.h"
 #include "core/model/tree_model.h"
 #include "core/params/param_preset.h"
 #include "core/params/param_spec.h"
@@ -65,6 +66,9 @@ struct LearnerInfo {
     // default setting", {"depth=10", ...}}: the registry appends the row (preset_param_spec) to
     // `params` when the list is not empty, and method_params resolves it, so train never reads it.
     std::vector<ParamPreset> presets = {};
+    // Peak working memory of a fit from the data's shape and the complete parameters
+    // (memory_estimate.h), checked before training (core/run/memory_budget.h). Empty = negligible.
+    MemoryEstimator memory_estimate = {};
 };
 
 std::span<const LearnerInfo> learners();

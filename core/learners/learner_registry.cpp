@@ -44,13 +44,13 @@ std::span<const LearnerInfo> learners() {
                                         PruningPath path = cost_complexity_path(tree);
                                         return PruningSequence{std::move(path.alphas), std::move(path.collapsed)};
                                     }},
-                    "ccp_alpha", "α", Scaling::None, {"max_depth=3"}},
+                    "ccp_alpha", "α", Scaling::None, {"max_depth=3"}, {}, cart_memory_estimate},
         LearnerInfo{"latent", "LatentTrees",
                     "Oblique tree learned by gradient descent with a pruning QP solved by PAV (Zantedeschi et al., ICLR "
                     "submission); linear predictor on [x, leaf traversals]; supervised or self-supervised.",
                     "Zantedeschi, Kusner, Niculae: Learning Binary Trees via Sparse Relaxation (ICLR 2021 submission)",
                     true, latent_hyperparameter_table(), train_latent, std::nullopt,
-                    "lambda", "λ", Scaling::QuantileNormal, {"depth=3", "epochs=5"}},
+                    "lambda", "λ", Scaling::QuantileNormal, {"depth=3", "epochs=5"}, {}, latent_memory_estimate},
         LearnerInfo{"gradtree", "GradTree",
                     "Dense axis-aligned tree learned by gradient descent with straight-through hard splits and feature "
                     "choices (entmax), three Adam groups, restarts, and post-hoc pruning of empty branches.",
@@ -59,7 +59,8 @@ std::span<const LearnerInfo> learners() {
                     true, gradtree_hyperparameter_table(), train_gradtree, std::nullopt, "", "",
                     Scaling::QuantileNormal,  // 001 §4.1: quantile transform to a normal distribution
                     {"depth=3", "epochs=5", "restarts=0"},
-                    {ParamPreset{"paper", "Paper (faithful)", "001 App. B.2's default setting", {"depth=10", "patience=200", "loss=paper"}}}},
+                    {ParamPreset{"paper", "Paper (faithful)", "001 App. B.2's default setting", {"depth=10", "patience=200", "loss=paper"}}},
+                    gradtree_memory_estimate},
         LearnerInfo{"get", "GET",
                     "Oblique tree learned whole by gradient descent on scaled-sigmoid splits with a schedule of growing "
                     "scale factors, hard splits and refitted leaves kept, multi-start from CART and random trees; "
@@ -69,7 +70,8 @@ std::span<const LearnerInfo> learners() {
                     Scaling::None,  // the learner scales inputs and target to [0, 1] itself (get/unit_scaling.h)
                     {"depth=2", "schedule=U(5,25):10,U(50,150):10", "starts=2"},
                     {{"paper", "Paper (faithful)", "004 App. D: full batch, N_start = 10, every epoch of both stages; the depth search on every "
-                      "training row", {"batch_size=full", "starts=10", "plateau=0", "search_rows=all"}}}},
+                      "training row", {"batch_size=full", "starts=10", "plateau=0", "search_rows=all"}}},
+                    get_memory_estimate},
         LearnerInfo{"dgt", "DGT",
                     "Oblique tree learned as a quantised network (Dense Gradient Trees): hard node decisions with "
                     "straight-through gradients, the path AND in sum form, an over-parameterising chain of linear layers "
@@ -81,7 +83,8 @@ std::span<const LearnerInfo> learners() {
                     Scaling::ZScore,  // the code z-scores the inputs (microsoft/DGT src/main.py)
                     {"height=3", "epochs=5"},
                     {{"paper", "Paper (faithful)", "the authors' run.sh (003 App. C.3.1): 200 epochs, momentum 0; double precision, as the reproductions ran",
-                      {"epochs=200", "momentum=0", "precision=double"}}}},
+                      {"epochs=200", "momentum=0", "precision=double"}}},
+                    dgt_memory_estimate},
     });
     return table;
 }

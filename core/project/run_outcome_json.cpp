@@ -111,6 +111,7 @@ OrderedJson run_outcome_json(const RunOutcome& outcome) {
     else
         json["picked"] = nullptr;
     json["recorded_trees"] = list_json(outcome.recorded_trees, recorded_tree_json);
+    json["recorded_trees_dropped"] = outcome.recorded_trees_dropped;
     return json;
 }
 
@@ -142,6 +143,7 @@ RunOutcome read_run_outcome(const ProjectFields& fields, const Json& json, const
                                      fields.string(picked, "run_command", inside)};
     }
     outcome.recorded_trees = read_list(fields, json, "recorded_trees", where, "recorded tree", read_recorded_tree);
+    outcome.recorded_trees_dropped = fields.boolean(json, "recorded_trees_dropped", where);
     return outcome;
 }
 

@@ -127,4 +127,18 @@ PreparedData prepare_data(const RunConfig& config) {
     return prepare_with_split_of_target(std::move(table), std::move(digest), config);
 }
 
+std::string prepared_data_key(const RunConfig& config) {
+    // The equivalent command's data options, with what only the learner sees made neutral: the
+    // method (its default scaling pinned first), its parameters, its seed, and fit_on (fit_rows).
+    RunConfig data = config;
+    data.scaling = resolved_scaling(config);
+    data.seed = resolved_split_seed(config);
+    data.split_seed.reset();
+    data.learner_seed.reset();
+    data.method = default_method();
+    data.params = method_params(data.method, {});
+    data.fit_on = FitOn::Train;
+    return run_options_text(data, "--param");
+}
+
 }  // namespace treelab

@@ -37,6 +37,12 @@ PreparedData prepare_data(Table table, std::string sha256, const RunConfig& conf
 // keeps its index. Throws DataError for a row number outside the table.
 PreparedData prepare_data(Table table, std::string sha256, const RunConfig& config, const Split& split);
 
+// What prepare_data(config) depends on, as text: two configurations with the same key prepare the
+// same data from the same file (the file, its format options, the target, the split and its seed,
+// the preprocessing; not the method, its parameters or the learner's seed), so runs can share one
+// PreparedData. The file's contents are not in it: a caller that shares must notice a changed file.
+std::string prepared_data_key(const RunConfig& config);
+
 // A saved model applied to a loaded table: its own pipeline and target encoding, every row in the
 // test split (a saved model has no training rows here). Throws DataError when columns are missing.
 PreparedData prepare_saved_model_data(Table table, const ModelFile& model);

@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/io/csv_field.h"
+#include "core/run/memory_budget.h"
 #include "core/run/parallel_cells.h"
 #include "core/run/sweep_target.h"
 #include "core/run/training_run.h"
@@ -69,6 +70,22 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& 
     std::vector<std::shared_ptr<const PreparedData>> data(runs.size());
     for_each_cell(config.jobs, runs.size(), rows, [&](std::size_t s) { data[s] = std::make_shared<const PreparedData>(prepare_data(runs[s])); });
 
+    // Every row's fit is checked against the machine's memory before the first; rows run side by side
+    // only as many at once as fit (the largest value's estimate each).
+    int jobs = config.jobs;
+    if (data[0]) {
+        const TrainInput first{data[0]->fit_rows(runs[0].fit_on), data[0]->valid.rows() > 0 ? &data[0]->valid : nullptr, runs[0].params, 0};
+        const DataShape shape = data_shape(first);
+        MemoryEstimate largest = memory_estimate(learner, shape, runs[0].params);
+        for (const std::string& value : config.values) {
+            ParamValues params = runs[0].params;
+            set_sweep_value(params, specs, target, value);
+            if (MemoryEstimate estimate = memory_estimate(learner, shape, params); estimate.bytes > largest.bytes) largest = std::move(estimate);
+        }
+        check_memory(largest);
+        jobs = jobs_within_memory(largest, config.jobs);
+    }
+
     // A shard (--shard K/N) makes every N-th row of the listed ones, from its K-th.
     const auto shards = static_cast<std::size_t>(config.shards), shard = static_cast<std::size_t>(config.shard);
     const auto in_shard = [&](std::size_t row) { return row % shards == shard; };
@@ -77,7 +94,7 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& 
         const std::size_t values = config.values.size();
         std::vector<std::optional<SweepRow>> slots(runs.size() * values);
         if (shards > 1) rows.set_total(static_cast<int>((slots.size() + shards - 1 - shard) / shards));
-        for_each_cell(config.jobs, slots.size(), rows, [&](std::size_t i) {
+        for_each_cell(jobs, slots.size(), rows, [&](std::size_t i) {
             if (!in_shard(i)) return;
             const std::size_t s = i / values;
             if (!data[s]) return;  // a stop came before this seed's data
@@ -101,7 +118,7 @@ std::vector<SweepRow> run_sweep(const SweepConfig& config, const SweepProgress& 
         if (in_shard(i)) needed[i % runs.size()] = true;
     if (shards > 1) rows.set_total(static_cast<int>((config.values.size() * runs.size() + shards - 1 - shard) / shards));
     std::vector<std::optional<TreeModel>> grown(runs.size());
-    for_each_cell(config.jobs, runs.size(), rows, [&](std::size_t s) {
+    for_each_cell(jobs, runs.size(), rows, [&](std::size_t s) {
         if (!data[s] || !needed[s]) return;
         const TrainInput input{data[s]->fit_rows(runs[s].fit_on), data[s]->valid.rows() > 0 ? &data[s]->valid : nullptr,
                                runs[s].params, resolved_learner_seed(runs[s])};

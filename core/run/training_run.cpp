@@ -6,6 +6,7 @@
 
 #include "core/data/csv_reader.h"
 #include "core/error.h"
+#include "core/run/memory_budget.h"
 
 namespace treelab {
 
@@ -43,6 +44,7 @@ RunOutcome run_training(const PreparedData& data, const RunConfig& config, const
     const Dataset stacked = train_alone ? Dataset{} : data.fit_rows(config.fit_on);
     const Dataset& fit = train_alone ? data.train : stacked;
     const TrainInput input{fit, data.valid.rows() > 0 ? &data.valid : nullptr, config.params, resolved_learner_seed(config)};
+    check_memory(memory_estimate(learner, data_shape(input), config.params));  // before the learner allocates
 
     const auto start = std::chrono::steady_clock::now();
     TrainResult result = learner.train(input, progress);

@@ -62,6 +62,9 @@ struct RunOutcome {
     // Trees recorded during training, in order, thinned per start (app/session/tree_timeline.h);
     // empty when nobody recorded them (the CLI, a model file, a learner without live trees).
     std::vector<RecordedTree> recorded_trees;
+    // The recorded trees were dropped after training to bound a long session's memory (the
+    // workbench keeps them for its last runs only); the model and its history are unchanged.
+    bool recorded_trees_dropped = false;
 };
 
 RunOutcome run_training(const RunConfig& config, const Progress& progress = {});

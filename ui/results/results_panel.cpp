@@ -161,6 +161,7 @@ int ResultsPanel::addRun(const QString& name, std::shared_ptr<const RunOutcome> 
     const int row = p.list->rowCount();
     p.runs.push_back(outcome);
     p.configs.push_back(std::move(config));
+    trimOlderRuns();
     {
         const QSignalBlocker blocker(p.list);  // not a rename
         p.list->insertRow(row);
@@ -171,6 +172,18 @@ int ResultsPanel::addRun(const QString& name, std::shared_ptr<const RunOutcome> 
     selectRun(row);
     emit runsChanged();
     return row;
+}
+
+void ResultsPanel::trimOlderRuns() {
+    std::vector<std::shared_ptr<const RunOutcome>>& runs = parts_->runs;
+    for (std::size_t row = 0; row + kRunsWithRecordedTrees < runs.size(); ++row) {
+        if (runs[row]->recorded_trees.empty() && runs[row]->test_probabilities.size() == 0) continue;
+        auto kept = std::make_shared<RunOutcome>(*runs[row]);
+        kept->recorded_trees_dropped = !kept->recorded_trees.empty();
+        kept->recorded_trees = {};
+        kept->test_probabilities = {};  // the ROC page predicts them again (run_scores_detail)
+        runs[row] = std::move(kept);
+    }
 }
 
 void ResultsPanel::setRunCells(int row, const RunOutcome& outcome) {

@@ -23,6 +23,14 @@ public:
     explicit ResultsPanel(QWidget* parent = nullptr);
     ~ResultsPanel() override;
 
+    // Only the last kRunsWithRecordedTrees runs keep the trees recorded while they trained (the Tree
+    // tab's slider) and their test rows' class probabilities; addRun replaces an older run by a copy
+    // without them (RunOutcome::recorded_trees_dropped; the ROC page predicts the probabilities
+    // again), so that a long session's memory stays bounded. Each run keeps its model, scores,
+    // test predictions, history and curves; runs on the same data share one PreparedData
+    // (TrainingSession).
+    static constexpr std::size_t kRunsWithRecordedTrees = 10;
+
     // Appends a run named `name` (e.g. "3 latent λ=0.001") and selects it; returns its row.
     // `config` is how it was trained (a project saves it); none for a model opened from a file.
     int addRun(const QString& name, std::shared_ptr<const RunOutcome> outcome, std::optional<RunConfig> config = std::nullopt);
@@ -61,6 +69,7 @@ signals:
 private:
     void showCurrentRun();  // detail view and runSelected for the current row
     void setRunCells(int row, const RunOutcome& outcome);  // every column but the name
+    void trimOlderRuns();  // see kRunsWithRecordedTrees
 
     struct Parts;
     std::unique_ptr<Parts> parts_;

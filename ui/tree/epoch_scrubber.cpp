@@ -206,6 +206,8 @@ void EpochScrubber::showRun(std::shared_ptr<const RunOutcome> outcome) {
     Parts& p = *parts_;
     p.run = std::move(outcome);
     p.returnedText = returned_text(*p.run);
+    if (p.run->recorded_trees_dropped)
+        p.returnedText += tr(" — the trees recorded during older runs are dropped to keep memory bounded; the final tree is kept");
     {
         const QSignalBlocker blocker(p.slider);
         p.slider->setRange(0, p.count() - 1);

@@ -21,5 +21,7 @@ TreeModel grow_weighted_cart(const Dataset& train, std::span<const int> row_coun
                              std::uint32_t seed, const Progress& progress = {});
 // grow_cart, then prune at params "ccp_alpha" (cost_complexity.h).
 TrainResult train_cart(const TrainInput& input, const Progress& progress);
+// Peak working memory of a fit (memory_estimate.h; cart_memory.cpp).
+MemoryEstimate cart_memory_estimate(const DataShape& shape, const ParamValues& params);
 
 }  // namespace treelab

@@ -13,5 +13,7 @@ std::span<const ParamSpec> latent_hyperparameter_table();
 inline constexpr int kLatentLiveTreeMaxDepth = 10;
 int latent_snapshot_every(int depth);
 TrainResult train_latent(const TrainInput& input, const Progress& progress);
+// Peak working memory of a fit (memory_estimate.h); latent_memory.cpp says where it goes.
+MemoryEstimate latent_memory_estimate(const DataShape& shape, const ParamValues& params);
 
 }  // namespace treelab

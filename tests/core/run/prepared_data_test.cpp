@@ -159,3 +159,33 @@ TEST(PreparedData, SmoteAddsFitRowsOnly) {
 
 }  // namespace
 }  // namespace treelab
+
+namespace treelab {
+namespace {
+
+// Runs that differ only in what the learner sees (method, parameters, learner seed, fit_on) prepare
+// the same data and share a key; the seed of the split, the split, the target, the scaling and
+// the file each make another.
+TEST(PreparedData, KeyNamesWhatThePreparationDependsOn) {
+    const RunConfig base = test::dataset_run("glass.csv", "Type", "cart", {"max_depth=2"}, 3);
+    RunConfig other_method = test::dataset_run("glass.csv", "Type", "cart", {"max_depth=5"}, 3);
+    other_method.learner_seed = 9;
+    other_method.fit_on = FitOn::TrainAndValid;
+    EXPECT_EQ(prepared_data_key(base), prepared_data_key(other_method));
+    RunConfig split_seed = base;  // the split seed given as the seed it already is
+    split_seed.split_seed = 3;
+    split_seed.seed = 8;
+    EXPECT_EQ(prepared_data_key(base), prepared_data_key(split_seed));
+    std::vector<RunConfig> changed(5, base);
+    changed[0].seed = 4;
+    changed[1].split.train = 0.5;
+    changed[2].target = "RI";
+    changed[3].scaling = Scaling::ZScore;
+    changed[4].data_file = test::dataset("iris.csv");
+    for (std::size_t i = 0; i < changed.size(); ++i) EXPECT_NE(prepared_data_key(base), prepared_data_key(changed[i])) << i;
+    // The method's default scaling is part of the preparation: GradTree's quantile transform.
+    EXPECT_NE(prepared_data_key(base), prepared_data_key(test::dataset_run("glass.csv", "Type", "gradtree", {}, 3)));
+}
+
+}  // namespace
+}  // namespace treelab
