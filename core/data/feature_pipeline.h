@@ -43,7 +43,7 @@ struct InputColumn {
     std::vector<std::string> levels;  // categorical: one feature per level (one-hot); kMissingLevel last if fitted so
     CategoricalEncoding encoding = CategoricalEncoding::OneHot;  // categorical
     LeaveOneOutTable leave_one_out{}; // categorical, leave-one-out: indexed like levels
-    CellReading reading;              // numeric: how its cell texts read (Plain: the reader's numbers)
+    CellReading reading{};            // numeric: how its cell texts read (Plain: the reader's numbers)
 
     // The features it makes: 1 or the levels, plus a date's derived features and the NA indicator.
     std::size_t feature_count() const;
@@ -56,10 +56,10 @@ struct LeftOutColumn {
 
 struct FeaturePipeline {
     std::vector<InputColumn> inputs;
-    std::vector<LeftOutColumn> left_out;
     Scaling scaling = Scaling::None;
     Eigen::VectorXd center, scale;             // ZScore: per feature
     std::vector<Eigen::VectorXd> quantiles;    // QuantileNormal: per feature, the reference quantiles
+    std::vector<LeftOutColumn> left_out{};      // text columns not used, for the run card and the reader
 
     std::vector<std::string> feature_names() const;
     // Looks the inputs up by name in `table`; throws DataError naming a missing column.
@@ -93,10 +93,10 @@ struct PipelineOptions {
     // (utilities_GDT.py imputes "?" only for other data sets).
     bool missing_as_level = false;
     // Text columns read as numbers and dates (--thousands, --percent, --dates).
-    CellReadingOptions reading;
+    CellReadingOptions reading{};
     // --encode COLUMN=ENCODING: the column is a text feature with this encoding, even when it
     // would be left out or read as numbers.
-    std::map<std::string, CategoricalEncoding> column_encodings;
+    std::map<std::string, CategoricalEncoding> column_encodings{};
     std::size_t max_levels = 100;  // more and a text column is left out unless --encode names it
     std::uint64_t one_hot_budget_bytes = std::uint64_t{1} << 30;  // one-hot features of the whole table
 };

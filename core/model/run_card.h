@@ -29,7 +29,7 @@ struct RunCard {
     // (--thousands, --percent, --dates), and what became of the columns that did not read plain,
     // one "name: what" per column, joined by "; " ("d: date, as days since 1970-01-01; name: left
     // out: identifier-like: ..."). Empty in model files written before they were recorded.
-    std::string data_reading, data_columns;
+    std::string data_reading{}, data_columns{};
 };
 
 }  // namespace treelab
