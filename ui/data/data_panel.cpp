@@ -153,7 +153,14 @@ std::map<std::string, CategoricalEncoding> DataPanel::Parts::chosenEncodings() c
 void DataPanel::Parts::showPlan() {
     if (!data || target->currentIndex() < 0) return;
     const Table& table = data->table;
+    RunConfig config;  // the preparation form's encoding of text columns
+    try {
+        preparation->applyTo(config);
+    } catch (const Error&) {
+        // A split being typed; its encoding choice is read again at the next change.
+    }
     PipelineOptions options;
+    options.categorical = config.categorical_encoding;
     options.column_encodings = chosenEncodings();
     std::vector<ColumnPlan> plans;
     QString refusal;
@@ -446,7 +453,10 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
         parts_->refreshTarget();
         emit settingsChanged();
     });
-    connect(p.preparation, &PreparationForm::changed, this, &DataPanel::settingsChanged);
+    connect(p.preparation, &PreparationForm::changed, this, [this] {
+        parts_->showPlan();
+        emit settingsChanged();
+    });
     p.refreshTarget();
 }
 
