@@ -215,6 +215,7 @@ void DataPanel::Parts::showTable(const QString& keptTarget) {
         columns->setItem(row, 1, readOnlyItem(QString::fromStdString(to_string(column.kind))));
         columns->setItem(row, 2, readOnlyItem(QString::number(column.missing_count), true));
         columns->setItem(row, 3, readOnlyItem(QString()));
+        columns->setItem(row, 4, readOnlyItem(QString()));  // under a text column's encoding combo
         // A text column's encoding, the GUI's --encode: Auto is what the plan decides.
         if (column.kind != ColumnKind::Categorical || k >= kColumnsSizedToContents) continue;
         auto* encoding = new QComboBox(columns);
