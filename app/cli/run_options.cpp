@@ -1,5 +1,6 @@
 #include "app/cli/run_options.h"
 
+#include "core/error.h"
 #include "core/run/run_option_docs.h"
 
 namespace treelab::cli {
@@ -20,6 +21,19 @@ void RunOptions::bind(CLI::App& command, const std::string& params_flag) {
     command.add_option("--drop", drop, "column that is not a feature (repeatable)");
     command.add_option(scaling_doc().flag, scaling, option_help_line(scaling_doc()))->capture_default_str();
     command.add_option(categorical_doc().flag, categorical, option_help_line(categorical_doc()))->capture_default_str();
+    command.add_option("--encode", encode,
+                       "COLUMN=onehot|ordinal|loo: encode this text column so, even when it would be left out "
+                       "(identifier-like, or more than 100 levels) or read as numbers or dates (repeatable)");
+    command.add_option("--thousands", thousands,
+                       "thousands separator of text columns read as numbers (\"51,494\"): auto (detected per column) | "
+                       "none | , | . | space | apostrophe")
+        ->capture_default_str();
+    command.add_option("--percent", percent, "auto: text columns of percentages (98%) read as fractions (0.98) | none")
+        ->capture_default_str();
+    command.add_option("--dates", dates,
+                       "text columns of dates read as days since 1970-01-01: auto (ISO 2020-12-31, and 31/12/2020 "
+                       "when a day above 12 shows the order) | none | dmy | mdy (the order of ambiguous slashed dates)")
+        ->capture_default_str();
     command.add_flag(missing_as_level_doc().flag, missing_as_level, option_help_line(missing_as_level_doc()));
     command.add_flag(smote_doc().flag, smote, option_help_line(smote_doc()));
     command.add_option(fit_on_doc().flag, fit_on, option_help_line(fit_on_doc()))->capture_default_str();
@@ -47,6 +61,16 @@ RunConfig RunOptions::to_config() const {
     config.fit_on = fit_on_from_string(fit_on);
     config.smote = smote;
     config.missing_as_level = missing_as_level;
+    config.reading.thousands = thousands_from_string(thousands);
+    if (percent != "auto" && percent != "none") throw ParamError("unknown --percent '" + percent + "'; use auto or none");
+    config.reading.percent = percent == "auto";
+    config.reading.dates = dates_from_string(dates);
+    for (const std::string& assignment : encode) {
+        const auto equals = assignment.rfind('=');
+        if (equals == std::string::npos || equals == 0)
+            throw ParamError("--encode takes COLUMN=ENCODING (onehot, ordinal or loo), not '" + assignment + "'");
+        config.column_encodings[assignment.substr(0, equals)] = categorical_encoding_from_string(assignment.substr(equals + 1));
+    }
     return config;
 }
 

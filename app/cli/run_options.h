@@ -13,9 +13,10 @@ namespace treelab::cli {
 
 struct RunOptions {
     std::string data, target, method = default_method(), task, split = "0.6,0.2,0.2", split_mode = "stratified",
-                scaling = "auto", fit_on = "train", categorical = "onehot";
+                scaling = "auto", fit_on = "train", categorical = "onehot", thousands = "auto", percent = "auto",
+                dates = "auto";
     CsvFormatOptions format;
-    std::vector<std::string> drop, params;
+    std::vector<std::string> drop, params, encode;
     std::uint32_t seed = 0;
     bool smote = false, missing_as_level = false;
     std::optional<std::uint32_t> split_seed, learner_seed;

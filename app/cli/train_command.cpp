@@ -69,6 +69,14 @@ void print_summary(const RunConfig& config, const RunOutcome& outcome) {
     std::cout << "rows: train " << outcome.train_rows << ", valid " << outcome.valid_rows << ", test " << outcome.test_rows
               << " (fit on " << to_string(config.fit_on) << ", " << outcome.fit_rows << " rows; scaling "
               << model.card.scaling << ")\n";
+    if (!model.card.data_columns.empty()) {
+        std::cout << "columns:\n";
+        std::string notes = model.card.data_columns;
+        for (std::size_t at = 0; (at = notes.find("; ", at)) != std::string::npos;) notes.replace(at, 2, "\n  ");
+        std::cout << "  " << notes << '\n';
+        if (!model.pipeline.left_out.empty())
+            std::cout << "  (--encode 'COLUMN=ordinal', =loo or =onehot takes a left-out column in)\n";
+    }
     print_tree_line(std::cout, model.tree.stats());
     print_scores_table(std::cout, {{"train", &outcome.train_scores}, {"valid", &outcome.valid_scores},
                                    {"test", &outcome.test_scores}});

@@ -9,6 +9,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include "core/data/column_plan.h"
 #include "core/data/column_typing.h"
 #include "core/data/numpy_random.h"
 #include "core/data/quantile_normal.h"
@@ -42,26 +43,6 @@ struct TrainingTargets {
     const Eigen::VectorXd& y;
 };
 
-bool is_leave_one_out(const InputColumn& input) {
-    return input.kind == ColumnKind::Categorical && input.encoding == CategoricalEncoding::LeaveOneOut;
-}
-
-Eigen::Index feature_count(const InputColumn& input) {
-    if (input.kind == ColumnKind::Numeric) return input.missing_indicator ? 2 : 1;
-    if (is_leave_one_out(input)) return 1;
-    return static_cast<Eigen::Index>(input.levels.size());
-}
-
-// Throws DataError for the first input the pipeline takes as numeric whose column is not.
-void require_numeric_inputs(const std::vector<InputColumn>& inputs, const Table& table, const std::vector<std::size_t>& columns) {
-    for (std::size_t k = 0; k < inputs.size(); ++k) {
-        const Column& column = table.columns[columns[k]];
-        if (inputs[k].kind == ColumnKind::Numeric && column.kind != ColumnKind::Numeric)
-            throw_not_a_number(column, {table.source, table.row_lines, columns[k] + 1},
-                               "the model was trained with this column numeric");
-    }
-}
-
 // The table rows a matrix is encoded from: `rows` in that order, or every row when null.
 struct RowSelection {
     const std::vector<Eigen::Index>* rows = nullptr;
@@ -71,15 +52,77 @@ struct RowSelection {
     std::size_t operator[](std::size_t i) const { return rows ? static_cast<std::size_t>((*rows)[i]) : i; }
 };
 
-// Writes one numeric input into X at `first` (value, then the optional missing indicator).
+bool is_leave_one_out(const InputColumn& input) {
+    return input.kind == ColumnKind::Categorical && input.encoding == CategoricalEncoding::LeaveOneOut;
+}
+
+bool is_one_hot(const InputColumn& input) {
+    return input.kind == ColumnKind::Categorical && input.encoding == CategoricalEncoding::OneHot;
+}
+
+Eigen::Index feature_count(const InputColumn& input) { return static_cast<Eigen::Index>(input.feature_count()); }
+
+// The value of each cell of a column read by `input.reading`, NaN when missing: a text column's
+// levels are read once each. Throws DataError for a cell the reading does not fit.
+std::vector<double> read_values(const InputColumn& input, const Column& column, const RowSelection& rows, const Table& table,
+                                std::size_t column_index) {
+    std::vector<double> values(rows.size(), std::nan(""));
+    const auto refuse = [&](std::size_t row, const std::string& text) {
+        throw DataError(table.source, row < table.row_lines.size() ? table.row_lines[row] : 0, column_index + 1,
+                        "value '" + text + "' in column '" + column.name + "' is not a " + reading_text(input.reading) +
+                            ", as the model reads this column");
+    };
+    std::vector<std::optional<double>> of_level;
+    if (column.kind == ColumnKind::Categorical)
+        for (const std::string& level : column.levels) of_level.push_back(read_cell(level, input.reading));
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const std::size_t row = rows[i];
+        if (column.is_missing(row)) continue;
+        if (column.kind == ColumnKind::Categorical) {
+            const auto code = static_cast<std::size_t>(column.codes[row]);
+            if (!of_level[code]) refuse(row, column.levels[code]);
+            values[i] = *of_level[code];
+        } else if (input.reading.kind == CellReading::Kind::Number && !input.reading.percent) {
+            values[i] = column.numbers[row];  // written without a separator: the reader's number
+        } else {
+            refuse(row, cell_text(column, row));
+        }
+    }
+    return values;
+}
+
+// Throws DataError for the first input the pipeline takes as numeric whose column is not.
+void require_numeric_inputs(const std::vector<InputColumn>& inputs, const Table& table, const std::vector<std::size_t>& columns) {
+    for (std::size_t k = 0; k < inputs.size(); ++k) {
+        const Column& column = table.columns[columns[k]];
+        if (inputs[k].kind == ColumnKind::Numeric && inputs[k].reading.plain() && column.kind != ColumnKind::Numeric)
+            throw_not_a_number(column, {table.source, table.row_lines, columns[k] + 1},
+                               "the model was trained with this column numeric");
+    }
+}
+
+
+// Writes one numeric input into X at `first` (value, a date's derived features, then the optional
+// missing indicator).
 void encode_numeric(const InputColumn& input, const Column& column, const RowSelection& rows, Eigen::MatrixXd& X,
-                    Eigen::Index first) {
+                    Eigen::Index first, const Table& table, std::size_t column_index) {
+    std::vector<double> read;
+    if (!input.reading.plain()) read = read_values(input, column, rows, table, column_index);
+    const CellReading& reading = input.reading;
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const auto r = static_cast<Eigen::Index>(i);
-        const double value = column.numbers[rows[i]];
+        const double value = reading.plain() ? column.numbers[rows[i]] : read[i];
         const bool missing = std::isnan(value);
-        X(r, first) = missing ? input.impute_value : value;
-        if (input.missing_indicator) X(r, first + 1) = missing ? 1.0 : 0.0;
+        const double filled = missing ? input.impute_value : value;
+        Eigen::Index at = first;
+        X(r, at++) = filled;
+        if (reading.kind == CellReading::Kind::Date && (reading.year || reading.month || reading.weekday)) {
+            const CivilDate date = civil_date(filled);
+            if (reading.year) X(r, at++) = date.year;
+            if (reading.month) X(r, at++) = date.month;
+            if (reading.weekday) X(r, at++) = date.weekday;
+        }
+        if (input.missing_indicator) X(r, at) = missing ? 1.0 : 0.0;
     }
 }
 
@@ -119,7 +162,9 @@ void encode_categorical(const InputColumn& input, const Column& column, const Ro
     const auto levels = fitted_levels(input, column, rows);
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const auto r = static_cast<Eigen::Index>(i);
-        if (!is_leave_one_out(input)) {
+        if (input.encoding == CategoricalEncoding::Ordinal) {
+            X(r, first) = levels[i] ? static_cast<double>(*levels[i]) : -1.0;
+        } else if (!is_leave_one_out(input)) {
             if (levels[i]) X(r, first + static_cast<Eigen::Index>(*levels[i])) = 1.0;
         } else if (training && is_training[rows[i]]) {
             X(r, first) = input.leave_one_out.training_value(levels[i], training->y(static_cast<Eigen::Index>(rows[i])));
@@ -149,7 +194,7 @@ Eigen::MatrixXd encode(const std::vector<InputColumn>& inputs, const Table& tabl
         for (std::size_t k = range.begin(); k < range.end(); ++k) {
             const Column& column = table.columns[columns[k]];
             if (inputs[k].kind == ColumnKind::Numeric) {
-                encode_numeric(inputs[k], column, rows, X, first[k]);
+                encode_numeric(inputs[k], column, rows, X, first[k], table, columns[k]);
             } else {
                 X.middleCols(first[k], first[k + 1] - first[k]).setZero();
                 encode_categorical(inputs[k], column, rows, X, first[k], training, is_training);
@@ -159,24 +204,30 @@ Eigen::MatrixXd encode(const std::vector<InputColumn>& inputs, const Table& tabl
     return X;
 }
 
-InputColumn fit_input(const Column& column, const std::vector<Eigen::Index>& train_rows, const PipelineOptions& options,
-                      const Eigen::VectorXd& y) {
+InputColumn fit_input(const Table& table, std::size_t column_index, const ColumnPlan& plan,
+                      const std::vector<Eigen::Index>& train_rows, const PipelineOptions& options, const Eigen::VectorXd& y) {
+    const Column& column = table.columns[column_index];
     InputColumn input;
     input.name = column.name;
-    input.kind = column.kind;
-    if (column.kind == ColumnKind::Categorical) {
+    input.kind = plan.reading.plain() ? column.kind : ColumnKind::Numeric;
+    input.reading = plan.reading;
+    if (input.kind == ColumnKind::Categorical) {
         input.levels = column.levels;
         const bool missing_is_level = options.missing_as_level && column.missing_count > 0;
         if (missing_is_level) input.levels.push_back(kMissingLevel);  // last, as fit_leave_one_out counts it
-        input.encoding = options.categorical;
+        input.encoding = plan.encoding;
+        if (input.encoding == CategoricalEncoding::Ordinal) std::sort(input.levels.begin(), input.levels.end());
         if (input.encoding == CategoricalEncoding::LeaveOneOut)
             input.leave_one_out = fit_leave_one_out(column, train_rows, y, missing_is_level);
         return input;
     }
+    std::vector<double> read;
+    if (!input.reading.plain()) read = read_values(input, column, {nullptr, table.rows}, table, column_index);
+    const std::vector<double>& values = input.reading.plain() ? column.numbers : read;
     double sum = 0.0;
     std::size_t count = 0;
     for (const Eigen::Index row : train_rows) {
-        const double value = column.numbers[static_cast<std::size_t>(row)];
+        const double value = values[static_cast<std::size_t>(row)];
         if (std::isnan(value)) continue;
         sum += value;
         ++count;
@@ -229,14 +280,27 @@ Scaling scaling_from_string(const std::string& text) {
     throw ParamError("unknown scaling '" + text + "'; use 'none', 'zscore' or 'quantile'");
 }
 
+std::size_t InputColumn::feature_count() const {
+    if (kind == ColumnKind::Numeric) {
+        const bool date = reading.kind == CellReading::Kind::Date;
+        return 1 + (date && reading.year) + (date && reading.month) + (date && reading.weekday) + (missing_indicator ? 1 : 0);
+    }
+    return encoding == CategoricalEncoding::OneHot ? levels.size() : 1;
+}
+
 std::vector<std::string> FeaturePipeline::feature_names() const {
     std::vector<std::string> names;
     for (const auto& input : inputs) {
         if (input.kind == ColumnKind::Numeric) {
             names.push_back(input.name);
+            if (input.reading.kind == CellReading::Kind::Date) {
+                if (input.reading.year) names.push_back(input.name + ".year");
+                if (input.reading.month) names.push_back(input.name + ".month");
+                if (input.reading.weekday) names.push_back(input.name + ".weekday");
+            }
             if (input.missing_indicator) names.push_back(input.name + "=NA");
-        } else if (is_leave_one_out(input)) {
-            names.push_back(input.name);  // category_encoders keeps the column's name
+        } else if (!is_one_hot(input)) {
+            names.push_back(input.name);  // category_encoders keeps the column's name; so does an ordinal rank
         } else {
             for (const auto& level : input.levels) names.push_back(input.name + "=" + level);
         }
@@ -285,12 +349,17 @@ FeaturePipeline fit_pipeline(const Table& table, std::size_t target_column, cons
     if (options.scaling == Scaling::QuantileNormal && options.n_quantiles < 1) {
         throw ParamError("the number of quantiles must be at least 1, not " + std::to_string(options.n_quantiles));
     }
-    if (options.categorical == CategoricalEncoding::LeaveOneOut && y.size() != static_cast<Eigen::Index>(table.rows))
+    const std::vector<ColumnPlan> plans = plan_columns(table, target_column, excluded, options);
+    const bool leave_one_out = std::any_of(plans.begin(), plans.end(), [](const ColumnPlan& plan) {
+        return plan.text_feature() && plan.encoding == CategoricalEncoding::LeaveOneOut;
+    });
+    if (leave_one_out && y.size() != static_cast<Eigen::Index>(table.rows))
         throw Error("leave-one-out encoding needs the target of every row");
     FeaturePipeline pipeline;
     for (std::size_t c = 0; c < table.columns.size(); ++c) {
-        if (c == target_column || std::find(excluded.begin(), excluded.end(), c) != excluded.end()) continue;
-        pipeline.inputs.push_back(fit_input(table.columns[c], train_rows, options, y));
+        if (plans[c].role == ColumnPlan::Role::LeftOut) pipeline.left_out.push_back({table.columns[c].name, plans[c].reason});
+        if (plans[c].role != ColumnPlan::Role::Feature) continue;
+        pipeline.inputs.push_back(fit_input(table, c, plans[c], train_rows, options, y));
     }
     pipeline.scaling = options.scaling;
     if (options.scaling == Scaling::None) return pipeline;

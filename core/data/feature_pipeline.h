@@ -7,14 +7,20 @@
 //                       a missing value is all zeros, an unseen level too; or leave-one-out
 //                       target encoding, one feature "<name>" (leave_one_out.h); optionally a
 //                       missing value is a level of its own, "?" (PipelineOptions::missing_as_level)
+//   text column read as numbers or dates (cell_reading.h): a numeric input whose cell texts are
+//                       read by its recorded reading; a date adds its derived features
+//                       "<name>.year", "<name>.month", "<name>.weekday" (Monday = 0)
+//   text column left out (column_plan.h): no input; listed in FeaturePipeline::left_out
 //   scaling (optional, on every feature): z-score, or the quantile-normal transform of the
 //                       GradTree protocol (sklearn QuantileTransformer, output normal)
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
 #include <Eigen/Core>
 
+#include "core/data/cell_reading.h"
 #include "core/data/leave_one_out.h"
 #include "core/data/table.h"
 
@@ -37,6 +43,15 @@ struct InputColumn {
     std::vector<std::string> levels;  // categorical: one feature per level (one-hot); kMissingLevel last if fitted so
     CategoricalEncoding encoding = CategoricalEncoding::OneHot;  // categorical
     LeaveOneOutTable leave_one_out{}; // categorical, leave-one-out: indexed like levels
+    CellReading reading{};            // numeric: how its cell texts read (Plain: the reader's numbers)
+
+    // The features it makes: 1 or the levels, plus a date's derived features and the NA indicator.
+    std::size_t feature_count() const;
+};
+
+// A text column the pipeline does not use, and why ("identifier-like: ...").
+struct LeftOutColumn {
+    std::string name, reason;
 };
 
 struct FeaturePipeline {
@@ -44,6 +59,7 @@ struct FeaturePipeline {
     Scaling scaling = Scaling::None;
     Eigen::VectorXd center, scale;             // ZScore: per feature
     std::vector<Eigen::VectorXd> quantiles;    // QuantileNormal: per feature, the reference quantiles
+    std::vector<LeftOutColumn> left_out{};      // text columns not used, for the run card and the reader
 
     std::vector<std::string> feature_names() const;
     // Looks the inputs up by name in `table`; throws DataError naming a missing column.
@@ -76,6 +92,13 @@ struct PipelineOptions {
     // GradTree protocol's loader reads Congressional Voting's "?" as a value, not as missing
     // (utilities_GDT.py imputes "?" only for other data sets).
     bool missing_as_level = false;
+    // Text columns read as numbers and dates (--thousands, --percent, --dates).
+    CellReadingOptions reading{};
+    // --encode COLUMN=ENCODING: the column is a text feature with this encoding, even when it
+    // would be left out or read as numbers.
+    std::map<std::string, CategoricalEncoding> column_encodings{};
+    std::size_t max_levels = 100;  // more and a text column is left out unless --encode names it
+    std::uint64_t one_hot_budget_bytes = std::uint64_t{1} << 30;  // one-hot features of the whole table
 };
 
 // Every column except `target_column` (and those in `excluded`) becomes an input. `y` (the encoded

@@ -39,10 +39,10 @@ std::vector<bool> indicator_features(const FeaturePipeline& pipeline) {
     std::vector<bool> indicator;
     for (const InputColumn& input : pipeline.inputs) {
         if (input.kind == ColumnKind::Numeric) {
-            indicator.push_back(false);
+            indicator.insert(indicator.end(), input.feature_count() - (input.missing_indicator ? 1 : 0), false);
             if (input.missing_indicator) indicator.push_back(true);
-        } else if (input.encoding == CategoricalEncoding::LeaveOneOut) {
-            indicator.push_back(false);  // the level's mean target: a number like any other
+        } else if (input.encoding != CategoricalEncoding::OneHot) {
+            indicator.push_back(false);  // the level's mean target or rank: a number like any other
         } else {
             indicator.insert(indicator.end(), input.levels.size(), true);
         }

@@ -5,13 +5,15 @@
 namespace treelab {
 
 std::string to_string(CategoricalEncoding encoding) {
+    if (encoding == CategoricalEncoding::Ordinal) return "ordinal";
     return encoding == CategoricalEncoding::LeaveOneOut ? "loo" : "onehot";
 }
 
 CategoricalEncoding categorical_encoding_from_string(const std::string& text) {
     if (text == "onehot") return CategoricalEncoding::OneHot;
-    if (text == "loo") return CategoricalEncoding::LeaveOneOut;
-    throw ParamError("unknown categorical encoding '" + text + "'; use 'onehot' or 'loo' (leave-one-out)");
+    if (text == "loo" || text == "target") return CategoricalEncoding::LeaveOneOut;
+    if (text == "ordinal") return CategoricalEncoding::Ordinal;
+    throw ParamError("unknown categorical encoding '" + text + "'; use 'onehot', 'ordinal' or 'loo' (leave-one-out target encoding)");
 }
 
 double LeaveOneOutTable::value(std::optional<std::size_t> level) const {

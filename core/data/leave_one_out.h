@@ -16,9 +16,11 @@
 
 namespace treelab {
 
-enum class CategoricalEncoding { OneHot, LeaveOneOut };
+// Ordinal: one feature, the level's rank in sorted order; missing and unseen levels are -1
+// (sklearn's OrdinalEncoder with unknown_value=-1).
+enum class CategoricalEncoding { OneHot, LeaveOneOut, Ordinal };
 std::string to_string(CategoricalEncoding encoding);
-CategoricalEncoding categorical_encoding_from_string(const std::string& text);  // "onehot" | "loo", throws ParamError
+CategoricalEncoding categorical_encoding_from_string(const std::string& text);  // "onehot" | "loo" | "ordinal", throws ParamError
 
 // The fitted table of one column, indexed like the column's levels.
 struct LeaveOneOutTable {

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/export/c_source_runtime.h"
+#include "core/export/exportable_columns.h"
 #include "core/export/source_model.h"
 
 namespace treelab {
@@ -78,7 +79,7 @@ void print_matrix(std::ostream& out, const std::string& name, const std::string&
 
 class CWriter {
 public:
-    explicit CWriter(const ModelFile& model) : file_(model), m_(source_model(model)) {}
+    explicit CWriter(const ModelFile& model) : file_(model), m_((require_exportable_columns(model.pipeline, "C"), source_model(model))) {}
 
     std::string write() {
         header_comment();

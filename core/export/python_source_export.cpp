@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/export/python_source_runtime.h"
+#include "core/export/exportable_columns.h"
 #include "core/export/source_model.h"
 
 namespace treelab {
@@ -96,6 +97,7 @@ void docstring(std::ostream& out, const ModelFile& model, const SourceModel& m) 
 }  // namespace
 
 std::string python_source_export(const ModelFile& model) {
+    require_exportable_columns(model.pipeline, "Python");
     const SourceModel m = source_model(model);
     std::ostringstream out;
     docstring(out, model, m);

@@ -1,7 +1,8 @@
 #pragma once
 // Versioned JSON model files: the tree, its feature pipeline, target encoding and run card.
 // Format version 2 adds the hidden layers of an MLP routing predictor (000 §4), version 3 the
-// slopes of linear leaves (tree_model.h); a file is written with the oldest version that holds it,
+// slopes of linear leaves (tree_model.h), version 4 text columns read as numbers or dates and
+// ordinal-encoded columns (feature_pipeline.h); a file is written with the oldest version that holds it,
 // so older builds still read models without them. A file with a newer version is refused with a
 // message saying so.
 #include <cstddef>
@@ -16,7 +17,7 @@
 
 namespace treelab {
 
-inline constexpr int kModelFormatVersion = 3;  // the newest this build reads and writes
+inline constexpr int kModelFormatVersion = 4;  // the newest this build reads and writes
 
 struct ModelFile {
     TreeModel tree;

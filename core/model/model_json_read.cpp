@@ -199,8 +199,43 @@ public:
         input.impute_value = number_or_nan(json, "impute_value", where);
         input.missing_indicator = boolean(json, "missing_indicator", where);
         input.levels = strings(json, "levels", where, limits_.max_features);
-        if (json.contains("encoding")) read_leave_one_out(json, where, input);  // absent in one-hot (and older) files
+        if (json.contains("encoding") && json["encoding"] == "ordinal" && input.kind == ColumnKind::Categorical)
+            input.encoding = CategoricalEncoding::Ordinal;  // format version 4
+        else if (json.contains("encoding"))
+            read_leave_one_out(json, where, input);  // absent in one-hot (and older) files
+        if (json.contains("reading")) {
+            if (input.kind != ColumnKind::Numeric) fail(where + ": field \"reading\" belongs to a numeric input");
+            input.reading = read_reading(json["reading"], where);
+        }
         return input;
+    }
+
+    // A text column's reading as numbers (format version 4; cell_reading.h).
+    CellReading read_reading(const Json& json, const std::string& where) const {
+        if (!json.is_object()) fail(where + ": field \"reading\" must be an object, not " + describe(json));
+        CellReading reading;
+        const std::string kind = string(json, "kind", where);
+        if (kind == "date") {
+            reading.kind = CellReading::Kind::Date;
+            const std::string order = string(json, "order", where);
+            if (order == "dmy") reading.order = DateOrder::DayMonthYear;
+            else if (order == "mdy") reading.order = DateOrder::MonthDayYear;
+            else if (order != "ymd") fail(where + ": a date's \"order\" must be \"ymd\", \"dmy\" or \"mdy\", not \"" + order + "\"");
+            reading.year = boolean(json, "year", where);
+            reading.month = boolean(json, "month", where);
+            reading.weekday = boolean(json, "weekday", where);
+            return reading;
+        }
+        if (kind != "number") fail(where + ": a reading's \"kind\" must be \"date\" or \"number\", not \"" + kind + "\"");
+        reading.kind = CellReading::Kind::Number;
+        const std::string grouping = string(json, "grouping", where), decimal = string(json, "decimal", where);
+        if (grouping.size() > 1 || (grouping.size() == 1 && std::string(",. '").find(grouping[0]) == std::string::npos))
+            fail(where + ": the thousands separator \"" + grouping + "\" is not one of , . space '");
+        if (decimal != "." && decimal != ",") fail(where + ": the decimal separator must be \".\" or \",\", not \"" + decimal + "\"");
+        reading.grouping = grouping.empty() ? 0 : grouping[0];
+        reading.decimal = decimal[0];
+        reading.percent = boolean(json, "percent", where);
+        return reading;
     }
 
     void read_leave_one_out(const Json& json, const std::string& where, InputColumn& input) const {
@@ -236,6 +271,13 @@ public:
         if (scaling != "none" && scaling != "zscore" && scaling != "quantile")
             fail(where + ": field \"scaling\" must be \"none\", \"zscore\" or \"quantile\", not \"" + scaling + "\"");
         pipeline.scaling = scaling_from_string(scaling);
+        if (json.contains("left_out")) {  // informative: the text columns the run left out and why
+            const Json& left_out = array(json, "left_out", where, limits_.max_features);
+            for (const Json& column : left_out) {
+                if (!column.is_object()) fail(where + ": an entry of \"left_out\" must be an object, not " + describe(column));
+                pipeline.left_out.push_back({string(column, "name", where), string(column, "reason", where)});
+            }
+        }
         pipeline.center = finite_numbers(json, "center", where, limits_.max_features);
         pipeline.scale = finite_numbers(json, "scale", where, limits_.max_features);
         const Json& quantiles = array(json, "quantiles", where, limits_.max_features);
@@ -300,6 +342,8 @@ public:
         if (json.contains("data_delimiter")) card.data_delimiter = string(json, "data_delimiter", where);
         if (json.contains("data_decimal")) card.data_decimal = string(json, "data_decimal", where);
         if (json.contains("data_encoding")) card.data_encoding = string(json, "data_encoding", where);
+        if (json.contains("data_reading")) card.data_reading = string(json, "data_reading", where);
+        if (json.contains("data_columns")) card.data_columns = string(json, "data_columns", where);
         card.split = string(json, "split", where);
         card.split_mode = string(json, "split_mode", where);
         // Absent from files written before the run card recorded the applied scaling.

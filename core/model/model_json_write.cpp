@@ -1,5 +1,6 @@
 // Model files, writing side. Doubles are written by nlohmann-json in their shortest form that
 // parses back to the same bits; NaN, which JSON cannot hold, is written as null.
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -71,9 +72,25 @@ OrderedJson routing_predictor_json(const RoutingPredictor& predictor) {
 }
 
 // The oldest format version that holds the model (model_file.h).
-int format_version(const TreeModel& tree) {
+int format_version(const TreeModel& tree, const FeaturePipeline& pipeline) {
+    const bool read_columns = std::any_of(pipeline.inputs.begin(), pipeline.inputs.end(), [](const InputColumn& input) {
+        return !input.reading.plain() || (input.kind == ColumnKind::Categorical && input.encoding == CategoricalEncoding::Ordinal);
+    });
+    if (read_columns) return 4;
     if (tree.has_linear_leaves()) return 3;
     return tree.routing_predictor && tree.routing_predictor->layers.size() > 1 ? 2 : 1;
+}
+
+// How a text column reads as numbers (cell_reading.h).
+OrderedJson reading_json(const CellReading& reading) {
+    if (reading.kind == CellReading::Kind::Date) {
+        const char* order = reading.order == DateOrder::DayMonthYear ? "dmy" : reading.order == DateOrder::MonthDayYear ? "mdy" : "ymd";
+        return OrderedJson{{"kind", "date"}, {"order", order}, {"year", reading.year}, {"month", reading.month}, {"weekday", reading.weekday}};
+    }
+    return OrderedJson{{"kind", "number"},
+                {"grouping", reading.grouping == 0 ? std::string() : std::string(1, reading.grouping)},
+                {"decimal", std::string(1, reading.decimal)},
+                {"percent", reading.percent}};
 }
 
 OrderedJson pipeline_json(const FeaturePipeline& pipeline) {
@@ -92,15 +109,24 @@ OrderedJson pipeline_json(const FeaturePipeline& pipeline) {
             json["loo_counts"] = loo.counts;
             json["loo_mean"] = loo.mean;
         }
+        if (input.kind == ColumnKind::Categorical && input.encoding == CategoricalEncoding::Ordinal) json["encoding"] = "ordinal";
+        if (!input.reading.plain()) json["reading"] = reading_json(input.reading);  // format version 4
         inputs.push_back(std::move(json));
     }
     OrderedJson quantiles = OrderedJson::array();
     for (const Eigen::VectorXd& q : pipeline.quantiles) quantiles.push_back(numbers(q, "quantiles"));
-    return OrderedJson{{"inputs", std::move(inputs)},
-                {"scaling", to_string(pipeline.scaling)},
-                {"center", numbers(pipeline.center, "center")},
-                {"scale", numbers(pipeline.scale, "scale")},
-                {"quantiles", std::move(quantiles)}};
+    OrderedJson json{{"inputs", std::move(inputs)},
+              {"scaling", to_string(pipeline.scaling)},
+              {"center", numbers(pipeline.center, "center")},
+              {"scale", numbers(pipeline.scale, "scale")},
+              {"quantiles", std::move(quantiles)}};
+    // What the run left out and why, for the reader of the file; older builds ignore it.
+    if (!pipeline.left_out.empty()) {
+        OrderedJson left_out = OrderedJson::array();
+        for (const LeftOutColumn& column : pipeline.left_out) left_out.push_back({{"name", column.name}, {"reason", column.reason}});
+        json["left_out"] = std::move(left_out);
+    }
+    return json;
 }
 
 OrderedJson run_card_json(const RunCard& card) {
@@ -112,6 +138,8 @@ OrderedJson run_card_json(const RunCard& card) {
                 {"data_delimiter", card.data_delimiter},
                 {"data_decimal", card.data_decimal},
                 {"data_encoding", card.data_encoding},
+                {"data_reading", card.data_reading},
+                {"data_columns", card.data_columns},
                 {"split", card.split},
                 {"split_mode", card.split_mode},
                 {"scaling", card.scaling},
@@ -155,7 +183,7 @@ OrderedJson model_json(const ModelFile& model) {
                     " features but the tree has " + std::to_string(model.tree.feature_names.size()));
 
     OrderedJson file{{"format", "treelab-model"},
-              {"version", format_version(model.tree)},
+              {"version", format_version(model.tree, model.pipeline)},
               {"treelab_version", TREELAB_VERSION},
               {"task", to_string(model.tree.task)},
               {"feature_names", model.tree.feature_names},

@@ -25,6 +25,11 @@ struct RunCard {
     // How the reader took the data file (given or detected): "," or "tab", "." or ",", "utf-8",
     // "latin-1", ... Empty in model files written before they were recorded.
     std::string data_delimiter, data_decimal, data_encoding;
+    // How text columns were allowed to read as numbers: "thousands auto, percent auto, dates auto"
+    // (--thousands, --percent, --dates), and what became of the columns that did not read plain,
+    // one "name: what" per column, joined by "; " ("d: date, as days since 1970-01-01; name: left
+    // out: identifier-like: ..."). Empty in model files written before they were recorded.
+    std::string data_reading{}, data_columns{};
 };
 
 }  // namespace treelab

@@ -2,6 +2,7 @@
 // their canonical texts, read back against the method's description.
 #include "core/project/run_config_json.h"
 
+#include "core/data/cell_reading.h"
 #include "core/data/leave_one_out.h"
 #include "core/error.h"
 
@@ -56,6 +57,12 @@ OrderedJson run_config_json(const RunConfig& config, const std::filesystem::path
     json["missing_as_level"] = config.missing_as_level;
     json["fit_on"] = to_string(config.fit_on);
     json["smote"] = config.smote;
+    json["thousands"] = thousands_text(config.reading.thousands);
+    json["percent"] = config.reading.percent;
+    json["dates"] = dates_text(config.reading.dates);
+    OrderedJson encodings = OrderedJson::object();
+    for (const auto& [column, encoding] : config.column_encodings) encodings[column] = to_string(encoding);
+    json["column_encodings"] = std::move(encodings);
     return json;
 }
 
@@ -89,6 +96,21 @@ RunConfig read_run_config(const ProjectFields& fields, const Json& json, const s
     config.missing_as_level = fields.boolean(json, "missing_as_level", where);
     config.fit_on = fields.choice(json, "fit_on", where, fit_on_from_string);
     config.smote = fields.boolean(json, "smote", where);
+    config.reading.thousands = fields.choice(json, "thousands", where, thousands_from_string);
+    config.reading.percent = fields.boolean(json, "percent", where);
+    config.reading.dates = fields.choice(json, "dates", where, dates_from_string);
+    const Json& encodings = fields.field(json, "column_encodings", where);
+    if (!encodings.is_object() || encodings.size() > fields.limits().model.max_features)
+        fields.fail(JsonFields::at(where) + "field \"column_encodings\" must be an object of at most " +
+                    std::to_string(fields.limits().model.max_features) + " columns");
+    for (const auto& [column, encoding] : encodings.items()) {
+        if (!encoding.is_string()) fields.fail(JsonFields::at(where) + "the encoding of column \"" + column + "\" must be a string");
+        try {
+            config.column_encodings[column] = categorical_encoding_from_string(encoding.get<std::string>());
+        } catch (const ParamError& error) {
+            fields.fail(JsonFields::at(where) + "column \"" + column + "\": " + error.what());
+        }
+    }
     return config;
 }
 

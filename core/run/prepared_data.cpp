@@ -45,6 +45,8 @@ PreparedData prepare_split_data(Table table, std::shared_future<std::string> sha
     options.quantile_fit_noise = config.quantile_fit_noise;
     options.categorical = config.categorical_encoding;
     options.missing_as_level = config.missing_as_level;
+    options.reading = config.reading;
+    options.column_encodings = config.column_encodings;
     data.pipeline = fit_pipeline(data.table, target_column, data.split.train, options, excluded, y);
     if (data.pipeline.feature_names().empty())  // scikit-learn refuses 0 features too; a root alone is no model
         throw DataError(data.table.source, 0, 0,

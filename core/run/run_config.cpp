@@ -112,9 +112,29 @@ std::string run_options_text(const RunConfig& config, const std::string& param_f
     if (config.categorical_encoding != CategoricalEncoding::OneHot)
         command += " --categorical " + to_string(config.categorical_encoding);
     if (config.missing_as_level) command += " --missing-as-level";
+    if (config.reading.thousands != 0) command += " --thousands " + shell_word(thousands_text(config.reading.thousands));
+    if (!config.reading.percent) command += " --percent none";
+    if (config.reading.dates != CellReadingOptions::Dates::Detect) command += " --dates " + dates_text(config.reading.dates);
+    for (const auto& [name, encoding] : config.column_encodings) command += " --encode " + shell_word(name + "=" + to_string(encoding));
     if (config.fit_on != FitOn::Train) command += " --fit-on " + to_string(config.fit_on);
     if (config.smote) command += " --smote";
     return command;
+}
+
+std::string reading_card_text(const CellReadingOptions& reading) {
+    return "thousands " + thousands_text(reading.thousands) + ", percent " + (reading.percent ? "auto" : "none") + ", dates " +
+           dates_text(reading.dates);
+}
+
+std::string columns_card_text(const FeaturePipeline& pipeline, const RunConfig& config) {
+    std::string text;
+    const auto add = [&](const std::string& note) { text += (text.empty() ? "" : "; ") + note; };
+    for (const InputColumn& input : pipeline.inputs) {
+        if (!input.reading.plain()) add(input.name + ": " + reading_text(input.reading));
+        else if (config.column_encodings.count(input.name)) add(input.name + ": " + to_string(input.encoding) + " (--encode)");
+    }
+    for (const LeftOutColumn& column : pipeline.left_out) add(column.name + ": left out: " + column.reason);
+    return text;
 }
 
 }  // namespace treelab

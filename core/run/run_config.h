@@ -3,6 +3,7 @@
 // treelab-cli command stored in every model's run card.
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -50,6 +51,8 @@ struct RunConfig {
     bool quantile_fit_noise = false;       // GradTree protocol's noisy quantile fit (PipelineOptions)
     CategoricalEncoding categorical_encoding = CategoricalEncoding::OneHot;  // loo: GradTree protocol (001 §4.1)
     bool missing_as_level = false;  // a missing categorical value is a level, "?" (PipelineOptions)
+    CellReadingOptions reading;     // --thousands, --percent, --dates (cell_reading.h)
+    std::map<std::string, CategoricalEncoding> column_encodings;  // --encode COLUMN=ENCODING
     FitOn fit_on = FitOn::Train;
     // GradTree protocol (001 §4.1): SMOTE the training rows, after scaling, when the
     // smallest class share is at most 0.25/(C − 1) (smote.h).
@@ -86,6 +89,12 @@ void check_run_config(const RunConfig& config);
 // scaling is pinned (`--scaling zscore` for an automatic LatentTrees run) unless it is none and
 // the method's default is none, so the command reproduces the run even if a default changes.
 std::string equivalent_command(const RunConfig& config);
+
+// "thousands auto, percent auto, dates auto": the run card's record of config.reading.
+std::string reading_card_text(const CellReadingOptions& reading);
+// "d: date, as days since 1970-01-01; name: left out: identifier-like: ...": the inputs read
+// otherwise than plain, those encoded by --encode, and the columns left out.
+std::string columns_card_text(const FeaturePipeline& pipeline, const RunConfig& config);
 
 // Its options after the subcommand, hyperparameters set with `param_flag` ("--param" for train,
 // "--set" for sweep, whose --param is the swept one).

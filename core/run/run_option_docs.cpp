@@ -77,7 +77,8 @@ const RunOptionDoc& categorical_doc() {
         {{"onehot", "one 0/1 feature per level, all zeros for a missing or unseen value"},
          {"loo", "leave-one-out target encoding (the GradTree protocol, category_encoders' LeaveOneOutEncoder): one "
                  "feature holding the level's mean target over the training rows, each training row leaving its own "
-                 "out, and the training mean for a missing, unseen or single-row level"}}};
+                 "out, and the training mean for a missing, unseen or single-row level"},
+         {"ordinal", "one feature holding the level's rank in sorted order, -1 for a missing or unseen value"}}};
     return doc;
 }
 

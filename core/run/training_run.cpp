@@ -20,6 +20,8 @@ RunCard make_run_card(const RunConfig& config, const PreparedData& data) {
     card.data_delimiter = csv_delimiter_text(data.table.format.delimiter);
     card.data_decimal = std::string(1, data.table.format.decimal);
     card.data_encoding = data.table.format.encoding;
+    card.data_reading = reading_card_text(config.reading);
+    card.data_columns = columns_card_text(data.pipeline, config);
     card.split = to_text(config.split.train) + "," + to_text(config.split.valid) + "," + to_text(config.split.test);
     card.split_mode = to_string(config.split_mode);
     card.scaling = scaling_card_text(config);

@@ -1,6 +1,9 @@
 #include "ui/data/data_panel.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <map>
 #include <numeric>
 #include <utility>
 
@@ -26,6 +29,7 @@
 #include "app/session/loading_session.h"
 #include "app/session/target_summary_session.h"
 #include "app/shipped/shipped_files.h"
+#include "core/data/column_plan.h"
 #include "core/data/column_summary.h"
 #include "core/data/data_file_stamp.h"
 #include "core/error.h"
@@ -100,6 +104,10 @@ struct DataPanel::Parts {
     // of the same file in another format); else the table's default target.
     void showTable(const QString& keptTarget);
     void refreshTarget();
+    // The Columns table's "In the run" column: what each column becomes (plan_columns) with the
+    // target shown and the encodings chosen in its text columns' combos.
+    void showPlan();
+    std::map<std::string, CategoricalEncoding> chosenEncodings() const;
     // Says why the target shown is TreeLab's choice; nothing once the user chose another column.
     void showTargetReason() {
         const bool chosen = data && target->currentIndex() == static_cast<int>(data->target);
@@ -136,6 +144,48 @@ void DataPanel::Parts::showError(const QString& title, const QString& message) {
     box->open();
 }
 
+std::map<std::string, CategoricalEncoding> DataPanel::Parts::chosenEncodings() const {
+    std::map<std::string, CategoricalEncoding> chosen;
+    for (int row = 0; row < columns->rowCount(); ++row) {
+        const auto* encoding = qobject_cast<QComboBox*>(columns->cellWidget(row, 4));
+        if (encoding && encoding->currentIndex() > 0)
+            chosen[columns->item(row, 0)->text().toStdString()] = categorical_encoding_from_string(encoding->currentData().toString().toStdString());
+    }
+    return chosen;
+}
+
+void DataPanel::Parts::showPlan() {
+    if (!data || target->currentIndex() < 0) return;
+    const Table& table = data->table;
+    RunConfig config;  // the preparation form's encoding of text columns
+    try {
+        preparation->applyTo(config);
+    } catch (const Error&) {
+        // A split being typed; its encoding choice is read again at the next change.
+    }
+    PipelineOptions options;
+    options.categorical = config.categorical_encoding;
+    options.column_encodings = chosenEncodings();
+    std::vector<ColumnPlan> plans;
+    QString refusal;
+    try {
+        plans = plan_columns(table, static_cast<std::size_t>(target->currentIndex()), {}, options);
+    } catch (const Error& error) {
+        refusal = QString::fromStdString(error.what());  // the one-hot budget: the run would refuse the same
+        options.one_hot_budget_bytes = std::numeric_limits<std::uint64_t>::max();
+        plans = plan_columns(table, static_cast<std::size_t>(target->currentIndex()), {}, options);
+    }
+    for (std::size_t k = 0; k < plans.size() && static_cast<int>(k) < columns->rowCount(); ++k) {
+        const ColumnPlan& plan = plans[k];
+        QTableWidgetItem* item = columns->item(static_cast<int>(k), 3);
+        item->setText(QString::fromStdString(plan_text(table.columns[k], plan)));
+        item->setToolTip(plan.role == ColumnPlan::Role::LeftOut ? tr("Left out of the features; choose an encoding to take it in")
+                                                                : refusal);
+        item->setForeground(plan.role == ColumnPlan::Role::LeftOut || !refusal.isEmpty() ? panel->palette().brush(QPalette::PlaceholderText)
+                                                                                         : panel->palette().brush(QPalette::Text));
+    }
+}
+
 void DataPanel::Parts::showTable(const QString& keptTarget) {
     const Table& table = data->table;
     const QString& file = data->file;
@@ -168,6 +218,21 @@ void DataPanel::Parts::showTable(const QString& keptTarget) {
         columns->setItem(row, 0, readOnlyItem(QString::fromStdString(column.name)));
         columns->setItem(row, 1, readOnlyItem(QString::fromStdString(to_string(column.kind))));
         columns->setItem(row, 2, readOnlyItem(QString::number(column.missing_count), true));
+        columns->setItem(row, 3, readOnlyItem(QString()));
+        columns->setItem(row, 4, readOnlyItem(QString()));  // under a text column's encoding combo
+        // A text column's encoding, the GUI's --encode: Auto is what the plan decides.
+        if (column.kind != ColumnKind::Categorical || k >= kColumnsSizedToContents) continue;
+        auto* encoding = new QComboBox(columns);
+        encoding->addItem(tr("Auto"));
+        encoding->addItem(tr("One-hot"), QStringLiteral("onehot"));
+        encoding->addItem(tr("Ordinal"), QStringLiteral("ordinal"));
+        encoding->addItem(tr("Leave-one-out"), QStringLiteral("loo"));
+        encoding->setToolTip(tr("Encode this text column so in the run, even when Auto leaves it out or reads it as numbers or dates"));
+        columns->setCellWidget(row, 4, encoding);
+        QObject::connect(encoding, &QComboBox::currentIndexChanged, panel, [this] {
+            showPlan();
+            emit panel->settingsChanged();
+        });
     }
 
     const QSignalBlocker blocker(target);
@@ -176,6 +241,7 @@ void DataPanel::Parts::showTable(const QString& keptTarget) {
     const int kept = keptTarget.isEmpty() ? -1 : target->findText(keptTarget);
     target->setCurrentIndex(kept >= 0 ? kept : static_cast<int>(data->target));
     showTargetReason();
+    showPlan();
     // The worker summarised the default target with the detected task, not the ones chosen.
     if (forcedTask() || target->currentIndex() != static_cast<int>(data->target)) {
         targetView->clear();
@@ -370,14 +436,16 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
     rows->verticalHeader()->setDefaultSectionSize(rows->fontMetrics().height() + 6);
     tabs->addTab(rows, tr("Rows (first %1)").arg(TablePreviewModel::previewRows));
 
-    p.columns = new QTableWidget(0, 3, tabs);
+    p.columns = new QTableWidget(0, 5, tabs);
     p.columns->setObjectName(QStringLiteral("columnSummary"));
-    p.columns->setHorizontalHeaderLabels({tr("Column"), tr("Type"), tr("Missing")});
+    p.columns->setHorizontalHeaderLabels({tr("Column"), tr("Type"), tr("Missing"), tr("In the run"), tr("Encoding")});
     p.columns->verticalHeader()->hide();
     p.columns->verticalHeader()->setDefaultSectionSize(rows->verticalHeader()->defaultSectionSize());
     p.columns->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     p.columns->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     p.columns->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    p.columns->horizontalHeader()->setSectionResizeMode(3, QHeaderView::ResizeToContents);
+    p.columns->horizontalHeader()->setSectionResizeMode(4, QHeaderView::ResizeToContents);
     tabs->addTab(p.columns, tr("Columns"));
 
     p.targetView = new TargetView(tabs);
@@ -387,6 +455,7 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
 
     connect(p.target, &QComboBox::currentIndexChanged, this, [this] {
         parts_->showTargetReason();
+        parts_->showPlan();
         parts_->refreshTarget();
         emit settingsChanged();
     });
@@ -394,7 +463,10 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
         parts_->refreshTarget();
         emit settingsChanged();
     });
-    connect(p.preparation, &PreparationForm::changed, this, &DataPanel::settingsChanged);
+    connect(p.preparation, &PreparationForm::changed, this, [this] {
+        parts_->showPlan();
+        emit settingsChanged();
+    });
     p.refreshTarget();
 }
 
@@ -497,6 +569,7 @@ void DataPanel::applyTo(RunConfig& config) const {
     config.target = p.target->currentText().toStdString();
     config.task = p.forcedTask();
     p.preparation->applyTo(config);
+    config.column_encodings = p.chosenEncodings();
 }
 
 void DataPanel::setFrom(const RunConfig& config) {
@@ -510,6 +583,14 @@ void DataPanel::setFrom(const RunConfig& config) {
     }
     selectData(p.task, config.task ? QString::fromStdString(to_string(*config.task)) : QString());
     p.preparation->setFrom(config);
+    for (int row = 0; row < p.columns->rowCount(); ++row) {
+        auto* encoding = qobject_cast<QComboBox*>(p.columns->cellWidget(row, 4));
+        if (!encoding) continue;
+        const auto chosen = config.column_encodings.find(p.columns->item(row, 0)->text().toStdString());
+        const QSignalBlocker blocker(encoding);
+        selectData(encoding, chosen == config.column_encodings.end() ? QString() : QString::fromStdString(to_string(chosen->second)));
+    }
+    p.showPlan();
     emit settingsChanged();
 }
 

@@ -42,6 +42,7 @@ QString choiceLabel(const std::string& word) {
     if (word == "quantile-gradtree") return QObject::tr("Quantile → normal, noisy fit (GradTree)");
     if (word == "onehot") return QObject::tr("One-hot");
     if (word == "loo") return QObject::tr("Leave-one-out target mean");
+    if (word == "ordinal") return QObject::tr("Ordinal rank");
     if (word == "stratified") return QObject::tr("Stratified by class");
     if (word == "shuffled") return QObject::tr("Shuffled");
     if (word == "gradtree") return QObject::tr("GradTree protocol");

@@ -41,7 +41,13 @@ struct RowForm::Parts {
             Column column;
             column.name = columns[i].name;
             column.kind = columns[i].kind;
-            if (column.kind == ColumnKind::Numeric) {
+            if (column.kind == ColumnKind::Numeric && !columns[i].reading.plain()) {
+                // A date, "51,494" or "98%": the typed text, read by the pipeline as the file's cells are.
+                const QString text = static_cast<QLineEdit*>(inputs[i])->text().trimmed();
+                column.kind = ColumnKind::Categorical;
+                if (!text.isEmpty()) column.levels = {text.toStdString()};
+                column.codes = {text.isEmpty() ? -1 : 0};
+            } else if (column.kind == ColumnKind::Numeric) {
                 bool ok = false;
                 const double value = QLocale::c().toDouble(static_cast<QLineEdit*>(inputs[i])->text().trimmed(), &ok);
                 column.numbers = {ok ? value : std::nan("")};

@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "core/export/data_units.h"
+#include "core/export/exportable_columns.h"
 #include "core/export/onnx/graph_writer.h"
 #include "core/export/onnx/hard_routing_graph.h"
 #include "core/export/onnx/input_pipeline_graph.h"
@@ -55,6 +56,7 @@ std::vector<double> imputed_values(const FeaturePipeline& pipeline) {
 
 std::string onnx_model_bytes(const ModelFile& model) {
     model.tree.validate();
+    require_exportable_columns(model.pipeline, "ONNX");
     if (model.pipeline.feature_names() != model.tree.feature_names)
         throw Error("the model's feature pipeline does not make the features its tree reads");
     if (model.tree.task == Task::Classification && model.tree.classes() < 1) throw Error("the model has no classes");

@@ -142,7 +142,8 @@ TEST(LeaveOneOut, RefusesMissingTargetsAndUnknownNames) {
     EXPECT_THROW(fit_pipeline(table, 1, small_train, options), Error);
     EXPECT_EQ(categorical_encoding_from_string("loo"), CategoricalEncoding::LeaveOneOut);
     EXPECT_EQ(to_string(CategoricalEncoding::OneHot), "onehot");
-    EXPECT_THROW(categorical_encoding_from_string("target"), ParamError);
+    EXPECT_EQ(categorical_encoding_from_string("target"), CategoricalEncoding::LeaveOneOut);  // --encode COLUMN=target
+    EXPECT_THROW(categorical_encoding_from_string("mean"), ParamError);
 }
 
 }  // namespace

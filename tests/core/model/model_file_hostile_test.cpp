@@ -58,7 +58,7 @@ INSTANTIATE_TEST_SUITE_P(
         HostileCase{"wrong_format.json",
                     "is not a TreeLab model file (\"format\" is the string \"sklearn-model\", expected \"treelab-model\")"},
         HostileCase{"newer_version.json",
-                    "was written by a newer TreeLab (format version 7); this build reads up to 3"},
+                    "was written by a newer TreeLab (format version 7); this build reads up to 4"},
         HostileCase{"cycle.json", "node 0 is reached twice, the second time as a child of node 3"},
         HostileCase{"child_out_of_range.json", "node 1 has child index 9, but the tree has 5 nodes"},
         HostileCase{"negative_child.json", "node 1: field \"left\" is -3, outside the range -1 to 2147483647"},

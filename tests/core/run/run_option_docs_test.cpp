@@ -32,7 +32,8 @@ TEST(RunOptionDocs, ChoicesAreTheParsersWordsDefaultFirst) {
     EXPECT_EQ(scaling_doc().choices.front().word, scaling_text(RunConfig{}));
 
     EXPECT_EQ(words(categorical_doc()), (std::vector<std::string>{to_string(CategoricalEncoding::OneHot),
-                                                                  to_string(CategoricalEncoding::LeaveOneOut)}));
+                                                                  to_string(CategoricalEncoding::LeaveOneOut),
+                                                                  to_string(CategoricalEncoding::Ordinal)}));
     EXPECT_EQ(categorical_encoding_from_string(categorical_doc().choices.front().word), RunConfig{}.categorical_encoding);
 
     EXPECT_EQ(words(fit_on_doc()), (std::vector<std::string>{to_string(FitOn::Train), to_string(FitOn::TrainAndValid)}));
@@ -56,7 +57,7 @@ TEST(RunOptionDocs, NameTheRegistrysDefaultsAndRefusals) {
 TEST(RunOptionDocs, HelpLineListsEveryChoice) {
     EXPECT_EQ(option_help_line(categorical_doc()),
               categorical_doc().help + ": onehot = " + categorical_doc().choices[0].help + "; loo = " +
-                  categorical_doc().choices[1].help);
+                  categorical_doc().choices[1].help + "; ordinal = " + categorical_doc().choices[2].help);
     EXPECT_EQ(option_help_line(smote_doc()), smote_doc().help);
 }
 

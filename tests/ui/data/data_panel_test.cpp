@@ -222,3 +222,33 @@ TEST(RecentFilesMenu, KeepsTenNewestOnce) {
 
 }  // namespace
 }  // namespace treelab
+
+namespace treelab {
+namespace {
+
+// The Columns table says what each column becomes in the run: an identifier column is left out
+// with the reason, and choosing an encoding in its row (the GUI's --encode) takes it in.
+TEST(DataPanel, ColumnsTableShowsLeftOutColumnsAndTakesOneInByItsEncoding) {
+    DataPanel panel;
+    ASSERT_TRUE(test::load_data(panel, QString::fromStdString(test::test_data("identifier_columns.csv").string())));
+    auto* columns = child<QTableWidget>(panel, "columnSummary");
+    ASSERT_EQ(columns->rowCount(), 5);
+    EXPECT_EQ(columns->item(0, 3)->text(), "left out: identifier-like: 40 distinct values in 40 cells");
+    EXPECT_EQ(columns->item(2, 3)->text(), "text, 2 levels (one-hot)");
+    EXPECT_EQ(columns->item(3, 3)->text(), "number");
+    EXPECT_EQ(columns->item(4, 3)->text(), "target");
+    auto* encoding = qobject_cast<QComboBox*>(columns->cellWidget(1, 4));
+    ASSERT_NE(encoding, nullptr);
+    encoding->setFocus();
+    QTest::keyClick(encoding, Qt::Key_Down);  // Auto -> One-hot
+    QTest::keyClick(encoding, Qt::Key_Down);  // -> Ordinal
+    EXPECT_EQ(columns->item(1, 3)->text(), "text, 40 levels (ordinal)");
+    RunConfig config;
+    panel.applyTo(config);
+    ASSERT_EQ(config.column_encodings.count("Ticket"), 1u);
+    EXPECT_EQ(config.column_encodings.at("Ticket"), CategoricalEncoding::Ordinal);
+    EXPECT_EQ(config.column_encodings.count("Name"), 0u);
+}
+
+}  // namespace
+}  // namespace treelab
