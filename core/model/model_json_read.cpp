@@ -212,7 +212,7 @@ public:
 
     // A text column's reading as numbers (format version 4; cell_reading.h).
     CellReading read_reading(const Json& json, const std::string& where) const {
-        if (!json.is_object()) fail(where + ": field \"reading\" must be an object, not " + describe(json));
+        if (!json.is_object()) fail(where + ": field \"reading\" must be an object, not " + describe_json(json));
         CellReading reading;
         const std::string kind = string(json, "kind", where);
         if (kind == "date") {
@@ -274,7 +274,7 @@ public:
         if (json.contains("left_out")) {  // informative: the text columns the run left out and why
             const Json& left_out = array(json, "left_out", where, limits_.max_features);
             for (const Json& column : left_out) {
-                if (!column.is_object()) fail(where + ": an entry of \"left_out\" must be an object, not " + describe(column));
+                if (!column.is_object()) fail(where + ": an entry of \"left_out\" must be an object, not " + describe_json(column));
                 pipeline.left_out.push_back({string(column, "name", where), string(column, "reason", where)});
             }
         }

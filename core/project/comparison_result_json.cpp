@@ -77,7 +77,7 @@ OrderedJson cell_json(const ComparisonCell& cell) {
                        {"probabilities", std::move(probabilities)}};
 }
 
-ComparisonCell read_cell(const ProjectFields& fields, const Json& json, const std::string& where) {
+ComparisonCell read_comparison_cell(const ProjectFields& fields, const Json& json, const std::string& where) {
     if (!json.is_object()) fields.fail(where + " must be an object, not " + describe_json(json));
     const auto max_rows = static_cast<std::int64_t>(fields.limits().max_rows);
     ComparisonCell cell;
@@ -173,7 +173,7 @@ ComparisonResult read_comparison_result(const ProjectFields& fields, const Json&
     comparison.contender_labels = fields.strings(json, "contender_labels", where, fields.limits().max_rows);
     comparison.data_sets = read_list(fields, json, "data_set_results", where, "data set result", read_data_set);
     comparison.stopped = fields.boolean(json, "stopped", where);
-    comparison.cells = read_list(fields, json, "cells", where, "cell", read_cell);
+    comparison.cells = read_list(fields, json, "cells", where, "cell", read_comparison_cell);
     check_consistent(fields, comparison, where);
     return comparison;
 }

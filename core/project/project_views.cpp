@@ -2,7 +2,6 @@
 
 #include <map>
 #include <memory>
-#include <sstream>
 #include <string>
 
 #include "core/data/csv_reader.h"
@@ -13,19 +12,6 @@ namespace treelab {
 
 namespace {
 
-// Everything prepare_data reads from a configuration: two runs with the same key have the same
-// prepared rows.
-std::string preparation_key(const RunConfig& config) {
-    std::ostringstream key;
-    key << config.data_file.string() << '\n' << int(config.delimiter) << ' ' << int(config.decimal) << ' ' << config.encoding
-        << '\n' << config.target << '\n' << (config.task ? to_string(*config.task) : "") << '\n';
-    for (const std::string& column : config.drop_columns) key << column << '\t';
-    key << '\n' << config.split.train << ' ' << config.split.valid << ' ' << config.split.test << ' ' << to_string(config.split_mode)
-        << ' ' << resolved_split_seed(config) << ' ' << to_string(resolved_scaling(config)) << ' ' << config.quantile_fit_noise << ' '
-        << to_string(config.categorical_encoding) << ' ' << config.missing_as_level << ' ' << config.smote;
-    return key.str();
-}
-
 std::string format_key(const RunConfig& config) {
     return config.data_file.string() + '\n' + std::to_string(int(config.delimiter)) + ' ' + std::to_string(int(config.decimal)) + ' ' +
            config.encoding;
@@ -34,7 +20,7 @@ std::string format_key(const RunConfig& config) {
 class PreparedCache {
 public:
     std::shared_ptr<const PreparedData> prepared(const RunConfig& config) {
-        std::shared_ptr<const PreparedData>& slot = prepared_[preparation_key(config)];
+        std::shared_ptr<const PreparedData>& slot = prepared_[prepared_data_key(config)];
         if (!slot) slot = std::make_shared<const PreparedData>(prepare_data(table(config), sha256(config), config));
         return slot;
     }

@@ -20,6 +20,11 @@ Project make_project() {
     project.method_forms["gradtree"] = method_params("gradtree", {"epochs=2", "depth=3"});
 
     RunConfig cart = project.form;
+    // Reading options and an encoding the form holds (the data panel's format row and Columns table).
+    project.form.reading.thousands = '.';
+    project.form.reading.percent = false;
+    project.form.reading.dates = CellReadingOptions::Dates::DayFirst;
+    project.form.column_encodings = {{"RI", CategoricalEncoding::Ordinal}};
     project.runs.push_back({"CART 1", cart, run_training(cart)});
 
     RunConfig gradtree = dataset_run("iris.csv", "species", "gradtree", {"epochs=2", "depth=3"}, 5);

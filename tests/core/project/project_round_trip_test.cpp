@@ -23,6 +23,8 @@ TEST(ProjectRoundTrip, EveryFieldComesBack) {
     EXPECT_EQ(loaded.form.split_seed, saved.form.split_seed);
     EXPECT_EQ(loaded.form.learner_seed, std::nullopt);
     EXPECT_EQ(loaded.form.scaling, saved.form.scaling);
+    EXPECT_EQ(loaded.form.reading, saved.form.reading);
+    EXPECT_EQ(loaded.form.column_encodings, saved.form.column_encodings);
     EXPECT_EQ(loaded.form.params.canonical(), saved.form.params.canonical());
     EXPECT_EQ(loaded.data_sha256, saved.data_sha256);
     ASSERT_EQ(loaded.method_forms.size(), 2u);
