@@ -271,8 +271,8 @@ CellReading detect_reading(const std::vector<std::string>& texts, char file_deci
             reading.grouping = grouping;
             reading.decimal = decimal;
             reading.percent = percent;
-            const bool uses = std::any_of(texts.begin(), texts.end(), [&](const std::string& text) {
-                return grouping != 0 && text.find(grouping) != std::string::npos;
+            const bool uses = std::any_of(texts.begin(), texts.end(), [&reading](const std::string& text) {
+                return reading.grouping != 0 && text.find(reading.grouping) != std::string::npos;
             });
             if (uses && all_read(texts, reading)) return reading;
         }
