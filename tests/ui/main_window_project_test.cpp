@@ -20,6 +20,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTimer>
 
 #include "app/session/recovery_files.h"
 #include "core/learners/learner.h"
@@ -198,6 +199,48 @@ TEST(ProjectFile, AMovedDataFileIsAskedForAndTheResultsCanBeKeptWithoutIt) {
     EXPECT_FALSE(window.resultsPanel()->run(0)->data) << "no rows from a file that is not the run's";
     EXPECT_GT(window.resultsPanel()->run(0)->model.tree.nodes.size(), 1u);
     EXPECT_FALSE(window.dataPanel()->hasData());
+}
+
+// Clicks the button `which` of the next modal message box (a question asked with exec()) and
+// records its text.
+void answerNextQuestion(QMessageBox::StandardButton which, QString& text) {
+    QTimer::singleShot(50, [which, &text] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (!box) return answerNextQuestion(which, text);
+        text = box->text();
+        QTest::mouseClick(box->button(which), Qt::LeftButton);
+    });
+}
+
+// Closing the window with a run not saved asks first: Cancel keeps the window open and the run,
+// Discard closes it; once the project is saved, closing asks nothing. The title's mark follows.
+TEST(ProjectFile, ClosingWithUnsavedRunsAsksFirst) {
+    test::TempDir dir;
+    MainWindow window;
+    window.show();
+    ASSERT_TRUE(test::load_data(*window.dataPanel(), test::glass_file()));
+    set_quick(*window.methodPanel(), "cart");
+    ASSERT_TRUE(test::train_and_wait(window));
+    EXPECT_TRUE(window.isWindowModified());
+
+    QString asked;
+    answerNextQuestion(QMessageBox::Cancel, asked);
+    EXPECT_FALSE(window.close());
+    EXPECT_TRUE(asked.contains("not saved")) << asked.toStdString();
+    EXPECT_TRUE(window.isVisible());
+    EXPECT_EQ(window.resultsPanel()->runCount(), 1);
+
+    QSignalSpy saved(&window, &MainWindow::projectSaved);
+    ASSERT_TRUE(window.saveProject(QString::fromStdString(dir.file("p.treelab").string())));
+    ASSERT_TRUE(saved.wait(120000));
+    EXPECT_FALSE(window.isWindowModified());
+    EXPECT_TRUE(window.windowTitle().startsWith("p.treelab[*] — glass.csv")) << window.windowTitle().toStdString();
+    window.resultsPanel()->renameRun(0, "the first tree");  // a change again
+    EXPECT_TRUE(window.isWindowModified());
+    asked.clear();
+    answerNextQuestion(QMessageBox::Discard, asked);
+    EXPECT_TRUE(window.close());
+    EXPECT_FALSE(asked.isEmpty());
 }
 
 // ---- Crash recovery: SIGKILL at random moments ----------------------------------------------
