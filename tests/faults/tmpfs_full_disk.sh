@@ -1,12 +1,17 @@
 #!/bin/sh
 # A real full disk: a 64 KiB tmpfs, filled, in a mount namespace of its own (unshare -m), under
 # `treelab-cli train --model-out`. Needs the privilege to mount; without it the test is skipped
-# (exit 77) with the reason, and the LD_PRELOAD shim's tests (CliFaults.*) cover the same outcome.
+# (exit 77) with the reason (as in a chroot that refuses a mount namespace), and the LD_PRELOAD shim's tests (CliFaults.*) cover the same outcome.
 # Usage: tmpfs_full_disk.sh TREELAB_CLI DATASETS_DIR
 cli=$1
 data=$2/glass.csv
 if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null; then
     echo "skipped: mounting a tmpfs needs root and unshare"; exit 77
+fi
+# A chroot whose root is not a mount point refuses a private namespace ("cannot change root
+# filesystem propagation"): skipped there too.
+if ! probe=$(unshare -m true 2>&1); then
+    echo "skipped: cannot make a mount namespace here: $probe"; exit 77
 fi
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
