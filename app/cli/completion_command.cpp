@@ -29,7 +29,7 @@ bool takes_value(const CLI::Option& option) { return option.get_type_size_max() 
 
 // The case branch of one subcommand: its flags, the flags followed by a value, and whether a bare
 // word is a method name (the positional argument of `params`) rather than a file.
-std::string subcommand_case(const CLI::App& command) {
+std::string subcommand_case(const CLI::App& command, const std::string& key) {
     std::vector<std::string> flags, valued;
     bool method_positional = false;
     for (const CLI::Option* option : command.get_options()) {
@@ -42,17 +42,33 @@ std::string subcommand_case(const CLI::App& command) {
         if (takes_value(*option)) valued.insert(valued.end(), names.begin(), names.end());
     }
     std::ostringstream branch;
-    branch << "        " << command.get_name() << ") flags=\"" << joined(flags) << "\"; valued=\" " << joined(valued)
+    branch << "        \"" << key << "\") flags=\"" << joined(flags) << "\"; valued=\" " << joined(valued)
            << " \"; bare=" << (method_positional ? "methods" : "files") << " ;;\n";
     return branch.str();
 }
 
+std::vector<const CLI::App*> listed_subcommands(const CLI::App& app) {
+    return app.get_subcommands([](const CLI::App* sub) { return !sub->get_group().empty(); });
+}
+
 std::string bash_script(const CLI::App& app) {
-    std::vector<std::string> commands;
+    std::vector<std::string> commands, nesting;
     std::string branches;
-    for (const CLI::App* command : app.get_subcommands([](const CLI::App* sub) { return !sub->get_group().empty(); })) {
+    for (const CLI::App* command : listed_subcommands(app)) {
         commands.push_back(command->get_name());
-        branches += subcommand_case(*command);
+        const std::vector<const CLI::App*> nested = listed_subcommands(*command);
+        if (nested.empty()) {
+            branches += subcommand_case(*command, command->get_name());
+            continue;
+        }
+        // `project list`: the command's own subcommands first, then the chosen one's flags.
+        nesting.push_back(command->get_name());
+        std::vector<std::string> names;
+        for (const CLI::App* sub : nested) {
+            names.push_back(sub->get_name());
+            branches += subcommand_case(*sub, command->get_name() + " " + sub->get_name());
+        }
+        branches += "        \"" + command->get_name() + "\") COMPREPLY=($(compgen -W \"" + joined(names) + "\" -- \"$cur\")); return ;;\n";
     }
     std::vector<std::string> top_flags, methods;
     for (const CLI::Option* option : app.get_options()) {
@@ -65,14 +81,21 @@ std::string bash_script(const CLI::App& app) {
     script << "# bash completion for treelab-cli, written by `treelab-cli completion bash` from the program's own\n"
               "# subcommands and options: regenerate it rather than edit it.\n"
               "_treelab_cli() {\n"
-              "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} command=\"\" i\n"
+              "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} command=\"\" nesting=\" "
+           << joined(nesting)
+           << " \" i\n"
               "    for ((i = 1; i < COMP_CWORD; i++)); do\n"
-              "        case ${COMP_WORDS[i]} in -*) ;; *) command=${COMP_WORDS[i]}; break ;; esac\n"
+              "        case ${COMP_WORDS[i]} in\n"
+              "            -*) ;;\n"
+              "            *) if [[ -n $command ]]; then command+=\" ${COMP_WORDS[i]}\"; break; fi\n"
+              "               command=${COMP_WORDS[i]}\n"
+              "               [[ $nesting == *\" $command \"* ]] || break ;;\n"
+              "        esac\n"
               "    done\n"
               "    local methods=\""
            << joined(methods)
            << "\" flags valued bare\n"
-              "    case $command in\n"
+              "    case \"$command\" in\n"
               "        \"\") flags=\""
            << joined(top_flags) << "\"\n"
               "            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"$flags\" -- \"$cur\"))\n"

@@ -59,6 +59,15 @@ TEST_F(CliCompletion, FlagsMethodsAndFiles) {
     EXPECT_EQ(complete("params --markdown l"), "latent");  // a flag without a value: the next word is the method
 }
 
+// `project list|export-model`: the command's own subcommands, then the chosen one's flags.
+TEST_F(CliCompletion, NestedSubcommandsAndTheirFlags) {
+    EXPECT_EQ(complete("project ''"), "list export-model");
+    EXPECT_EQ(complete("project ex"), "export-model");
+    EXPECT_EQ(complete("project export-model --fo"), "--format");
+    dir_.write("p.treelab", "");
+    EXPECT_EQ(complete("project list p."), "p.treelab");
+}
+
 TEST_F(CliCompletion, RefusesAnUnknownShell) {
     const test::CommandResult zsh = test::run_cli("completion zsh", dir_);
     EXPECT_EQ(zsh.exit_code, 2);
