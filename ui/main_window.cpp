@@ -152,6 +152,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(stopButton_, &QPushButton::clicked, this, &MainWindow::stop);
     connect(data_, &DataPanel::dataChanged, this, [this] { statusBar()->showMessage(tr("Loaded %1").arg(data_->file()), 5000); });
     connect(results_, &ResultsPanel::runSelected, this, &MainWindow::showRun);
+    connect(results_, &ResultsPanel::problem, this, [this](const QString& message) { statusBar()->showMessage(message, 10000); });
     connect(results_, &ResultsPanel::saveModelRequested, this, [this](std::shared_ptr<const RunOutcome> outcome) {
         shown_ = std::move(outcome);
         saveModelWithDialog();
@@ -410,7 +411,9 @@ void MainWindow::showRun(std::shared_ptr<const RunOutcome> outcome) {
         undoAction_->setText(tr("&Undo"));
     }
     if (!outcome) {
-        training_->showNoCurves(tr("Train a model to see its curves here."));
+        const int row = results_->currentRow();
+        training_->showNoCurves(row >= 0 && !results_->isInMemory(row) ? tr("Reading %1 back from disk…").arg(results_->runName(row))
+                                                                       : tr("Train a model to see its curves here."));
         treeTab_->showRun(nullptr);
         return;
     }

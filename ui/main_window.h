@@ -34,7 +34,7 @@ class EvaluationSession;
 class ProjectSession;
 class RecentFilesMenu;
 struct OpenedProject;
-struct Project;
+struct ProjectDraft;
 class PredictionsWindow;
 class TrainingSession;
 class TreeCanvas;
@@ -136,7 +136,7 @@ private:
     void restoreSettings();
     void buildProjectMenu(QMenu* file);
     void connectProject();
-    std::shared_ptr<Project> currentProject() const;  // what a project file holds, from the panels
+    ProjectDraft currentProject() const;  // what a project file holds, from the panels
     void showProject(std::shared_ptr<OpenedProject> opened);
     void locateDataFile(std::shared_ptr<OpenedProject> opened);  // a moved or changed data file
     void applyProject(const OpenedProject& opened);
@@ -186,6 +186,7 @@ private:
     bool applyingProject_ = false;  // the panels change because a project is shown, not by the user
     bool cleanAfterLoad_ = false;   // the project's data are loading: their arrival is no change
     std::optional<RunConfig> projectForm_;  // and the project's data settings meanwhile
+    std::string projectDataSha256_;         // and its data file's digest
     bool autosavePending_ = false;  // something changed while the last autosave was written
     bool autosaveDirty_ = false;    // changes since the last autosave began
     QTimer* autosaveTimer_ = nullptr;

@@ -17,6 +17,7 @@
 #include <QStatusBar>
 #include <QTimer>
 
+#include "app/session/loading_session.h"
 #include "app/session/project_session.h"
 #include "app/session/recovery_files.h"
 #include "core/learners/learner.h"
@@ -149,21 +150,31 @@ void MainWindow::updateTitle() {
     setWindowTitle(title + QStringLiteral(" — TreeLab"));
 }
 
-std::shared_ptr<Project> MainWindow::currentProject() const {
+ProjectDraft MainWindow::currentProject() const {
     auto project = std::make_shared<Project>();
-    if (projectForm_) project->form = *projectForm_;  // the project's data are still loading
-    else data_->applyTo(project->form);
+    if (projectForm_) {  // the project's data are still loading
+        project->form = *projectForm_;
+        project->data_sha256 = projectDataSha256_;
+    } else {
+        data_->applyTo(project->form);
+        // The file as it was read for these results, not as it is now: a file changed since is
+        // then noticed when the project is opened.
+        if (const std::shared_ptr<const LoadedTable> loaded = data_->loadedTable()) project->data_sha256 = loaded->stamp.sha256;
+    }
     method_->applyTo(project->form);
     for (const LearnerInfo& learner : learners()) {
         const QString name = QString::fromStdString(learner.name);
         project->method_forms.emplace(learner.name, method_->valuesOf(name));
     }
-    for (int row = 0; row < results_->runCount(); ++row)
-        project->runs.push_back({results_->runName(row).toStdString(), results_->runConfig(row), stored_part(*results_->run(row))});
+    std::vector<std::function<RunOutcome()>> outcomes;
+    for (int row = 0; row < results_->runCount(); ++row) {
+        project->runs.push_back({results_->runName(row).toStdString(), results_->runConfig(row), {}});
+        outcomes.push_back(results_->storedRun(row));
+    }
     project->selected_run = results_->currentRow();
     if (const std::shared_ptr<const SweepResult> sweep = sweep_->result()) project->sweeps.push_back(*sweep);
     if (const std::shared_ptr<const ComparisonResult> comparison = compare_->result()) project->comparisons.push_back(*comparison);
-    return project;
+    return {std::move(project), std::move(outcomes)};
 }
 
 bool MainWindow::saveProject(const QString& file) {
@@ -238,7 +249,10 @@ void MainWindow::locateDataFile(std::shared_ptr<OpenedProject> opened) {
 void MainWindow::applyProject(const OpenedProject& opened) {
     applyingProject_ = true;
     const Project& project = opened.project;
-    if (!project.form.data_file.empty()) projectForm_ = project.form;  // what a snapshot says until the data have loaded
+    if (!project.form.data_file.empty()) {  // what a snapshot says until the data have loaded
+        projectForm_ = project.form;
+        projectDataSha256_ = project.data_sha256;
+    }
     results_->clear();
     sweep_->showSweep(project.sweeps.empty() ? nullptr : std::make_shared<const SweepResult>(project.sweeps.back()));
     compare_->showComparison(project.comparisons.empty() ? nullptr : std::make_shared<const ComparisonResult>(project.comparisons.back()));
@@ -300,9 +314,8 @@ bool MainWindow::maybeSaveProject() {
     }
     // Written here, before the window goes: the worker's save would outlive it.
     try {
-        const std::shared_ptr<Project> project = currentProject();
         QApplication::setOverrideCursor(Qt::WaitCursor);
-        save_project(*project, file.toStdString());
+        currentProject().save(file.toStdString());
         QApplication::restoreOverrideCursor();
     } catch (const std::exception& error) {
         QApplication::restoreOverrideCursor();

@@ -2,37 +2,17 @@
 
 #include <exception>
 #include <filesystem>
-#include <mutex>
 #include <utility>
 
-#include "core/io/sha256.h"
 #include "core/project/project_views.h"
 
 namespace treelab {
 
-struct ProjectSession::Digest {
-    std::mutex mutex;
-    std::filesystem::path file;
-    std::uintmax_t size = 0;
-    std::filesystem::file_time_type modified;
-    std::string sha256;
+void ProjectDraft::save(const std::filesystem::path& file) const {
+    save_project(*project, file, [this](std::size_t run) { return run_outcomes.at(run)(); });
+}
 
-    // The file's digest, read again only when its size or modification time changed.
-    std::string of(const std::filesystem::path& data_file) {
-        const std::uintmax_t bytes = std::filesystem::file_size(data_file);
-        const std::filesystem::file_time_type time = std::filesystem::last_write_time(data_file);
-        const std::lock_guard lock(mutex);
-        if (data_file != file || bytes != size || time != modified || sha256.empty()) {
-            sha256 = sha256_of_file(data_file);
-            file = data_file;
-            size = bytes;
-            modified = time;
-        }
-        return sha256;
-    }
-};
-
-ProjectSession::ProjectSession(QObject* parent) : QObject(parent), digest_(std::make_shared<Digest>()) {
+ProjectSession::ProjectSession(QObject* parent) : QObject(parent) {
     qRegisterMetaType<std::shared_ptr<treelab::OpenedProject>>();
 }
 
@@ -40,12 +20,11 @@ ProjectSession::~ProjectSession() = default;
 
 bool ProjectSession::isRunning() const { return worker_.isRunning(); }
 
-bool ProjectSession::save(std::shared_ptr<Project> project, const QString& file) {
-    return worker_.start(this, [this, project = std::move(project), file, digest = digest_]() -> std::function<void()> {
+bool ProjectSession::save(ProjectDraft draft, const QString& file) {
+    return worker_.start(this, [this, draft = std::move(draft), file]() -> std::function<void()> {
         try {
-            if (project->data_sha256.empty() && !project->form.data_file.empty()) project->data_sha256 = digest->of(project->form.data_file);
-            save_project(*project, file.toStdString());
-            return [this, file, runs = static_cast<int>(project->runs.size())] { emit saved(file, runs); };
+            draft.save(file.toStdString());
+            return [this, file, runs = static_cast<int>(draft.project->runs.size())] { emit saved(file, runs); };
         } catch (const std::exception& error) {
             return [this, file, message = QString::fromStdString(error.what())] { emit saveFailed(file, message); };
         }

@@ -3,6 +3,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <array>
+#include <string_view>
+#include <utility>
 #include <istream>
 #include <memory>
 #include <sstream>
@@ -22,22 +25,43 @@ namespace fs = std::filesystem;
 
 constexpr int kGzipWindow = 15 + 16;  // zlib's largest window, with gzip's header and trailer (zlib.h, deflateInit2)
 
-// gzip with zlib's default level; the header's time is 0, so equal projects give equal bytes.
-std::string gzip(const std::string& text, const std::string& name) {
-    z_stream stream{};
-    if (deflateInit2(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, kGzipWindow, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-        throw Error("cannot save the project " + name + ": zlib could not start compressing");
-    std::string compressed(deflateBound(&stream, static_cast<uLong>(text.size())), '\0');
-    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
-    stream.avail_in = static_cast<uInt>(text.size());
-    stream.next_out = reinterpret_cast<Bytef*>(compressed.data());
-    stream.avail_out = static_cast<uInt>(compressed.size());
-    const int status = deflate(&stream, Z_FINISH);
-    compressed.resize(stream.total_out);
-    deflateEnd(&stream);
-    if (status != Z_STREAM_END) throw Error("cannot save the project " + name + ": zlib could not compress it");
-    return compressed;
-}
+// gzip with zlib's default level, fed part by part; the header's time is 0, so equal projects
+// give equal bytes.
+class GzipWriter {
+public:
+    explicit GzipWriter(std::string name) : name_(std::move(name)) {
+        if (deflateInit2(&stream_, Z_DEFAULT_COMPRESSION, Z_DEFLATED, kGzipWindow, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+            throw Error("cannot save the project " + name_ + ": zlib could not start compressing");
+    }
+    GzipWriter(const GzipWriter&) = delete;
+    GzipWriter& operator=(const GzipWriter&) = delete;
+    ~GzipWriter() { deflateEnd(&stream_); }
+
+    void add(std::string_view text) { deflate_all(text, Z_NO_FLUSH); }
+    std::string finish() {
+        deflate_all({}, Z_FINISH);
+        return std::move(compressed_);
+    }
+
+private:
+    void deflate_all(std::string_view text, int flush) {
+        stream_.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+        stream_.avail_in = static_cast<uInt>(text.size());
+        std::array<char, 1 << 16> buffer{};
+        int status = Z_OK;
+        do {
+            stream_.next_out = reinterpret_cast<Bytef*>(buffer.data());
+            stream_.avail_out = static_cast<uInt>(buffer.size());
+            status = deflate(&stream_, flush);
+            if (status == Z_STREAM_ERROR) throw Error("cannot save the project " + name_ + ": zlib could not compress it");
+            compressed_.append(buffer.data(), buffer.size() - stream_.avail_out);
+        } while (stream_.avail_out == 0 || (flush == Z_FINISH && status != Z_STREAM_END));
+    }
+
+    std::string name_;
+    z_stream stream_{};
+    std::string compressed_;
+};
 
 bool is_gzip(const std::string& bytes) {
     return bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f && static_cast<unsigned char>(bytes[1]) == 0x8b;
@@ -90,8 +114,10 @@ fs::path project_folder(const fs::path& file) { return fs::absolute(file).parent
 
 }  // namespace
 
-void save_project(const Project& project, const fs::path& file) {
-    write_file_atomically(file, gzip(project_document(project, project_folder(file)), file.string()));
+void save_project(const Project& project, const fs::path& file, const std::function<RunOutcome(std::size_t)>& outcome_of) {
+    GzipWriter compressed(file.string());
+    write_project_document(project, project_folder(file), outcome_of, [&compressed](std::string_view part) { compressed.add(part); });
+    write_file_atomically(file, compressed.finish());
 }
 
 Project load_project(const fs::path& file, const ProjectLimits& limits) {

@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -66,8 +67,11 @@ std::string project_to_json(const Project& project);
 Project project_from_json(const std::string& text, const std::string& source_name, const ProjectLimits& limits = {});
 
 // Written atomically (core/io/atomic_file.h), gzip-compressed; the data file's path is stored
-// both as given and relative to `file`'s folder.
-void save_project(const Project& project, const std::filesystem::path& file);
+// both as given and relative to `file`'s folder. With `outcome_of`, runs[i]'s outcome is
+// outcome_of(i), asked for when that run is written, so that one run's tree at a time is in
+// memory (the workbench's runs kept on disk); runs[i].outcome is then not read.
+void save_project(const Project& project, const std::filesystem::path& file,
+                  const std::function<RunOutcome(std::size_t)>& outcome_of = {});
 // Reads plain or gzip-compressed JSON. A data file that is no longer at its absolute path but is
 // at the same place relative to the project file (a project folder moved or copied whole) is
 // found there: form.data_file and every config's data_file are rewritten to where it is.

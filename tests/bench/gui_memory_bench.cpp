@@ -3,7 +3,8 @@
 // (or its quick ones with `quick`), and prints the process's resident memory (VmRSS of
 // /proc/self/status) and the bytes malloc holds in use (mallinfo2), after the data are loaded and
 // every `every` runs, to show what a long session keeps per run (RSS minus in use is memory the
-// allocator keeps free for reuse).
+// allocator keeps free for reuse), and how many runs are whole in memory (the others are on disk,
+// ResultsPanel::kRunsInMemory).
 //   gui_memory_bench [data.csv] [method] [runs] [every] [quick]
 //   (QT_QPA_PLATFORM=offscreen; e.g. gui_memory_bench datasets/letterrecognition.csv cart 200 20)
 #include <malloc.h>
@@ -13,6 +14,7 @@
 #include <string>
 
 #include <QApplication>
+#include <QElapsedTimer>
 
 #include "core/learners/learner.h"
 #include "core/run/run_config.h"
@@ -54,13 +56,22 @@ int main(int argc, char** argv) {
     if (!test::load_data(*window.dataPanel(), data)) return 3;
     window.methodPanel()->setMethod(method);
     if (quick) window.methodPanel()->setValues(method_params(method.toStdString(), find_learner(method.toStdString()).quick_params));
-    std::printf("runs,rss_mb,malloc_in_use_mb\n0,%.1f,%.1f\n", resident_mb(), in_use_mb());
+    const auto in_memory = [&window] {
+        int count = 0;
+        for (int row = 0; row < window.resultsPanel()->runCount(); ++row) count += window.resultsPanel()->isInMemory(row);
+        return count;
+    };
+    std::printf("runs,rss_mb,malloc_in_use_mb,runs_in_memory\n0,%.1f,%.1f,0\n", resident_mb(), in_use_mb());
     std::fflush(stdout);
     for (int run = 1; run <= runs; ++run) {
         if (!test::train_and_wait(window)) return 4;
         if (run % every == 0 || run == runs) {
-            QApplication::processEvents();
-            std::printf("%d,%.1f,%.1f\n", run, resident_mb(), in_use_mb());
+            // The older runs' files are written on a pool thread; measured once they have been.
+            QElapsedTimer waited;
+            waited.start();
+            while (in_memory() > int(ResultsPanel::kRunsInMemory) + 1 && waited.elapsed() < 30000)
+                QApplication::processEvents(QEventLoop::AllEvents, 50);
+            std::printf("%d,%.1f,%.1f,%d\n", run, resident_mb(), in_use_mb(), in_memory());
             std::fflush(stdout);
         }
     }

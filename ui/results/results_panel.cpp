@@ -13,6 +13,9 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "app/session/background_release.h"
+#include "app/session/project_session.h"
+#include "app/session/run_spill.h"
 #include "core/io/atomic_file.h"
 #include "core/io/csv_field.h"
 #include "core/learners/learner.h"
@@ -45,12 +48,34 @@ QString headline_text(const Scores& scores) {
 
 }  // namespace
 
+// A run in the list; its name lives in the list's cell.
+struct ListedRun {
+    std::shared_ptr<const RunOutcome> whole;  // null while the run is on disk only
+    std::shared_ptr<const SpilledRun> file;   // its copy on disk, once written (still the run's)
+    std::shared_ptr<const PreparedData> data;  // to score it again when it is read back
+    std::optional<RunConfig> config;
+    std::vector<RunMetric> metrics;  // run_metrics, for the CSV and the comparison
+    bool writing = false, reading = false;
+};
+
 struct ResultsPanel::Parts {
     QTableWidget* list = nullptr;
     RunDetailView* detail = nullptr;
-    std::vector<std::shared_ptr<const RunOutcome>> runs;  // in list order; names live in the list
-    std::vector<std::optional<RunConfig>> configs;        // runs' configurations, in the same order
+    RunSpill* spill = nullptr;
+    bool spillFailed = false;
+    std::vector<ListedRun> runs;  // in list order
     std::function<void()> updateActions;
+
+    ListedRun* runWith(const RunOutcome* whole) {
+        for (ListedRun& run : runs)
+            if (run.whole.get() == whole) return &run;
+        return nullptr;
+    }
+    ListedRun* runWith(const SpilledRun* file) {
+        for (ListedRun& run : runs)
+            if (run.file.get() == file) return &run;
+        return nullptr;
+    }
 
     QList<int> selectedRows() const {
         QList<int> rows;
@@ -89,7 +114,7 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent), parts_(std::make_
         for (auto row = rows.rbegin(); row != rows.rend(); ++row) removeRun(*row);
     });
     QAction* save = addAction(tr("&Save model…"), QKeySequence(), [this] {
-        if (currentRow() >= 0) emit saveModelRequested(run(currentRow()));
+        if (const std::shared_ptr<const RunOutcome> shown = run(currentRow())) emit saveModelRequested(shown);
     });
     QAction* compare = addAction(tr("&Compare"), QKeySequence(), [this] {
         const QList<int> rows = parts_->selectedRows();
@@ -136,14 +161,53 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent), parts_(std::make_
     connect(p.list, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
         if (item->column() == NameColumn) emit runsChanged();  // renamed in place (F2)
     });
-    connect(p.list->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ResultsPanel::showCurrentRun);
+    connect(p.list->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
+        showCurrentRun();
+        keepMemoryBounded();
+    });
     p.updateActions();
+
+    p.spill = new RunSpill(this);
+    connect(p.spill, &RunSpill::written, this, [this](std::shared_ptr<const RunOutcome> whole, std::shared_ptr<const SpilledRun> file) {
+        if (ListedRun* run = parts_->runWith(whole.get())) {
+            run->writing = false;
+            run->file = std::move(file);
+        }
+        keepMemoryBounded();
+    });
+    connect(p.spill, &RunSpill::restored, this, [this](std::shared_ptr<const SpilledRun> file, std::shared_ptr<const RunOutcome> whole) {
+        ListedRun* run = parts_->runWith(file.get());
+        if (!run) return;  // deleted meanwhile
+        run->reading = false;
+        run->whole = std::move(whole);
+        if (currentRow() >= 0 && &parts_->runs[std::size_t(currentRow())] == run) showCurrentRun();
+    });
+    connect(p.spill, &RunSpill::failed, this, [this](const QString& message) {
+        // Runs stay in memory from now on; one that could not be read back stays on disk.
+        parts_->spillFailed = true;
+        for (ListedRun& run : parts_->runs) run.writing = run.reading = false;
+        emit problem(message);
+    });
 }
 
 void ResultsPanel::showCurrentRun() {
-    const std::shared_ptr<const RunOutcome> outcome = run(currentRow());
-    parts_->detail->showRun(outcome);
-    parts_->updateActions();
+    Parts& p = *parts_;
+    const int row = currentRow();
+    if (row >= 0 && !p.runs[std::size_t(row)].whole) {
+        // On disk only: the views wait for it, empty rather than showing another run.
+        ListedRun& listed = p.runs[std::size_t(row)];
+        if (!listed.reading && !p.spillFailed) {
+            listed.reading = true;
+            p.spill->restore(listed.file, listed.data);
+        }
+        p.detail->showRun(nullptr);
+        p.updateActions();
+        emit runSelected(nullptr);
+        return;
+    }
+    const std::shared_ptr<const RunOutcome> outcome = run(row);
+    p.detail->showRun(outcome);
+    p.updateActions();
     emit runSelected(outcome);
 }
 
@@ -159,9 +223,7 @@ std::optional<PlotSheet> ResultsPanel::figure() const {
 int ResultsPanel::addRun(const QString& name, std::shared_ptr<const RunOutcome> outcome, std::optional<RunConfig> config) {
     Parts& p = *parts_;
     const int row = p.list->rowCount();
-    p.runs.push_back(outcome);
-    p.configs.push_back(std::move(config));
-    trimOlderRuns();
+    p.runs.push_back({outcome, nullptr, outcome->data, std::move(config), run_metrics(*outcome)});
     {
         const QSignalBlocker blocker(p.list);  // not a rename
         p.list->insertRow(row);
@@ -170,20 +232,33 @@ int ResultsPanel::addRun(const QString& name, std::shared_ptr<const RunOutcome> 
     }
     p.list->resizeColumnToContents(NameColumn);
     selectRun(row);
+    keepMemoryBounded();
     emit runsChanged();
     return row;
 }
 
-void ResultsPanel::trimOlderRuns() {
-    std::vector<std::shared_ptr<const RunOutcome>>& runs = parts_->runs;
-    for (std::size_t row = 0; row + kRunsWithRecordedTrees < runs.size(); ++row) {
-        if (runs[row]->recorded_trees.empty() && runs[row]->test_probabilities.size() == 0) continue;
-        auto kept = std::make_shared<RunOutcome>(*runs[row]);
-        kept->recorded_trees_dropped = !kept->recorded_trees.empty();
-        kept->recorded_trees = {};
-        kept->test_probabilities = {};  // the ROC page predicts them again (run_scores_detail)
-        runs[row] = std::move(kept);
+void ResultsPanel::keepMemoryBounded() {
+    Parts& p = *parts_;
+    const std::size_t current = std::size_t(currentRow());  // -1 (none) is never an index below
+    for (std::size_t row = 0; row + kRunsInMemory < p.runs.size(); ++row) {
+        ListedRun& run = p.runs[row];
+        if (!run.whole || row == current) continue;
+        if (run.file) {
+            release_in_background(std::move(run.whole));  // a large tree takes the GUI thread a while to free
+            run.whole = nullptr;
+        } else if (!run.writing && !p.spillFailed) {
+            run.writing = true;
+            p.spill->write(run.whole);
+        }
     }
+}
+
+bool ResultsPanel::isInMemory(int row) const { return row >= 0 && row < runCount() && parts_->runs[std::size_t(row)].whole; }
+
+std::function<RunOutcome()> ResultsPanel::storedRun(int row) const {
+    const ListedRun& run = parts_->runs.at(std::size_t(row));
+    if (run.whole) return [whole = run.whole] { return stored_part(*whole); };
+    return [file = run.file] { return file->read(); };
 }
 
 void ResultsPanel::setRunCells(int row, const RunOutcome& outcome) {
@@ -203,7 +278,11 @@ void ResultsPanel::setRunCells(int row, const RunOutcome& outcome) {
 
 bool ResultsPanel::replaceRun(int row, std::shared_ptr<const RunOutcome> outcome) {
     if (row < 0 || row >= runCount() || !outcome) return false;
-    parts_->runs[std::size_t(row)] = outcome;
+    ListedRun& listed = parts_->runs[std::size_t(row)];
+    listed.whole = outcome;
+    listed.file = nullptr;  // the copy on disk holds the run as it was
+    listed.data = outcome->data;
+    listed.metrics = run_metrics(*outcome);
     {
         const QSignalBlocker blocker(parts_->list);
         setRunCells(row, *outcome);
@@ -215,19 +294,19 @@ bool ResultsPanel::replaceRun(int row, std::shared_ptr<const RunOutcome> outcome
 
 int ResultsPanel::rowOf(const RunOutcome* outcome) const {
     for (int row = 0; row < runCount(); ++row)
-        if (parts_->runs[std::size_t(row)].get() == outcome) return row;
+        if (parts_->runs[std::size_t(row)].whole.get() == outcome) return row;
     return -1;
 }
 
 const std::optional<RunConfig>& ResultsPanel::runConfig(int row) const {
     static const std::optional<RunConfig> none;
-    return row >= 0 && row < runCount() ? parts_->configs[std::size_t(row)] : none;
+    return row >= 0 && row < runCount() ? parts_->runs[std::size_t(row)].config : none;
 }
 
 int ResultsPanel::runCount() const { return int(parts_->runs.size()); }
 
 std::shared_ptr<const RunOutcome> ResultsPanel::run(int row) const {
-    return row >= 0 && row < runCount() ? parts_->runs[std::size_t(row)] : nullptr;
+    return row >= 0 && row < runCount() ? parts_->runs[std::size_t(row)].whole : nullptr;
 }
 
 QString ResultsPanel::runName(int row) const {
@@ -258,7 +337,6 @@ void ResultsPanel::removeRun(int row) {
         // case; the selection is set once below and announced once.
         const QSignalBlocker blocker(p.list->selectionModel());
         p.runs.erase(p.runs.begin() + row);
-        p.configs.erase(p.configs.begin() + row);
         p.list->removeRow(row);
         if (wasCurrent && runCount() > 0) selectRun(std::min(row, runCount() - 1));
     }
@@ -273,7 +351,6 @@ void ResultsPanel::clear() {
     {
         const QSignalBlocker blocker(p.list->selectionModel());
         p.runs.clear();
-        p.configs.clear();
         p.list->setRowCount(0);
     }
     showCurrentRun();
@@ -281,13 +358,14 @@ void ResultsPanel::clear() {
 }
 
 QDialog* ResultsPanel::compareRuns(int first, int second) {
-    if (!run(first) || !run(second)) return nullptr;
-    return open_run_comparison(this, {runName(first), run(first).get()}, {runName(second), run(second).get()});
+    if (first < 0 || first >= runCount() || second < 0 || second >= runCount()) return nullptr;
+    return open_run_comparison(this, {runName(first), parts_->runs[std::size_t(first)].metrics},
+                               {runName(second), parts_->runs[std::size_t(second)].metrics});
 }
 
 QString ResultsPanel::metricsCsv() const {
     std::vector<std::vector<RunMetric>> runs;
-    for (const auto& outcome : parts_->runs) runs.push_back(run_metrics(*outcome));
+    for (const ListedRun& run : parts_->runs) runs.push_back(run.metrics);
     const std::vector<QString> names = metric_names(runs);
     std::string csv = "name";
     for (const QString& name : names) csv += "," + csv_field(name.toStdString());

@@ -3,6 +3,7 @@
 // time); selecting one shows its confusion matrix (classification) or predicted-vs-true plot
 // (regression) here and asks the window to show its curves and tree; rename, delete, save the
 // model, compare two runs' metrics side by side, export the metrics table as CSV.
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -23,19 +24,21 @@ public:
     explicit ResultsPanel(QWidget* parent = nullptr);
     ~ResultsPanel() override;
 
-    // Only the last kRunsWithRecordedTrees runs keep the trees recorded while they trained (the Tree
-    // tab's slider) and their test rows' class probabilities; addRun replaces an older run by a copy
-    // without them (RunOutcome::recorded_trees_dropped; the ROC page predicts the probabilities
-    // again), so that a long session's memory stays bounded. Each run keeps its model, scores,
-    // test predictions, history and curves; runs on the same data share one PreparedData
-    // (TrainingSession).
-    static constexpr std::size_t kRunsWithRecordedTrees = 10;
+    // The last kRunsInMemory runs and the selected one are kept whole in memory; an older run
+    // goes to disk (run_spill.h) and keeps only its row, its metrics and its prepared data, which
+    // runs on the same data share (TrainingSession), so that a long session's memory stays
+    // bounded. Selecting a run on disk reads it back in a worker; the views are empty meanwhile.
+    static constexpr std::size_t kRunsInMemory = 10;
 
     // Appends a run named `name` (e.g. "3 latent λ=0.001") and selects it; returns its row.
     // `config` is how it was trained (a project saves it); none for a model opened from a file.
     int addRun(const QString& name, std::shared_ptr<const RunOutcome> outcome, std::optional<RunConfig> config = std::nullopt);
     int runCount() const;
-    std::shared_ptr<const RunOutcome> run(int row) const;
+    std::shared_ptr<const RunOutcome> run(int row) const;  // null when none, or while it is on disk only
+    bool isInMemory(int row) const;
+    // The part of the run a project stores (stored_part), to call on any thread: from memory, or
+    // read from its file on disk.
+    std::function<RunOutcome()> storedRun(int row) const;
     QString runName(int row) const;
     int currentRow() const;  // -1 when none
     void selectRun(int row);
@@ -65,11 +68,12 @@ signals:
     void runSelected(std::shared_ptr<const treelab::RunOutcome> outcome);  // null when none left
     void saveModelRequested(std::shared_ptr<const treelab::RunOutcome> outcome);
     void runsChanged();  // a run was added, replaced, renamed or removed (the project changed)
+    void problem(const QString& message);  // an older run could not be written to disk or read back
 
 private:
     void showCurrentRun();  // detail view and runSelected for the current row
     void setRunCells(int row, const RunOutcome& outcome);  // every column but the name
-    void trimOlderRuns();  // see kRunsWithRecordedTrees
+    void keepMemoryBounded();  // see kRunsInMemory
 
     struct Parts;
     std::unique_ptr<Parts> parts_;

@@ -24,7 +24,7 @@ QDialog* open_run_comparison(QWidget* parent, const NamedRun& first, const Named
     auto* dialog = new QDialog(parent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowTitle(QObject::tr("Compare %1 and %2").arg(first.name, second.name));
-    const std::vector<std::vector<RunMetric>> runs = {run_metrics(*first.outcome), run_metrics(*second.outcome)};
+    const std::vector<std::vector<RunMetric>> runs = {first.metrics, second.metrics};
     const std::vector<QString> names = metric_names(runs);
 
     auto* table = new QTableWidget(int(names.size()), 2, dialog);

@@ -2,7 +2,9 @@
 // Two runs' metrics side by side, in a non-modal dialog (Weka's and Orange's "compare results").
 #include <QString>
 
-#include "core/run/training_run.h"
+#include <vector>
+
+#include "ui/results/run_metrics.h"
 
 class QDialog;
 class QWidget;
@@ -11,7 +13,7 @@ namespace treelab {
 
 struct NamedRun {
     QString name;
-    const RunOutcome* outcome = nullptr;
+    std::vector<RunMetric> metrics;  // run_metrics of the run
 };
 
 // Opens (QDialog::open, never exec) and returns the dialog; it deletes itself when closed.

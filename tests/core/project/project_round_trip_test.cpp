@@ -2,6 +2,7 @@
 #include <cmath>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "core/project/project_file.h"
 #include "tests/support/test_support.h"
@@ -86,6 +87,33 @@ TEST(ProjectRoundTrip, EveryFieldComesBack) {
     // Saved again, the file is the same bytes.
     save_project(loaded, dir.file("again.treelab"));
     EXPECT_EQ(test::read_file(dir.file("again.treelab")), test::read_file(dir.file("p.treelab")));
+}
+
+// The runs are written one at a time into the document's text, nested as nlohmann nests them:
+// the text is exactly what dumping the parsed document gives, with no runs, one or several.
+TEST(ProjectRoundTrip, TheDocumentWrittenRunByRunIsTheOneJsonWouldDump) {
+    Project project = test::small_project();
+    for (const std::size_t runs : {std::size_t{3}, std::size_t{1}, std::size_t{0}}) {
+        project.runs.resize(runs);
+        const std::string text = project_to_json(project);
+        EXPECT_EQ(nlohmann::ordered_json::parse(text).dump(1), text) << runs << " runs";
+    }
+}
+
+// With outcome_of, each run's outcome is asked for when that run is written, in order, one at a
+// time, and the project's own outcomes are not read: the file equals the project's.
+TEST(ProjectRoundTrip, RunsGivenOneAtATimeAreSavedAsTheProjectHoldsThem) {
+    const Project& whole = test::small_project();
+    Project outline = whole;
+    for (ProjectRun& run : outline.runs) run.outcome = RunOutcome{};
+    std::vector<std::size_t> asked;
+    const test::TempDir dir;
+    save_project(outline, dir.file("p.treelab"), [&](std::size_t run) {
+        asked.push_back(run);
+        return whole.runs.at(run).outcome;
+    });
+    EXPECT_EQ(asked, (std::vector<std::size_t>{0, 1, 2}));
+    EXPECT_EQ(project_to_json(load_project(dir.file("p.treelab"))), project_to_json(whole));
 }
 
 }  // namespace

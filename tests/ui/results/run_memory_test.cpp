@@ -1,13 +1,16 @@
 // A long workbench session keeps its memory bounded by structure: runs trained on the same data
-// configuration share one PreparedData, and only the last ResultsPanel::kRunsWithRecordedTrees runs
-// keep the trees recorded while they trained and their test probabilities; an older run keeps its
-// final tree and history, its ROC curves are predicted again, and the Tree tab says why its slider
-// has nothing to scrub. Real window offscreen, real clicks.
+// configuration share one PreparedData, and only the last ResultsPanel::kRunsInMemory runs and the
+// selected one stay whole in memory; an older run goes to a file and comes back, the same run,
+// when it is selected. Real window offscreen, real clicks.
 #include <gtest/gtest.h>
 
+#include <QSignalSpy>
 #include <QSpinBox>
+#include <QTest>
 
-#include "app/session/run_analysis_session.h"
+#include "app/session/project_session.h"
+#include "core/model/model_file.h"
+#include "core/project/project_file.h"
 #include "tests/support/test_support.h"
 #include "tests/support/workbench_steps.h"
 #include "ui/main_window.h"
@@ -19,34 +22,65 @@
 namespace treelab {
 namespace {
 
-TEST(RunMemory, RunsShareTheirDataAndOlderRunsDropRecordedTrees) {
+std::string project_text(const RunOutcome& stored) {
+    Project project;
+    project.runs.push_back({"run", std::nullopt, stored});
+    return project_to_json(project);
+}
+
+TEST(RunMemory, OlderRunsGoToDiskAndComeBackTheSameWhenSelected) {
     MainWindow window;
     window.show();
     ASSERT_TRUE(test::load_data(*window.dataPanel(), test::glass_file()));
     window.methodPanel()->setMethod("gradtree");
     window.methodPanel()->setValues(method_params("gradtree", {"depth=2", "epochs=2", "restarts=0"}));
-    const int runs = static_cast<int>(ResultsPanel::kRunsWithRecordedTrees) + 2;
-    for (int run = 0; run < runs; ++run) ASSERT_TRUE(test::train_and_wait(window)) << run;
     ResultsPanel& results = *window.resultsPanel();
-    ASSERT_EQ(results.runCount(), runs);
-    for (int row = 1; row < runs; ++row) EXPECT_EQ(results.run(row)->data.get(), results.run(0)->data.get()) << row;
-    ASSERT_NE(results.run(0)->data, nullptr);
-    for (int row = 0; row < runs; ++row) {
-        const bool kept = row >= runs - static_cast<int>(ResultsPanel::kRunsWithRecordedTrees);
-        EXPECT_EQ(results.run(row)->recorded_trees.empty(), !kept) << row;
-        EXPECT_EQ(results.run(row)->recorded_trees_dropped, !kept) << row;
-        EXPECT_EQ(results.run(row)->test_probabilities.size() == 0, !kept) << row;
-        EXPECT_FALSE(results.run(row)->history.empty()) << row;
-        EXPECT_TRUE(run_scores_detail(results.run(row)).curves.has_value()) << row;  // the ROC page predicts them again
+    const int runs = static_cast<int>(ResultsPanel::kRunsInMemory) + 2;
+    std::vector<std::shared_ptr<const RunOutcome>> trained;  // held here, so their memory stays too
+    for (int run = 0; run < runs; ++run) {
+        ASSERT_TRUE(test::train_and_wait(window)) << run;
+        trained.push_back(results.run(run));
+        ASSERT_NE(trained.back(), nullptr) << run;
     }
-    // An older run shown: its returned tree alone, with the notice; a recent one scrubs its trees.
+    const std::weak_ptr<const RunOutcome> first = trained[0];
+    const QString metrics = results.metricsCsv();
+    for (int row = 1; row < runs; ++row) EXPECT_EQ(trained[std::size_t(row)]->data.get(), trained[0]->data.get()) << row;
+
+    // The two oldest go to disk; the rest and the selected (newest) one stay.
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !results.isInMemory(0) && !results.isInMemory(1); }, 20000));
+    for (int row = 2; row < runs; ++row) EXPECT_TRUE(results.isInMemory(row)) << row;
+    EXPECT_EQ(results.run(0), nullptr);
+    EXPECT_EQ(results.metricsCsv(), metrics);
+    EXPECT_EQ(project_text(results.storedRun(0)()), project_text(stored_part(*trained[0])));
+    const RunOutcome original = *trained[0];
+    trained[0].reset();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return first.expired(); }, 5000)) << "the run on disk is still in memory";
+
+    // Selected: the views wait, then show the run read back, with its recorded trees.
+    QSignalSpy shown(&results, &ResultsPanel::runSelected);
     ASSERT_TRUE(test::click_run(window, 0));
-    EpochScrubber& scrubber = *window.treeTab()->scrubber();
-    EXPECT_EQ(scrubber.snapshotCount(), 1);
-    EXPECT_TRUE(scrubber.label().contains("dropped to keep memory bounded")) << scrubber.label().toStdString();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return results.isInMemory(0); }, 20000));
+    ASSERT_GE(shown.count(), 2);
+    EXPECT_EQ(shown.first().at(0).value<std::shared_ptr<const RunOutcome>>(), nullptr);
+    const auto back = shown.last().at(0).value<std::shared_ptr<const RunOutcome>>();
+    ASSERT_EQ(back, results.run(0));
+    EXPECT_EQ(model_to_json(back->model), model_to_json(original.model));
+    ASSERT_EQ(back->test_predictions.size(), original.test_predictions.size());
+    EXPECT_EQ(back->test_predictions, original.test_predictions);
+    ASSERT_EQ(back->test_probabilities.rows(), original.test_probabilities.rows());
+    ASSERT_EQ(back->test_probabilities.cols(), original.test_probabilities.cols());
+    EXPECT_EQ(back->test_probabilities, original.test_probabilities);
+    EXPECT_EQ(back->recorded_trees.size(), original.recorded_trees.size());
+    EXPECT_EQ(back->history.size(), original.history.size());
+    EXPECT_EQ(back->data.get(), original.data.get());
+    ASSERT_FALSE(original.recorded_trees.empty());
+    EXPECT_EQ(window.treeTab()->scrubber()->snapshotCount(), int(original.recorded_trees.size()) + 1);  // and the returned tree
+    EXPECT_FALSE(window.treeTab()->scrubber()->label().contains("dropped"));
+
+    // Another run selected: the first goes back to disk, without being written again.
     ASSERT_TRUE(test::click_run(window, runs - 1));
-    EXPECT_GT(scrubber.snapshotCount(), 1);
-    EXPECT_FALSE(scrubber.label().contains("dropped"));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !results.isInMemory(0); }, 20000));
+    EXPECT_EQ(results.metricsCsv(), metrics);
 }
 
 // Another seed is another split, so another data configuration: the run gets its own
