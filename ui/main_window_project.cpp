@@ -159,7 +159,8 @@ std::shared_ptr<Project> MainWindow::currentProject() const {
         project->method_forms.emplace(learner.name, method_->valuesOf(name));
     }
     for (int row = 0; row < results_->runCount(); ++row)
-        project->runs.push_back({results_->runName(row).toStdString(), results_->runConfig(row), stored_part(*results_->run(row))});
+        project->runs.push_back(
+            {results_->runName(row).toStdString(), results_->runConfig(row), stored_part(*results_->run(row)), results_->refitSource(row)});
     project->selected_run = results_->currentRow();
     if (const std::shared_ptr<const SweepResult> sweep = sweep_->result()) project->sweeps.push_back(*sweep);
     if (const std::shared_ptr<const ComparisonResult> comparison = compare_->result()) project->comparisons.push_back(*comparison);
@@ -249,7 +250,7 @@ void MainWindow::applyProject(const OpenedProject& opened) {
     method_->setMethod(QString::fromStdString(project.form.method));
     if (!project.form.params.canonical().empty()) method_->setValues(project.form.params);
     for (const ProjectRun& run : project.runs)
-        results_->addRun(QString::fromStdString(run.name), std::make_shared<const RunOutcome>(run.outcome), run.config);
+        results_->addRun(QString::fromStdString(run.name), std::make_shared<const RunOutcome>(run.outcome), run.config, run.refit);
     runNumber_ = results_->runCount();
     if (project.selected_run >= 0 && project.selected_run < results_->runCount()) results_->selectRun(project.selected_run);
     const bool recovered = opened.file == recoveryFile_ || QFileInfo(opened.file).absolutePath() == QFileInfo(recovery_folder()).absoluteFilePath();

@@ -31,8 +31,11 @@ inline constexpr int kProjectFormatVersion = 1;  // the newest this build reads 
 // and `pruning_curve` are empty after loading (rebuilt from the data file, training_run.h).
 struct ProjectRun {
     std::string name;                 // the results list's title of the run
-    std::optional<RunConfig> config;  // how it was trained; empty for a model opened from a file
+    std::optional<RunConfig> config;  // how it was trained; empty for a model opened from a file and for a refit
     RunOutcome outcome;
+    // A method refitted on all rows after a comparison: what prepares its rows again (its rows are
+    // not the split a run configuration describes).
+    std::optional<RefitSource> refit = std::nullopt;
 };
 
 struct Project {

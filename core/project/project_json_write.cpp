@@ -2,6 +2,7 @@
 #include "core/error.h"
 #include "core/project/comparison_result_json.h"
 #include "core/project/project_document.h"
+#include "core/project/refit_source_json.h"
 #include "core/project/run_config_json.h"
 #include "core/project/run_outcome_json.h"
 #include "core/project/sweep_result_json.h"
@@ -10,10 +11,13 @@ namespace treelab {
 
 std::string project_document(const Project& project, const std::filesystem::path& project_folder) {
     OrderedJson runs = OrderedJson::array();
-    for (const ProjectRun& run : project.runs)
-        runs.push_back(OrderedJson{{"name", run.name},
-                                   {"config", run.config ? run_config_json(*run.config, project_folder) : OrderedJson(nullptr)},
-                                   {"outcome", run_outcome_json(run.outcome)}});
+    for (const ProjectRun& run : project.runs) {
+        OrderedJson json{{"name", run.name},
+                         {"config", run.config ? run_config_json(*run.config, project_folder) : OrderedJson(nullptr)},
+                         {"outcome", run_outcome_json(run.outcome)}};
+        if (run.refit) json["refit"] = refit_source_json(*run.refit, project_folder);  // absent otherwise, as in older files
+        runs.push_back(std::move(json));
+    }
     OrderedJson method_forms = OrderedJson::object();
     for (const auto& [method, params] : project.method_forms) method_forms[method] = params_json(params);
     OrderedJson sweeps = OrderedJson::array();

@@ -49,7 +49,12 @@ struct ResultsPanel::Parts {
     QTableWidget* list = nullptr;
     RunDetailView* detail = nullptr;
     std::vector<std::shared_ptr<const RunOutcome>> runs;  // in list order; names live in the list
-    std::vector<std::optional<RunConfig>> configs;        // runs' configurations, in the same order
+    // What a project needs to prepare a run's rows again (addRun's `config` and `refit`).
+    struct Origin {
+        std::optional<RunConfig> config;
+        std::optional<RefitSource> refit;
+    };
+    std::vector<Origin> origins;  // in the same order as runs
     std::function<void()> updateActions;
 
     QList<int> selectedRows() const {
@@ -156,11 +161,12 @@ std::optional<PlotSheet> ResultsPanel::figure() const {
     return row < 0 ? std::nullopt : parts_->detail->figure(runName(row).toStdString());
 }
 
-int ResultsPanel::addRun(const QString& name, std::shared_ptr<const RunOutcome> outcome, std::optional<RunConfig> config) {
+int ResultsPanel::addRun(const QString& name, std::shared_ptr<const RunOutcome> outcome, std::optional<RunConfig> config,
+                         std::optional<RefitSource> refit) {
     Parts& p = *parts_;
     const int row = p.list->rowCount();
     p.runs.push_back(outcome);
-    p.configs.push_back(std::move(config));
+    p.origins.push_back({std::move(config), std::move(refit)});
     trimOlderRuns();
     {
         const QSignalBlocker blocker(p.list);  // not a rename
@@ -221,7 +227,12 @@ int ResultsPanel::rowOf(const RunOutcome* outcome) const {
 
 const std::optional<RunConfig>& ResultsPanel::runConfig(int row) const {
     static const std::optional<RunConfig> none;
-    return row >= 0 && row < runCount() ? parts_->configs[std::size_t(row)] : none;
+    return row >= 0 && row < runCount() ? parts_->origins[std::size_t(row)].config : none;
+}
+
+const std::optional<RefitSource>& ResultsPanel::refitSource(int row) const {
+    static const std::optional<RefitSource> none;
+    return row >= 0 && row < runCount() ? parts_->origins[std::size_t(row)].refit : none;
 }
 
 int ResultsPanel::runCount() const { return int(parts_->runs.size()); }
@@ -258,7 +269,7 @@ void ResultsPanel::removeRun(int row) {
         // case; the selection is set once below and announced once.
         const QSignalBlocker blocker(p.list->selectionModel());
         p.runs.erase(p.runs.begin() + row);
-        p.configs.erase(p.configs.begin() + row);
+        p.origins.erase(p.origins.begin() + row);
         p.list->removeRow(row);
         if (wasCurrent && runCount() > 0) selectRun(std::min(row, runCount() - 1));
     }
@@ -273,7 +284,7 @@ void ResultsPanel::clear() {
     {
         const QSignalBlocker blocker(p.list->selectionModel());
         p.runs.clear();
-        p.configs.clear();
+        p.origins.clear();
         p.list->setRowCount(0);
     }
     showCurrentRun();
