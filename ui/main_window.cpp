@@ -250,12 +250,11 @@ void MainWindow::connectCompare() {
     connect(data_, &DataPanel::dataChanged, compare_->dataSets(), &DataSetList::refreshLoaded);
     connect(data_, &DataPanel::settingsChanged, compare_->dataSets(), &DataSetList::refreshLoaded);
     connect(compare_, &ComparePanel::refitted, this,
-            [this](std::shared_ptr<const RunOutcome> outcome, const RunConfig& config, const QString& note, bool crossValidation) {
+            [this](std::shared_ptr<const RunOutcome> outcome, const RunConfig& config, const RefitSource& source, const QString& note,
+                   bool crossValidation) {
                 ++runNumber_;
                 const QString name = tr("%1, %2").arg(run_title(runNumber_, config), note);
-                // No configuration: a refit's rows are every row of the data set, not the split
-                // its configuration describes, so a project does not prepare them again.
-                results_->addRun(name, std::move(outcome));  // selects it, which shows its curves and tree
+                results_->addRun(name, std::move(outcome), std::nullopt, source);  // selects it, which shows its curves and tree
                 if (crossValidation && crossValidating_) {
                     // The per-fold scores stay in the Compare tab; the Training tab shows the refit's curves.
                     statusBar()->showMessage(tr("%1: per-fold scores in the Compare tab").arg(name));

@@ -168,7 +168,7 @@ ProjectDraft MainWindow::currentProject() const {
     }
     std::vector<std::function<RunOutcome()>> outcomes;
     for (int row = 0; row < results_->runCount(); ++row) {
-        project->runs.push_back({results_->runName(row).toStdString(), results_->runConfig(row), {}});
+        project->runs.push_back({results_->runName(row).toStdString(), results_->runConfig(row), {}, results_->refitSource(row)});
         outcomes.push_back(results_->storedRun(row));
     }
     project->selected_run = results_->currentRow();
@@ -263,7 +263,7 @@ void MainWindow::applyProject(const OpenedProject& opened) {
     method_->setMethod(QString::fromStdString(project.form.method));
     if (!project.form.params.canonical().empty()) method_->setValues(project.form.params);
     for (const ProjectRun& run : project.runs)
-        results_->addRun(QString::fromStdString(run.name), std::make_shared<const RunOutcome>(run.outcome), run.config);
+        results_->addRun(QString::fromStdString(run.name), std::make_shared<const RunOutcome>(run.outcome), run.config, run.refit);
     runNumber_ = results_->runCount();
     if (project.selected_run >= 0 && project.selected_run < results_->runCount()) results_->selectRun(project.selected_run);
     const bool recovered = opened.file == recoveryFile_ || QFileInfo(opened.file).absolutePath() == QFileInfo(recovery_folder()).absoluteFilePath();

@@ -5,7 +5,7 @@ namespace treelab {
 ComparisonSession::ComparisonSession(QObject* parent) : QObject(parent) {
     qRegisterMetaType<std::shared_ptr<const treelab::ComparisonResult>>();
     qRegisterMetaType<std::shared_ptr<const treelab::RunOutcome>>();
-    qRegisterMetaType<std::size_t>("std::size_t");
+    qRegisterMetaType<treelab::RefitSource>();
 }
 
 ComparisonSession::~ComparisonSession() = default;
@@ -41,7 +41,7 @@ bool ComparisonSession::startRefit(const ComparisonConfig& config, std::size_t d
             RunOutcome outcome = refit(config, data_set, contender);
             add_pruning_curve(outcome);  // here, not when the GUI thread shows the run
             auto shared = std::make_shared<const RunOutcome>(std::move(outcome));
-            return [this, shared, data_set, contender] { emit refitted(shared, data_set, contender); };
+            return [this, shared, source = RefitSource{config, data_set, contender}] { emit refitted(shared, source); };
         } catch (const std::exception& error) {
             return [this, message = QString::fromStdString(error.what())] { emit refitFailed(message); };
         }

@@ -35,7 +35,8 @@ signals:
     void progressed(int done, int total);  // cells done of all cells
     void finished(std::shared_ptr<const treelab::ComparisonResult> result);
     void failed(const QString& message);
-    void refitted(std::shared_ptr<const treelab::RunOutcome> outcome, std::size_t dataSet, std::size_t contender);
+    // `source` is what startRefit was given, whatever comparison has finished since.
+    void refitted(std::shared_ptr<const treelab::RunOutcome> outcome, const treelab::RefitSource& source);
     void refitFailed(const QString& message);
 
 private:

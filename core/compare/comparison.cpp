@@ -218,7 +218,7 @@ ComparisonResult run_comparison(const ComparisonConfig& config, const Comparison
     return result;
 }
 
-RunOutcome refit(const ComparisonConfig& config, std::size_t data_set, std::size_t contender, const Progress& progress) {
+RefitData prepare_refit(const ComparisonConfig& config, std::size_t data_set, std::size_t contender) {
     if (data_set >= config.data_sets.size() || contender >= config.contenders.size())
         throw ParamError("refit: no data set " + std::to_string(data_set + 1) + " or method " + std::to_string(contender + 1));
     const Contender& chosen = config.contenders[contender];
@@ -226,11 +226,17 @@ RunOutcome refit(const ComparisonConfig& config, std::size_t data_set, std::size
     const LoadedDataSet loaded = load_data_set(config.data_sets[data_set]);
     Fold all;
     for (Eigen::Index row = 0; row < loaded.info.targets.size(); ++row) all.train.push_back(row);
-    const RunConfig run = cell_run(config.data_sets[data_set], chosen, config.seed);
+    RefitData refit;
+    refit.run = cell_run(config.data_sets[data_set], chosen, config.seed);
     const Split split = fold_split(all, loaded.info.targets, loaded.info.task, uses_validation(chosen), config.seed);
-    auto data = std::make_shared<const PreparedData>(prepare_data(*loaded.table, loaded.sha256, run, split));
-    RunOutcome outcome = run_training(*data, run, progress);
-    outcome.data = std::move(data);
+    refit.data = std::make_shared<const PreparedData>(prepare_data(*loaded.table, loaded.sha256, refit.run, split));
+    return refit;
+}
+
+RunOutcome refit(const ComparisonConfig& config, std::size_t data_set, std::size_t contender, const Progress& progress) {
+    RefitData prepared = prepare_refit(config, data_set, contender);
+    RunOutcome outcome = run_training(*prepared.data, prepared.run, progress);
+    outcome.data = std::move(prepared.data);
     return outcome;
 }
 

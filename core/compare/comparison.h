@@ -5,6 +5,7 @@
 // same whatever the thread count and whichever cell finishes first.
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -93,8 +94,27 @@ Contender make_contender(const std::string& method, const std::vector<std::strin
 // The cells a whole comparison has (over every shard).
 std::size_t comparison_cells(const ComparisonResult& result);
 
-// One contender refitted on all rows of a data set (a click on a Compare row shows its tree). The
-// forest has no tree: throws ParamError for it.
+// Where a refit run comes from: the comparison, and the data set and contender (0-based) refitted.
+// A project keeps it, since the refit's rows are every row of the data set and not the split its
+// run configuration describes: prepare_refit gives them again.
+struct RefitSource {
+    ComparisonConfig comparison;
+    std::size_t data_set = 0, contender = 0;
+};
+
+// What a refit trains: its run (the data set's preparation, the contender's method and parameters,
+// the comparison's seed) and the data set's file read as the comparison reads it, every row
+// prepared for training, some of them kept for validation when the learner uses it; no test rows.
+struct RefitData {
+    RunConfig run;
+    std::shared_ptr<const PreparedData> data;
+};
+// Throws as refit().
+RefitData prepare_refit(const ComparisonConfig& config, std::size_t data_set, std::size_t contender);
+
+// One contender refitted on all rows of a data set (a click on a Compare row shows its tree): the
+// outcome holds prepare_refit's data. Throws ParamError for indices out of range and for the
+// forest (it has no tree), DataError for a file that cannot be read.
 RunOutcome refit(const ComparisonConfig& config, std::size_t data_set, std::size_t contender, const Progress& progress = {});
 
 }  // namespace treelab

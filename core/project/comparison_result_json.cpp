@@ -120,8 +120,6 @@ void check_consistent(const ProjectFields& fields, const ComparisonResult& compa
         fields.fail(where + ": the data sets' names and results do not match its " + std::to_string(data_sets) + " data sets");
     if (comparison.contender_labels.size() != contenders)
         fields.fail(where + ": the contenders' labels do not match its " + std::to_string(contenders) + " contenders");
-    if (contenders > 0 && comparison.config.reference >= contenders)
-        fields.fail(where + ": the reference contender " + std::to_string(comparison.config.reference + 1) + " does not exist");
     for (std::size_t i = 0; i < comparison.cells.size(); ++i) {
         const ComparisonCell& cell = comparison.cells[i];
         const std::string at_cell = where + ": cell " + std::to_string(i + 1);
@@ -138,8 +136,7 @@ void check_consistent(const ProjectFields& fields, const ComparisonResult& compa
 
 }  // namespace
 
-OrderedJson comparison_result_json(const ComparisonResult& comparison, const std::filesystem::path& project_folder) {
-    const ComparisonConfig& config = comparison.config;
+OrderedJson comparison_config_json(const ComparisonConfig& config, const std::filesystem::path& project_folder) {
     OrderedJson data_sets = OrderedJson::array();
     for (const RunConfig& data_set : config.data_sets) data_sets.push_back(run_config_json(data_set, project_folder));
     return OrderedJson{{"data_sets", std::move(data_sets)},
@@ -149,18 +146,12 @@ OrderedJson comparison_result_json(const ComparisonResult& comparison, const std
                        {"jobs", config.jobs},
                        {"shard", config.shard},
                        {"shards", config.shards},
-                       {"reference", config.reference},
-                       {"data_set_names", comparison.data_set_names},
-                       {"contender_labels", comparison.contender_labels},
-                       {"data_set_results", list_json(comparison.data_sets, data_set_json)},
-                       {"stopped", comparison.stopped},
-                       {"cells", list_json(comparison.cells, cell_json)}};
+                       {"reference", config.reference}};
 }
 
-ComparisonResult read_comparison_result(const ProjectFields& fields, const Json& json, const std::string& where) {
+ComparisonConfig read_comparison_config(const ProjectFields& fields, const Json& json, const std::string& where) {
     if (!json.is_object()) fields.fail(where + " must be an object, not " + describe_json(json));
-    ComparisonResult comparison;
-    ComparisonConfig& config = comparison.config;
+    ComparisonConfig config;
     config.data_sets = read_list(fields, json, "data_sets", where, "data set", read_run_config);
     config.contenders = read_list(fields, json, "contenders", where, "contender", read_contender);
     config.resampling = read_resampling(fields, fields.field(json, "resampling", where), where + ": resampling");
@@ -169,6 +160,24 @@ ComparisonResult read_comparison_result(const ProjectFields& fields, const Json&
     config.shard = fields.small_integer(json, "shard", where, 0);
     config.shards = fields.small_integer(json, "shards", where, 1);
     config.reference = static_cast<std::size_t>(fields.integer(json, "reference", where, 0, INT_MAX));
+    if (!config.contenders.empty() && config.reference >= config.contenders.size())
+        fields.fail(where + ": the reference contender " + std::to_string(config.reference + 1) + " does not exist");
+    return config;
+}
+
+OrderedJson comparison_result_json(const ComparisonResult& comparison, const std::filesystem::path& project_folder) {
+    OrderedJson json = comparison_config_json(comparison.config, project_folder);
+    json["data_set_names"] = comparison.data_set_names;
+    json["contender_labels"] = comparison.contender_labels;
+    json["data_set_results"] = list_json(comparison.data_sets, data_set_json);
+    json["stopped"] = comparison.stopped;
+    json["cells"] = list_json(comparison.cells, cell_json);
+    return json;
+}
+
+ComparisonResult read_comparison_result(const ProjectFields& fields, const Json& json, const std::string& where) {
+    ComparisonResult comparison;
+    comparison.config = read_comparison_config(fields, json, where);
     comparison.data_set_names = fields.strings(json, "data_set_names", where, fields.limits().max_rows);
     comparison.contender_labels = fields.strings(json, "contender_labels", where, fields.limits().max_rows);
     comparison.data_sets = read_list(fields, json, "data_set_results", where, "data set result", read_data_set);

@@ -156,8 +156,11 @@ void relocate_data_file(Project& project, const fs::path& from, const fs::path& 
         if (config.data_file == from) config.data_file = to;
     };
     relocate(project.form);
-    for (ProjectRun& run : project.runs)
+    for (ProjectRun& run : project.runs) {
         if (run.config) relocate(*run.config);
+        if (run.refit)
+            for (RunConfig& data_set : run.refit->comparison.data_sets) relocate(data_set);
+    }
     for (SweepResult& sweep : project.sweeps) relocate(sweep.config.base);
     for (ComparisonResult& comparison : project.comparisons)
         for (RunConfig& data_set : comparison.config.data_sets) relocate(data_set);

@@ -4,9 +4,9 @@
 // document ("format": "treelab-project", a format version), read back plain or compressed. It
 // holds the data file's path (absolute, and relative to the project file) and SHA-256, the data
 // and method panels' run, each method's form, every run of the results list (its configuration,
-// model, scores, history, starts and recorded trees), every sweep and every comparison. What can
-// be recomputed from the data (prepared rows, test predictions, pruning curves) is not stored:
-// it is rebuilt when the data file is found unchanged. A file with a newer format version is
+// or for a refit the comparison it came from, model, scores, history, starts and recorded trees),
+// every sweep and every comparison. What can be recomputed from the data (prepared rows, test
+// predictions, pruning curves) is not stored: it is rebuilt when the data file is found unchanged. A file with a newer format version is
 // refused with a message saying so; a hostile file (sizes over the limits, bad trees) is refused
 // as a model file is.
 #include <cstddef>
@@ -32,8 +32,11 @@ inline constexpr int kProjectFormatVersion = 1;  // the newest this build reads 
 // and `pruning_curve` are empty after loading (rebuilt from the data file, training_run.h).
 struct ProjectRun {
     std::string name;                 // the results list's title of the run
-    std::optional<RunConfig> config;  // how it was trained; empty for a model opened from a file
+    std::optional<RunConfig> config;  // how it was trained; empty for a model opened from a file and for a refit
     RunOutcome outcome;
+    // A method refitted on all rows after a comparison: what prepares its rows again (its rows are
+    // not the split a run configuration describes).
+    std::optional<RefitSource> refit = std::nullopt;
 };
 
 struct Project {

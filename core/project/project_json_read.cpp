@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "core/project/comparison_result_json.h"
 #include "core/project/project_document.h"
+#include "core/project/refit_source_json.h"
 #include "core/project/run_config_json.h"
 #include "core/project/run_outcome_json.h"
 #include "core/project/sweep_result_json.h"
@@ -37,6 +38,7 @@ ProjectRun read_run(const ProjectFields& fields, const Json& json, const std::st
     const std::string named = where + " (\"" + run.name + "\")";
     if (const Json& config = fields.field(json, "config", where); !config.is_null()) run.config = read_run_config(fields, config, named + ": config");
     run.outcome = read_run_outcome(fields, fields.field(json, "outcome", named), named + ": outcome");
+    if (const auto refit = json.find("refit"); refit != json.end()) run.refit = read_refit_source(fields, *refit, named + ": refit");
     return run;
 }
 

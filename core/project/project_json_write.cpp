@@ -2,6 +2,7 @@
 #include "core/error.h"
 #include "core/project/comparison_result_json.h"
 #include "core/project/project_document.h"
+#include "core/project/refit_source_json.h"
 #include "core/project/run_config_json.h"
 #include "core/project/run_outcome_json.h"
 #include "core/project/sweep_result_json.h"
@@ -55,9 +56,10 @@ void write_project_document(const Project& project, const std::filesystem::path&
         const ProjectRun& run = project.runs[index];
         RunOutcome gathered;
         const RunOutcome& outcome = outcome_of ? (gathered = outcome_of(index)) : run.outcome;
-        const OrderedJson json{{"name", run.name},
-                               {"config", run.config ? run_config_json(*run.config, project_folder) : OrderedJson(nullptr)},
-                               {"outcome", run_outcome_json(outcome)}};
+        OrderedJson json{{"name", run.name},
+                         {"config", run.config ? run_config_json(*run.config, project_folder) : OrderedJson(nullptr)},
+                         {"outcome", run_outcome_json(outcome)}};
+        if (run.refit) json["refit"] = refit_source_json(*run.refit, project_folder);  // absent otherwise, as in older files
         const std::string lines = dumped(json);
         std::string nested;
         nested.reserve(lines.size() + lines.size() / 8);

@@ -60,7 +60,9 @@ void rebuild_project_views(Project& project, const std::function<bool()>& keep_g
     for (ProjectRun& run : project.runs) {
         check(keep_going);
         RunOutcome& outcome = run.outcome;
-        if (run.config) {
+        if (run.refit) {
+            outcome.data = prepare_refit(run.refit->comparison, run.refit->data_set, run.refit->contender).data;
+        } else if (run.config) {
             outcome.data = cache.prepared(*run.config);
         } else if (!outcome.test_scores.empty() && !project.form.data_file.empty()) {
             // An evaluation of an opened model on the project's data: every row is a test row.

@@ -10,7 +10,8 @@
 namespace treelab {
 
 // Reads the data file once per CSV format and prepares it once per preparation, as the runs and
-// sweeps were prepared. A run opened from a model file (no configuration) that was scored on the
+// sweeps were prepared; a refit's data set is read and prepared as the refit read it (prepare_refit,
+// every row). A run opened from a model file (no configuration) that was scored on the
 // project's data (an evaluation: it has test scores) is scored again on every row; one that was
 // not stays without data. `keep_going` is asked between runs; false stops with Cancelled. Throws
 // DataError when the data file cannot be read or prepared.

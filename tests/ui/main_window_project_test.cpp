@@ -20,6 +20,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTableWidget>
 #include <QTimer>
 
 #include "app/session/recovery_files.h"
@@ -109,9 +110,10 @@ TEST(ProjectFileChild, DISABLED_OpensAProjectAndExportsItsViews) {
     exported_views(window, qEnvironmentVariable("TREELAB_VIEWS_OUT").toStdString());
 }
 
-// Two runs (CART, GradTree at its quick settings with recorded trees and curves), a sweep and a
-// comparison, saved; a fresh process opens the project: every exported view is the same file, byte
-// for byte, and the metrics table is the same.
+// Two runs (CART, GradTree at its quick settings with recorded trees and curves), a sweep, a
+// comparison and CART refitted on all rows from it, saved; a fresh process opens the project: every
+// exported view is the same file, byte for byte (the refit's tree with its rows' routing shares and
+// its pruning curve too), and the metrics table is the same.
 TEST(ProjectFile, AProjectReopenedInAFreshProcessShowsTheSameViews) {
     test::TempDir dir;
     MainWindow window;
@@ -129,6 +131,12 @@ TEST(ProjectFile, AProjectReopenedInAFreshProcessShowsTheSameViews) {
     QSignalSpy compared(window.comparePanel(), &ComparePanel::comparisonFinished);
     ASSERT_TRUE(window.comparePanel()->run());
     ASSERT_TRUE(compared.wait(120000));
+    window.tabs()->setCurrentWidget(window.comparePanel());
+    QTableWidget* scores = window.comparePanel()->scoresTable();
+    QSignalSpy refitted(window.comparePanel(), &ComparePanel::refitEnded);
+    QTest::mouseClick(scores->viewport(), Qt::LeftButton, {}, scores->visualRect(scores->model()->index(0, 0)).center());
+    ASSERT_TRUE(refitted.count() > 0 || refitted.wait(120000));
+    ASSERT_EQ(window.resultsPanel()->runCount(), 3);
     EXPECT_TRUE(window.isWindowModified());
     EXPECT_TRUE(window.windowTitle().startsWith("Untitled project[*]")) << window.windowTitle().toStdString();
 
@@ -139,14 +147,16 @@ TEST(ProjectFile, AProjectReopenedInAFreshProcessShowsTheSameViews) {
     EXPECT_FALSE(window.isWindowModified());
     EXPECT_EQ(window.projectFile(), project);
     const Project written = load_project(project.toStdString());
-    ASSERT_EQ(written.runs.size(), 2u);
+    ASSERT_EQ(written.runs.size(), 3u);
     for (int row = 0; row < 2; ++row) {
         ASSERT_TRUE(written.runs[row].config);
         EXPECT_EQ(equivalent_command(*written.runs[row].config), equivalent_command(*window.resultsPanel()->runConfig(row)));
     }
+    ASSERT_TRUE(written.runs[2].refit);
+    EXPECT_EQ(written.runs[2].refit->comparison.contenders[written.runs[2].refit->contender].method, "cart");
     std::filesystem::create_directories(dir.file("before"));
     const std::map<std::string, std::string> before = exported_views(window, dir.file("before"));
-    ASSERT_EQ(before.size(), 7u);  // 2 runs × 2, sweep, comparison, metrics
+    ASSERT_EQ(before.size(), 9u);  // 3 runs × 2, sweep, comparison, metrics
 
     std::filesystem::create_directories(dir.file("after"));
     QProcess child;

@@ -93,23 +93,22 @@ ComparePanel::ComparePanel(QWidget* parent) : QWidget(parent), session_(new Comp
         say(tr("The comparison failed: %1").arg(message), true);
         emit comparisonFinished();
     });
-    connect(session_, &ComparisonSession::refitted, this,
-            [this](std::shared_ptr<const RunOutcome> outcome, std::size_t dataSet, std::size_t contender) {
-                refitting_ = false;
-                if (!result_) return;
-                const ComparisonConfig& config = result_->config;
-                RunConfig run = config.data_sets[dataSet];
-                run.method = config.contenders[contender].method;
-                run.params = config.contenders[contender].params;
-                run.seed = config.seed;
-                const QString note = tr("refitted on all rows of %1 after %2 cross-validation")
-                                         .arg(QString::fromStdString(result_->data_set_names[dataSet]),
-                                              QString::fromStdString(resampling_text(config.resampling)));
-                say(tr("%1 %2: its tree is on the Tree tab and the run in the Results tab.")
-                        .arg(QString::fromStdString(result_->contender_labels[contender]), note));
-                emit refitted(std::move(outcome), run, note, crossValidation_);
-                emit refitEnded();
-            });
+    connect(session_, &ComparisonSession::refitted, this, [this](std::shared_ptr<const RunOutcome> outcome, const RefitSource& source) {
+        refitting_ = false;
+        if (!result_) return;
+        const ComparisonConfig& config = source.comparison;
+        const Contender& contender = config.contenders[source.contender];
+        RunConfig run = config.data_sets[source.data_set];
+        run.method = contender.method;
+        run.params = contender.params;
+        run.seed = config.seed;
+        const QString note = tr("refitted on all rows of %1 after %2 cross-validation")
+                                 .arg(QString::fromStdString(run.data_file.stem().string()),
+                                      QString::fromStdString(resampling_text(config.resampling)));
+        say(tr("%1 %2: its tree is on the Tree tab and the run in the Results tab.").arg(QString::fromStdString(contender_label(contender)), note));
+        emit refitted(std::move(outcome), run, source, note, crossValidation_);
+        emit refitEnded();
+    });
     connect(session_, &ComparisonSession::refitFailed, this, [this](const QString& message) {
         refitting_ = false;
         say(tr("The refit failed: %1").arg(message), true);

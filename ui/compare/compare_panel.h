@@ -81,10 +81,11 @@ public:
 
 signals:
     void comparisonFinished();  // finished (also stopped) or failed
-    // A method refitted on all rows: `config` the run it is (data set, method, parameters), `note`
-    // what it comes from ("refitted on all rows after 10-fold cross-validation").
-    void refitted(std::shared_ptr<const treelab::RunOutcome> outcome, const treelab::RunConfig& config, const QString& note,
-                  bool crossValidation);
+    // A method refitted on all rows: `config` the run it is (data set, method, parameters), `source`
+    // the comparison, data set and method it was refitted from, `note` what it comes from
+    // ("refitted on all rows after 10-fold cross-validation").
+    void refitted(std::shared_ptr<const treelab::RunOutcome> outcome, const treelab::RunConfig& config, const treelab::RefitSource& source,
+                  const QString& note, bool crossValidation);
     void refitEnded();  // after refitted() or a refit that failed
 
 private:

@@ -53,7 +53,9 @@ struct ListedRun {
     std::shared_ptr<const RunOutcome> whole;  // null while the run is on disk only
     std::shared_ptr<const SpilledRun> file;   // its copy on disk, once written (still the run's)
     std::shared_ptr<const PreparedData> data;  // to score it again when it is read back
+    // What a project needs to prepare its rows again (addRun's `config` and `refit`).
     std::optional<RunConfig> config;
+    std::optional<RefitSource> refit;
     std::vector<RunMetric> metrics;  // run_metrics, for the CSV and the comparison
     bool writing = false, reading = false;
 };
@@ -220,10 +222,11 @@ std::optional<PlotSheet> ResultsPanel::figure() const {
     return row < 0 ? std::nullopt : parts_->detail->figure(runName(row).toStdString());
 }
 
-int ResultsPanel::addRun(const QString& name, std::shared_ptr<const RunOutcome> outcome, std::optional<RunConfig> config) {
+int ResultsPanel::addRun(const QString& name, std::shared_ptr<const RunOutcome> outcome, std::optional<RunConfig> config,
+                         std::optional<RefitSource> refit) {
     Parts& p = *parts_;
     const int row = p.list->rowCount();
-    p.runs.push_back({outcome, nullptr, outcome->data, std::move(config), run_metrics(*outcome)});
+    p.runs.push_back({outcome, nullptr, outcome->data, std::move(config), std::move(refit), run_metrics(*outcome)});
     {
         const QSignalBlocker blocker(p.list);  // not a rename
         p.list->insertRow(row);
@@ -301,6 +304,11 @@ int ResultsPanel::rowOf(const RunOutcome* outcome) const {
 const std::optional<RunConfig>& ResultsPanel::runConfig(int row) const {
     static const std::optional<RunConfig> none;
     return row >= 0 && row < runCount() ? parts_->runs[std::size_t(row)].config : none;
+}
+
+const std::optional<RefitSource>& ResultsPanel::refitSource(int row) const {
+    static const std::optional<RefitSource> none;
+    return row >= 0 && row < runCount() ? parts_->runs[std::size_t(row)].refit : none;
 }
 
 int ResultsPanel::runCount() const { return int(parts_->runs.size()); }

@@ -12,6 +12,7 @@
 class QDialog;
 
 #include "app/render/plot_sheet.h"
+#include "core/compare/comparison.h"
 #include "core/run/training_run.h"
 
 namespace treelab {
@@ -31,8 +32,10 @@ public:
     static constexpr std::size_t kRunsInMemory = 10;
 
     // Appends a run named `name` (e.g. "3 latent λ=0.001") and selects it; returns its row.
-    // `config` is how it was trained (a project saves it); none for a model opened from a file.
-    int addRun(const QString& name, std::shared_ptr<const RunOutcome> outcome, std::optional<RunConfig> config = std::nullopt);
+    // `config` is how it was trained (a project saves it); none for a model opened from a file and
+    // for a refit, which has `refit`: the comparison it was refitted from (ProjectRun::refit).
+    int addRun(const QString& name, std::shared_ptr<const RunOutcome> outcome, std::optional<RunConfig> config = std::nullopt,
+               std::optional<RefitSource> refit = std::nullopt);
     int runCount() const;
     std::shared_ptr<const RunOutcome> run(int row) const;  // null when none, or while it is on disk only
     bool isInMemory(int row) const;
@@ -48,6 +51,7 @@ public:
     bool replaceRun(int row, std::shared_ptr<const RunOutcome> outcome);
     int rowOf(const RunOutcome* outcome) const;  // -1 when the list does not hold it
     const std::optional<RunConfig>& runConfig(int row) const;  // as given to addRun; none for a bad row
+    const std::optional<RefitSource>& refitSource(int row) const;  // as given to addRun; none for a bad row
     void removeRun(int row);
     void clear();  // every run goes; runSelected(null) follows
 

@@ -51,9 +51,11 @@ TEST(ProjectDataFile, MovedFolderFindsItsData) {
 
 TEST(ProjectDataFile, RelocateRewritesEveryUse) {
     Project project = test::small_project();
+    project.runs.push_back({"refit", std::nullopt, {}, RefitSource{project.comparisons[0].config, 0, 0}});
     relocate_data_file(project, test::dataset("iris.csv"), "/elsewhere/iris.csv");
     EXPECT_EQ(project.runs[1].config->data_file, "/elsewhere/iris.csv");
     EXPECT_EQ(project.comparisons[0].config.data_sets[0].data_file, "/elsewhere/iris.csv");
+    EXPECT_EQ(project.runs.back().refit->comparison.data_sets[0].data_file, "/elsewhere/iris.csv");
     EXPECT_EQ(project.form.data_file, test::dataset("glass.csv"));
 }
 

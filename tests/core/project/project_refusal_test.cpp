@@ -117,5 +117,41 @@ TEST(ProjectRefusal, CorruptTreesAreRefusedAsModelFilesRefuseThem) {
     EXPECT_NE(refusal_of(cell.dump()).find("comparison 1: cell 1 names a data set or contender that does not exist"), std::string::npos);
 }
 
+// A run's refit source must name a data set and a tree method of its comparison.
+TEST(ProjectRefusal, RefitSourcesOutsideTheirComparison) {
+    nlohmann::json document = nlohmann::json::parse(project_to_json(test::small_project()));
+    nlohmann::json comparison;
+    for (const char* key : {"data_sets", "contenders", "resampling", "seed", "jobs", "shard", "shards", "reference"})
+        comparison[key] = document["comparisons"][0][key];
+    document["runs"][2]["refit"] = {{"comparison", comparison}, {"data_set", 0}, {"contender", 0}};
+    ASSERT_EQ(refusal_of(document.dump()), "");
+    const Project loaded = project_from_json(document.dump(), "p.treelab");
+    ASSERT_TRUE(loaded.runs[2].refit);
+    EXPECT_EQ(loaded.runs[2].refit->comparison.contenders[0].method, "cart");
+    EXPECT_FALSE(loaded.runs[0].refit) << "a run without the field is no refit, as in older files";
+
+    const std::string at = "p.treelab: run 3 (\"opened model\"): refit";
+    const auto refused = [&](const char* key, const nlohmann::json& value) {
+        nlohmann::json changed = document;
+        changed["runs"][2]["refit"][key] = value;
+        return refusal_of(changed.dump());
+    };
+    EXPECT_EQ(refused("data_set", 1), at + ": data set 2 is not among the comparison's 1 data sets");
+    EXPECT_EQ(refused("contender", 3), at + ": method 4 is not among the comparison's 1 methods");
+    EXPECT_NE(refused("data_set", "0").find(at + ": field \"data_set\""), std::string::npos) << refused("data_set", "0");
+    EXPECT_NE(refused("contender", -1).find(at + ": field \"contender\""), std::string::npos) << refused("contender", -1);
+    EXPECT_NE(refused("comparison", 5).find(at + ": comparison must be an object"), std::string::npos) << refused("comparison", 5);
+
+    nlohmann::json forest = comparison;
+    forest["contenders"][0] = {{"method", "forest"}, {"label", ""}, {"params", nlohmann::json::object()}};
+    EXPECT_EQ(refused("comparison", forest), at + ": the random forest is a reference score, not a tree that was refitted");
+    nlohmann::json unknown = comparison;
+    unknown["contenders"][0] = {{"method", "oak"}, {"label", ""}, {"params", nlohmann::json::object()}};
+    EXPECT_EQ(refused("comparison", unknown).rfind(at + ": unknown method", 0), 0u) << refused("comparison", unknown);
+
+    document["runs"][2]["refit"] = "cart";
+    EXPECT_NE(refusal_of(document.dump()).find(at + " must be an object, not "), std::string::npos) << refusal_of(document.dump());
+}
+
 }  // namespace
 }  // namespace treelab

@@ -55,6 +55,65 @@ TEST(ProjectViews, RebuiltFromTheDataFileAsTheRunsHadThem) {
     }
 }
 
+// Methods refitted on all rows after a comparison, saved in a project and reopened: each is
+// prepared again from its comparison's data set as the refit prepared it (every row, a validation
+// part for GradTree, no test rows), so its predictions, probabilities and pruning curve are the
+// live refit's.
+TEST(ProjectViews, ARefitIsRebuiltOnEveryRowAsTheLiveRefitHadIt) {
+    ComparisonConfig comparison;
+    RunConfig glass;
+    glass.data_file = test::dataset("glass.csv");
+    glass.target = "Type";
+    glass.drop_columns = {"Fe"};
+    glass.scaling = Scaling::ZScore;
+    comparison.data_sets = {glass};
+    comparison.contenders = {make_contender("cart", {"max_depth=4"}), make_contender("gradtree", {"epochs=2", "depth=3"})};
+    comparison.resampling = parse_resampling("3");
+    comparison.seed = 7;
+
+    Project original;
+    original.form = glass;
+    std::vector<RunOutcome> live;
+    for (std::size_t contender = 0; contender < comparison.contenders.size(); ++contender) {
+        live.push_back(refit(comparison, 0, contender));
+        add_pruning_curve(live.back());  // the comparison session adds it when the refit ends
+        original.runs.push_back({"refit " + std::to_string(contender), std::nullopt, live.back(), RefitSource{comparison, 0, contender}});
+    }
+    test::TempDir dir;
+    save_project(original, dir.file("p.treelab"));
+    Project project = load_project(dir.file("p.treelab"));
+    EXPECT_EQ(project_to_json(project), project_to_json(original));
+    rebuild_project_views(project);
+
+    ASSERT_EQ(project.runs.size(), live.size());
+    for (std::size_t r = 0; r < live.size(); ++r) {
+        SCOPED_TRACE(project.runs[r].name);
+        const RunOutcome& before = live[r];
+        const RunOutcome& after = project.runs[r].outcome;
+        ASSERT_TRUE(project.runs[r].refit);
+        EXPECT_EQ(project.runs[r].refit->contender, r);
+        ASSERT_TRUE(after.data);
+        EXPECT_EQ(after.data->split.train, before.data->split.train);
+        EXPECT_EQ(after.data->split.valid, before.data->split.valid);
+        EXPECT_TRUE(after.data->split.test.empty());
+        EXPECT_EQ(after.data->train.X, before.data->train.X);
+        EXPECT_EQ(after.data->valid.X, before.data->valid.X);
+        EXPECT_EQ(after.data->train.X.rows() + after.data->valid.X.rows(), 214);
+        EXPECT_EQ(after.test_predictions, before.test_predictions);
+        EXPECT_EQ(after.test_probabilities, before.test_probabilities);
+        EXPECT_EQ(after.train_scores, before.train_scores);
+        EXPECT_EQ(after.valid_scores, before.valid_scores);
+        ASSERT_EQ(after.pruning_curve.size(), before.pruning_curve.size());
+        for (std::size_t p = 0; p < after.pruning_curve.size(); ++p) {
+            EXPECT_EQ(after.pruning_curve[p].alpha, before.pruning_curve[p].alpha) << p;
+            EXPECT_EQ(after.pruning_curve[p].leaves, before.pruning_curve[p].leaves) << p;
+            EXPECT_EQ(after.pruning_curve[p].train, before.pruning_curve[p].train) << p;
+        }
+    }
+    EXPECT_FALSE(live[0].pruning_curve.empty()) << "CART has a pruning path";
+    EXPECT_FALSE(live[1].data->split.valid.empty()) << "GradTree keeps validation rows";
+}
+
 // Without the data file, nothing is rebuilt and the state says why.
 TEST(ProjectViews, AMissingDataFileIsSaidAndNothingIsRebuilt) {
     test::TempDir dir;
