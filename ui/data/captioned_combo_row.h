@@ -3,6 +3,7 @@
 // (CsvFormatRow) and the "Cells" row (CellReadingRow). Captions above rather than beside: "Auto"
 // beside "Auto" would not say which is which, and captions beside the combos would not leave them
 // room in the panel's width.
+#include <QVariant>
 #include <QWidget>
 
 class QComboBox;

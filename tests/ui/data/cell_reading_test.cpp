@@ -85,7 +85,7 @@ TEST(CellReading, DayFirstReadsAmbiguousDatesAndReachesTheRunCard) {
     ASSERT_TRUE(clickChoice(panel, "cellDates", "Day first"));
     EXPECT_FALSE(panel.isLoading()) << "the plan comes from the table loaded";
     EXPECT_EQ(settings.count(), 1);
-    EXPECT_TRUE(planOf(panel, "when").startsWith("date, as days since 1970-01-01")) << planOf(panel, "when").toStdString();
+    EXPECT_TRUE(planOf(panel, "when").startsWith("date (day/month/year)")) << planOf(panel, "when").toStdString();
 
     window.methodPanel()->setMethod("cart");
     ASSERT_TRUE(test::train_and_wait(window));
@@ -101,6 +101,7 @@ TEST(CellReading, PercentAsTextLeavesPercentagesAsText) {
     test::TempDir dir;
     DataPanel panel;
     panel.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&panel));
     ASSERT_TRUE(test::load_data(panel, writeSheet(dir)));
     EXPECT_EQ(planOf(panel, "rate"), "percentage (98% = 0.98)");
     ASSERT_TRUE(clickChoice(panel, "cellPercent", "As text"));
@@ -119,6 +120,7 @@ TEST(CellReading, ProjectRoundTripKeepsTheChoices) {
     {
         DataPanel panel;
         panel.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&panel));
         ASSERT_TRUE(test::load_data(panel, file));
         ASSERT_TRUE(clickChoice(panel, "cellDates", "Month first"));
         ASSERT_TRUE(clickChoice(panel, "cellPercent", "As text"));
@@ -137,7 +139,7 @@ TEST(CellReading, ProjectRoundTripKeepsTheChoices) {
     EXPECT_EQ(combo(opened, "cellDates")->currentText(), "Month first");
     EXPECT_EQ(combo(opened, "cellPercent")->currentText(), "As text");
     EXPECT_EQ(combo(opened, "cellThousands")->currentText(), "None");
-    EXPECT_TRUE(planOf(opened, "when").startsWith("date")) << planOf(opened, "when").toStdString();
+    EXPECT_TRUE(planOf(opened, "when").startsWith("date (month/day/year)")) << planOf(opened, "when").toStdString();
     EXPECT_EQ(planOf(opened, "amount"), "left out: identifier-like: 40 distinct values in 40 cells");
     RunConfig again;
     opened.applyTo(again);
@@ -150,7 +152,7 @@ TEST(CellReading, ProjectRoundTripKeepsTheChoices) {
     EXPECT_EQ(planOf(opened, "amount"), "number with thousands separator ','");
     opened.setFrom(saved);
     EXPECT_EQ(combo(opened, "cellDates")->currentText(), "Month first");
-    EXPECT_TRUE(planOf(opened, "when").startsWith("date"));
+    EXPECT_TRUE(planOf(opened, "when").startsWith("date (month/day/year)"));
 }
 
 }  // namespace
