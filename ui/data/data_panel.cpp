@@ -408,12 +408,6 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
         // The data shown stay until the file has been read again this way (or the read failed).
         if (!parts_->formatFile.isEmpty()) openFile(parts_->formatFile);
     });
-    p.cells = new CellReadingRow(this);
-    // No mnemonic, as for Format: each letter of "cells" already leads elsewhere in the window
-    // (Highlight class, Seed, Log-scale loss, Stop).
-    form->addRow(tr("Cells:"), p.cells);
-    QWidget* cellsLabel = form->labelForField(p.cells);
-    cellsLabel->setContentsMargins(0, p.cells->labelTopMargin(*cellsLabel), 0, 0);
     p.target = new QComboBox(this);
     p.target->setObjectName(QStringLiteral("target"));
     p.target->setToolTip(tr("The column to predict; every other column is an input."));
@@ -435,6 +429,18 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
     layout->addLayout(form);
     p.preparation = new PreparationForm(this);
     layout->addWidget(p.preparation);
+
+    // Below the preparation, beside the Preprocessing it also decides: above it, the row would push
+    // the split out of sight on a 1366 x 768 screen.
+    auto* cellsForm = new QFormLayout;
+    cellsForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    p.cells = new CellReadingRow(this);
+    // No mnemonic, as for Format: each letter of "cells" already leads elsewhere in the window
+    // (Highlight class, Seed, Log-scale loss, Stop).
+    cellsForm->addRow(tr("Cells:"), p.cells);
+    QWidget* cellsLabel = cellsForm->labelForField(p.cells);
+    cellsLabel->setContentsMargins(0, p.cells->labelTopMargin(*cellsLabel), 0, 0);
+    layout->addLayout(cellsForm);
 
     auto* tabs = new QTabWidget(this);
     auto* rows = new QTableView(tabs);

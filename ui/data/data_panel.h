@@ -1,10 +1,10 @@
 #pragma once
 // The data panel: open a CSV (dialog, drag-and-drop on the window, recent files, shipped data
 // sets), preview it (first rows, column types, missing counts, class balance or target
-// histogram), choose the CSV format (delimiter, decimal, encoding: Auto or given), how cells are
-// read (thousands separators, percentages, dates: Auto or given), the target and the task; below
-// them the PreparationForm (preprocessing and split). A change of CSV format reads the file again
-// in the background with it; a change of cell reading re-plans the columns of the table loaded.
+// histogram), choose the CSV format (delimiter, decimal, encoding: Auto or given), the target and
+// the task; below them the PreparationForm (preprocessing and split), then how cells are read
+// (thousands separators, percentages, dates: Auto or given). A change of CSV format reads the file
+// again in the background with it; a change of cell reading re-plans the columns of the table loaded.
 // Files are read in a worker thread (LoadingSession) with a progress bar and Cancel in the panel;
 // the data set loaded before stays shown until the new file has been read completely, and also
 // after a cancelled read or one that failed, whose message (file, line, column) shows in a dialog.
