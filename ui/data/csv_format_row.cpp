@@ -1,8 +1,6 @@
 #include "ui/data/csv_format_row.h"
 
 #include <QComboBox>
-#include <QGridLayout>
-#include <QLabel>
 #include <QSignalBlocker>
 
 namespace treelab {
@@ -11,11 +9,6 @@ namespace {
 // Characters travel as their code: a QVariant of QChar('\t') compares poorly with findData.
 QVariant charData(char c) { return static_cast<int>(c); }
 char chosenChar(const QComboBox* combo) { return static_cast<char>(combo->currentData().toInt()); }
-
-void selectData(QComboBox* combo, const QVariant& data) {
-    const int index = combo->findData(data);
-    combo->setCurrentIndex(index >= 0 ? index : 0);  // a character the list lacks reads as Auto
-}
 
 QString encodingLabel(const std::string& encoding) {
     if (encoding == "utf-8") return QStringLiteral("UTF-8");
@@ -32,7 +25,7 @@ QString autoText(bool detected, const QString& what) {
 
 }  // namespace
 
-CsvFormatRow::CsvFormatRow(QWidget* parent) : QWidget(parent) {
+CsvFormatRow::CsvFormatRow(QWidget* parent) : CaptionedComboRow(parent) {
     delimiter_ = new QComboBox(this);
     delimiter_->setObjectName(QStringLiteral("csvDelimiter"));
     delimiter_->addItem(tr("Auto"), charData(0));
@@ -58,28 +51,9 @@ CsvFormatRow::CsvFormatRow(QWidget* parent) : QWidget(parent) {
     encoding_->setToolTip(tr("Text encoding. Auto: UTF-16 by its byte-order mark, Latin-1 when the text is not UTF-8, "
                              "else UTF-8."));
 
-    // Captions above the combos: "Auto (;)" beside "Auto (,)" would not say which is which, and
-    // captions beside them would not leave the combos room in the panel's width.
-    auto* layout = new QGridLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setVerticalSpacing(0);
-    const QString captions[] = {tr("Delimiter"), tr("Decimal"), tr("Encoding")};
-    int column = 0;
-    for (QComboBox* combo : {delimiter_, decimal_, encoding_}) {
-        auto* caption = new QLabel(captions[column], this);
-        caption->setBuddy(combo);
-        caption_ = caption;
-        layout->addWidget(caption, 0, column);
-        // A width of their own, not their longest item's: the row must not jump after a read, nor
-        // widen the panel.
-        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        combo->setMinimumContentsLength(combo == encoding_ ? 10 : 5);
-        layout->addWidget(combo, 1, column);
-        layout->setColumnStretch(column, combo == encoding_ ? 3 : 2);
-        connect(combo, &QComboBox::currentIndexChanged, this, &CsvFormatRow::changed);
-        ++column;
-    }
-    setFocusProxy(delimiter_);  // focus given to the row goes to its first combo
+    addCombo(tr("Delimiter"), delimiter_, 5, 2);
+    addCombo(tr("Decimal"), decimal_, 5, 2);
+    addCombo(tr("Encoding"), encoding_, 10, 3);
 }
 
 CsvOptions CsvFormatRow::overrides() const {
@@ -92,13 +66,9 @@ CsvOptions CsvFormatRow::overrides() const {
 
 void CsvFormatRow::setOverrides(const CsvOptions& overrides) {
     const QSignalBlocker blockDelimiter(delimiter_), blockDecimal(decimal_), blockEncoding(encoding_);
-    selectData(delimiter_, charData(overrides.delimiter));
-    selectData(decimal_, charData(overrides.decimal));
-    selectData(encoding_, QString::fromStdString(overrides.encoding));
-}
-
-int CsvFormatRow::labelTopMargin(const QWidget& label) const {
-    return caption_->sizeHint().height() + (delimiter_->sizeHint().height() - label.sizeHint().height()) / 2;
+    selectDataOrFirst(delimiter_, charData(overrides.delimiter));
+    selectDataOrFirst(decimal_, charData(overrides.decimal));
+    selectDataOrFirst(encoding_, QString::fromStdString(overrides.encoding));
 }
 
 void CsvFormatRow::showRead(const TextFormat& read, const CsvOptions& asked) {

@@ -3,16 +3,15 @@
 // each Auto (the reader's detection) or the user's choice, the GUI's treelab-cli --delimiter,
 // --decimal and --encoding.
 // After a read, each Auto item names what the reader took ("Auto (;)"), so a wrong guess shows.
-#include <QWidget>
-
 #include "core/data/csv_reader.h"
 #include "core/data/table.h"
+#include "ui/data/captioned_combo_row.h"
 
 class QComboBox;
 
 namespace treelab {
 
-class CsvFormatRow : public QWidget {
+class CsvFormatRow : public CaptionedComboRow {
     Q_OBJECT
 public:
     explicit CsvFormatRow(QWidget* parent = nullptr);
@@ -24,18 +23,10 @@ public:
     // `read`: how the reader took the file shown, which it was asked to read with `asked`; the Auto
     // items of the fields it detected name the result, the others read plain "Auto".
     void showRead(const TextFormat& read, const CsvOptions& asked);
-    // The top margin that puts the text of a form's label for this row beside the combos, not
-    // beside their captions (QFormLayout aligns a label with the top of a taller field).
-    int labelTopMargin(const QWidget& label) const;
-
-signals:
-    void changed();  // the user chose another delimiter, decimal or encoding
-
 private:
     QComboBox* delimiter_;
     QComboBox* decimal_;
     QComboBox* encoding_;
-    QWidget* caption_ = nullptr;  // one of the captions above the combos
 };
 
 }  // namespace treelab

@@ -34,6 +34,7 @@
 #include "core/data/data_file_stamp.h"
 #include "core/error.h"
 #include "ui/common/table_preview_model.h"
+#include "ui/data/cell_reading_row.h"
 #include "ui/data/csv_format_row.h"
 #include "ui/data/preparation_form.h"
 #include "ui/data/recent_files_menu.h"
@@ -80,6 +81,7 @@ struct DataPanel::Parts {
     QProgressBar* loadProgress = nullptr;
     QLabel* summary = nullptr;
     CsvFormatRow* format = nullptr;
+    CellReadingRow* cells = nullptr;
     QComboBox* target = nullptr;
     QLabel* targetReason = nullptr;  // why TreeLab chose the target it shows first
     QComboBox* task = nullptr;
@@ -105,7 +107,7 @@ struct DataPanel::Parts {
     void showTable(const QString& keptTarget);
     void refreshTarget();
     // The Columns table's "In the run" column: what each column becomes (plan_columns) with the
-    // target shown and the encodings chosen in its text columns' combos.
+    // target shown, the reading of cells chosen and the encodings chosen in its text columns' combos.
     void showPlan();
     std::map<std::string, CategoricalEncoding> chosenEncodings() const;
     // Says why the target shown is TreeLab's choice; nothing once the user chose another column.
@@ -166,6 +168,7 @@ void DataPanel::Parts::showPlan() {
     PipelineOptions options;
     options.categorical = config.categorical_encoding;
     options.column_encodings = chosenEncodings();
+    options.reading = cells->options();
     std::vector<ColumnPlan> plans;
     QString refusal;
     try {
@@ -427,6 +430,18 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
     p.preparation = new PreparationForm(this);
     layout->addWidget(p.preparation);
 
+    // Below the preparation, beside the Preprocessing it also decides: above it, the row would push
+    // the split out of sight on a 1366 x 768 screen.
+    auto* cellsForm = new QFormLayout;
+    cellsForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    p.cells = new CellReadingRow(this);
+    // No mnemonic, as for Format: each letter of "cells" already leads elsewhere in the window
+    // (Highlight class, Seed, Log-scale loss, Stop).
+    cellsForm->addRow(tr("Cells:"), p.cells);
+    QWidget* cellsLabel = cellsForm->labelForField(p.cells);
+    cellsLabel->setContentsMargins(0, p.cells->labelTopMargin(*cellsLabel), 0, 0);
+    layout->addLayout(cellsForm);
+
     auto* tabs = new QTabWidget(this);
     auto* rows = new QTableView(tabs);
     rows->setObjectName(QStringLiteral("preview"));
@@ -463,10 +478,13 @@ DataPanel::DataPanel(QWidget* parent) : QWidget(parent), parts_(std::make_unique
         parts_->refreshTarget();
         emit settingsChanged();
     });
-    connect(p.preparation, &PreparationForm::changed, this, [this] {
+    // The plan is computed from the table loaded: a choice of reading or preparation needs no re-read.
+    const auto replan = [this] {
         parts_->showPlan();
         emit settingsChanged();
-    });
+    };
+    connect(p.cells, &CellReadingRow::changed, this, replan);
+    connect(p.preparation, &PreparationForm::changed, this, replan);
     p.refreshTarget();
 }
 
@@ -496,6 +514,7 @@ void DataPanel::openFileWithSettings(const QString& file, const RunConfig& setti
     format.decimal = settings.decimal;
     format.encoding = settings.encoding;
     p.format->setOverrides(format);
+    p.cells->setOptions(settings.reading);  // now, not once read: a read that fails keeps the project's choice
     p.formatFile = file;  // so that openFile keeps these overrides
     p.pendingSettings = settings;
     p.pendingFile = file;
@@ -568,6 +587,7 @@ void DataPanel::applyTo(RunConfig& config) const {
     }
     config.target = p.target->currentText().toStdString();
     config.task = p.forcedTask();
+    config.reading = p.cells->options();
     p.preparation->applyTo(config);
     config.column_encodings = p.chosenEncodings();
 }
@@ -582,6 +602,7 @@ void DataPanel::setFrom(const RunConfig& config) {
         }
     }
     selectData(p.task, config.task ? QString::fromStdString(to_string(*config.task)) : QString());
+    p.cells->setOptions(config.reading);
     p.preparation->setFrom(config);
     for (int row = 0; row < p.columns->rowCount(); ++row) {
         auto* encoding = qobject_cast<QComboBox*>(p.columns->cellWidget(row, 4));

@@ -2,8 +2,9 @@
 // The data panel: open a CSV (dialog, drag-and-drop on the window, recent files, shipped data
 // sets), preview it (first rows, column types, missing counts, class balance or target
 // histogram), choose the CSV format (delimiter, decimal, encoding: Auto or given), the target and
-// the task; below them the PreparationForm (preprocessing and split). A change of CSV format reads
-// the file again in the background with it.
+// the task; below them the PreparationForm (preprocessing and split), then how cells are read
+// (thousands separators, percentages, dates: Auto or given). A change of CSV format reads the file
+// again in the background with it; a change of cell reading re-plans the columns of the table loaded.
 // Files are read in a worker thread (LoadingSession) with a progress bar and Cancel in the panel;
 // the data set loaded before stays shown until the new file has been read completely, and also
 // after a cancelled read or one that failed, whose message (file, line, column) shows in a dialog.
@@ -37,8 +38,8 @@ public:
     // panel) shows the core's message and the previous data stay. loadEnded() follows either way.
     void openFile(const QString& file);
     // The same, read with the CSV format `settings` gives (delimiter, decimal, encoding; detected
-    // where 0 or empty), and once read the target, task and preparation of `settings` set
-    // (setFrom) before dataChanged: a project's data as it was saved.
+    // where 0 or empty) and its cell reading chosen, and once read the target, task and preparation
+    // of `settings` set (setFrom) before dataChanged: a project's data as it was saved.
     void openFileWithSettings(const QString& file, const RunConfig& settings);
     void openWithDialog();  // QFileDialog starting in the last folder
     void cancelLoad();      // the read going on stops; the data shown stay
@@ -61,7 +62,8 @@ public:
     bool checkFileUnchanged(const std::vector<RunConfig>& dataSets);
 
     // Writes data_file, the CSV format the data shown were read with (delimiter, decimal and
-    // encoding given, 0 or empty where detected), target, task and the PreparationForm's choices.
+    // encoding given, 0 or empty where detected), the cell reading chosen, target, task and the
+    // PreparationForm's choices.
     void applyTo(RunConfig& config) const;
     // The reverse, for a saved model's run card or "re-apply configuration" (what is known is set;
     // not the CSV format, which belongs to the file shown and changes only by the user's choice).
@@ -82,7 +84,7 @@ signals:
     // The target's class balance or histogram (or why it cannot be the target) is shown for the
     // current choice of target and task, summarised in a worker thread.
     void targetShown();
-    void settingsChanged();  // target, task or a choice of the PreparationForm changed
+    void settingsChanged();  // target, task, cell reading or a choice of the PreparationForm changed
 
 private:
     struct Parts;
