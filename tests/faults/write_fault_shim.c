@@ -1,7 +1,7 @@
-/* A fault injector for tests, loaded with LD_PRELOAD into treelab-cli: what a full disk, a
- * read-only folder and a file the user may not read look like to the program, without a mount
- * or a second user (CI runs as root, whom chmod does not stop). Each variable holds an fnmatch
- * pattern (a '*' also matches '/') against the path of the file:
+/* A fault injector for tests, loaded with LD_PRELOAD into treelab-cli or the workbench: what a
+ * full disk, a read-only folder and a file the user may not read look like to the program,
+ * without a mount or a second user (CI runs as root, whom chmod does not stop). Each variable
+ * holds an fnmatch pattern (a '*' also matches '/') against the path of the file:
  *   TREELAB_FAULT_ENOSPC  write, pwrite, writev, fsync and fdatasync fail with ENOSPC
  *   TREELAB_FAULT_EROFS   open for writing or creating, and access(W_OK), fail with EROFS
  *   TREELAB_FAULT_EACCES  every open fails with EACCES
