@@ -449,10 +449,11 @@ void MainWindow::setTraining(bool running) {
     }
 }
 
-void MainWindow::showError(const QString& title, const QString& message) {
+void MainWindow::showError(const QString& title, const QString& message, const QString& advice) {
     statusBar()->showMessage(title, 5000);
     // open(), not exec(): the window stays responsive and nothing waits on a nested event loop.
     auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    box->setInformativeText(advice);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
 }

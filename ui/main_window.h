@@ -131,7 +131,8 @@ private:
     // The current tab's figure; nullopt with `why` set when it has none.
     std::optional<FigureDrawing> currentFigure(QString& why) const;
     void setTraining(bool running);
-    void showError(const QString& title, const QString& message);
+    // A warning dialog (and the title in the status bar); `advice` below the message says what now.
+    void showError(const QString& title, const QString& message, const QString& advice = QString());
     void saveSettings() const;
     void restoreSettings();
     void buildProjectMenu(QMenu* file);

@@ -96,7 +96,11 @@ void MainWindow::connectProject() {
         emit projectSaved(file);
     });
     connect(projectSession_, &ProjectSession::saveFailed, this, [this](const QString& file, const QString& message) {
-        showError(tr("Cannot save the project %1").arg(QFileInfo(file).fileName()), message);
+        // The writer replaces the file only once the new one is whole: say so, a full disk is alarming.
+        const QString name = QFileInfo(file).fileName();
+        showError(tr("Cannot save the project %1").arg(name), message,
+                  tr("%1 is as it was before, and your work is still here, not saved: save it elsewhere with "
+                     "File > Save project as…").arg(name));
     });
     connect(projectSession_, &ProjectSession::opened, this, &MainWindow::showProject);
     connect(projectSession_, &ProjectSession::openFailed, this, [this](const QString& file, const QString& message) {

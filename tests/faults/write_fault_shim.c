@@ -1,7 +1,7 @@
-/* A fault injector for tests, loaded with LD_PRELOAD into treelab-cli: what a full disk, a
- * read-only folder and a file the user may not read look like to the program, without a mount
- * or a second user (CI runs as root, whom chmod does not stop). Each variable holds an fnmatch
- * pattern (a '*' also matches '/') against the path of the file:
+/* A fault injector for tests, loaded with LD_PRELOAD into treelab-cli or the workbench: what a
+ * full disk, a read-only folder and a file the user may not read look like to the program,
+ * without a mount or a second user (CI runs as root, whom chmod does not stop). Each variable
+ * holds an fnmatch pattern (a '*' also matches '/') against the path of the file:
  *   TREELAB_FAULT_ENOSPC  write, pwrite, writev, fsync and fdatasync fail with ENOSPC
  *   TREELAB_FAULT_EROFS   open for writing or creating, and access(W_OK), fail with EROFS
  *   TREELAB_FAULT_EACCES  every open fails with EACCES
@@ -47,40 +47,39 @@ static int mode_fault(const char* path, const char* mode) {
 
 #define NEXT(name) ((__typeof__(&name))dlsym(RTLD_NEXT, #name))
 
-#define OPEN_LIKE(name)                                              \
-    int name(const char* path, int flags, ...) {                     \
-        mode_t mode = 0;                                             \
-        if (flags & (O_CREAT | O_TMPFILE)) {                         \
-            va_list args;                                            \
-            va_start(args, flags);                                   \
-            mode = va_arg(args, mode_t);                             \
-            va_end(args);                                            \
-        }                                                            \
-        const int fault = open_fault(path, flags);                   \
-        if (fault) {                                                 \
-            errno = fault;                                           \
-            return -1;                                               \
-        }                                                            \
-        return NEXT(name)(path, flags, mode);                        \
+/* What open and openat share: the mode after the flags, passed only when the call may create a
+ * file (O_CREAT, or O_TMPFILE, whose bits include O_DIRECTORY's: a folder opened has none), and
+ * the fault for the path. -1 with errno set when the call is to fail, else 0 and *mode. */
+static int open_mode_or_fault(const char* path, int flags, va_list args, mode_t* mode) {
+    *mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(args, mode_t) : 0;
+    const int fault = open_fault(path, flags);
+    if (fault) {
+        errno = fault;
+        return -1;
+    }
+    return 0;
+}
+
+#define OPEN_LIKE(name)                                                   \
+    int name(const char* path, int flags, ...) {                          \
+        va_list args;                                                     \
+        va_start(args, flags);                                            \
+        mode_t mode;                                                      \
+        const int refused = open_mode_or_fault(path, flags, args, &mode); \
+        va_end(args);                                                     \
+        return refused ? -1 : NEXT(name)(path, flags, mode);              \
     }
 OPEN_LIKE(open)
 OPEN_LIKE(open64)
 
-#define OPENAT_LIKE(name)                                            \
-    int name(int dir, const char* path, int flags, ...) {            \
-        mode_t mode = 0;                                             \
-        if (flags & (O_CREAT | O_TMPFILE)) {                         \
-            va_list args;                                            \
-            va_start(args, flags);                                   \
-            mode = va_arg(args, mode_t);                             \
-            va_end(args);                                            \
-        }                                                            \
-        const int fault = open_fault(path, flags);                   \
-        if (fault) {                                                 \
-            errno = fault;                                           \
-            return -1;                                               \
-        }                                                            \
-        return NEXT(name)(dir, path, flags, mode);                   \
+#define OPENAT_LIKE(name)                                                 \
+    int name(int dir, const char* path, int flags, ...) {                 \
+        va_list args;                                                     \
+        va_start(args, flags);                                            \
+        mode_t mode;                                                      \
+        const int refused = open_mode_or_fault(path, flags, args, &mode); \
+        va_end(args);                                                     \
+        return refused ? -1 : NEXT(name)(dir, path, flags, mode);         \
     }
 OPENAT_LIKE(openat)
 OPENAT_LIKE(openat64)

@@ -38,6 +38,19 @@ std::string read_file(const std::filesystem::path& file) {
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+std::vector<std::string> file_names_in(const std::filesystem::path& folder) {
+    std::vector<std::string> names;
+    for (const std::filesystem::directory_entry& entry : std::filesystem::directory_iterator(folder))
+        names.push_back(entry.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+std::vector<std::pair<std::string, std::string>> fault_environment(const std::string& shim, const std::string& variable,
+                                                                   const std::string& pattern) {
+    return {{"LD_PRELOAD", shim}, {"ASAN_OPTIONS", "verify_asan_link_order=0"}, {variable, pattern}};
+}
+
 int raster_images(const std::string& figure) {
     static const std::regex kImage(R"(<image[\s>]|/Subtype\s*/Image\b)");
     return static_cast<int>(std::distance(std::sregex_iterator(figure.begin(), figure.end(), kImage), std::sregex_iterator()));

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <Eigen/Core>
@@ -34,6 +35,14 @@ void check_gradient(const std::function<double(const Eigen::VectorXd&)>& f, cons
 
 // The bytes of `file` ("" when it cannot be read).
 std::string read_file(const std::filesystem::path& file);
+// The names of the entries of `folder`, sorted.
+std::vector<std::string> file_names_in(const std::filesystem::path& folder);
+
+// The variables that load the fault injector tests/faults/write_fault_shim.c, found at `shim`,
+// into a process started with them, with `variable` (TREELAB_FAULT_ENOSPC, _EROFS or _EACCES) set
+// to `pattern`, as name and value. AddressSanitizer's check that it is loaded first is turned off.
+std::vector<std::pair<std::string, std::string>> fault_environment(const std::string& shim, const std::string& variable,
+                                                                   const std::string& pattern);
 
 // A comparison's CSV (treelab-cli compare --out) without its fit_seconds column: wall times
 // differ between runs, every other field is deterministic.

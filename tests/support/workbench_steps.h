@@ -1,14 +1,21 @@
 #pragma once
 // What a user does in the workbench, for tests and benches that go through it: open a file and
 // wait for the background read, train and wait for the run, select a run in Results with a click,
-// choose a menu command with two clicks.
+// choose a menu command with two clicks; answer the file dialog or question a command opens.
 // Each runs the event loop as a user's session would; the waits are safety nets, not timings.
+#include <memory>
+
+#include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QEventLoop>
+#include <QFileDialog>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QObject>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -84,6 +91,48 @@ inline bool choose_from_menu(QMainWindow& window, QAction* action) {
         return triggered;
     }
     return false;
+}
+
+// Calls `act` with the active modal window once it is a `Dialog`, looking every 50 ms while
+// `window` lives: the dialog a command opens with exec() runs its own event loop, so the answer
+// has to be set up before the command.
+template <typename Dialog, typename Act>
+void when_modal(QWidget& window, Act act) {
+    QTimer::singleShot(50, &window, [&window, act] {
+        if (auto* dialog = qobject_cast<Dialog*>(QApplication::activeModalWidget())) act(dialog);
+        else when_modal<Dialog>(window, act);
+    });
+}
+
+// Answers the next file dialog as a user does: moves the file type box `type_steps` down, types
+// `file` in the name field and presses Return. The flag returned becomes true once it did (a
+// dialog without Qt's own fields is cancelled).
+inline std::shared_ptr<bool> answer_next_file_dialog(QWidget& window, const QString& file, int type_steps = 0) {
+    auto typed = std::make_shared<bool>(false);
+    when_modal<QFileDialog>(window, [file, type_steps, typed](QFileDialog* dialog) {
+        auto* types = dialog->findChild<QComboBox*>("fileTypeCombo");
+        auto* field = dialog->findChild<QLineEdit*>("fileNameEdit");
+        if (!types || !field) return dialog->reject();
+        types->setFocus();
+        for (int i = 0; i < type_steps; ++i) QTest::keyClick(types, Qt::Key_Down);
+        field->setFocus();
+        field->selectAll();
+        QTest::keyClicks(field, file);
+        QTest::keyClick(field, Qt::Key_Return);
+        *typed = true;
+    });
+    return typed;
+}
+
+// Clicks the button `which` of the next message box that asks with exec(); returns its text,
+// empty until it was answered.
+inline std::shared_ptr<QString> answer_next_question(QWidget& window, QMessageBox::StandardButton which) {
+    auto text = std::make_shared<QString>();
+    when_modal<QMessageBox>(window, [which, text](QMessageBox* box) {
+        *text = box->text();
+        QTest::mouseClick(box->button(which), Qt::LeftButton);
+    });
+    return text;
 }
 
 }  // namespace treelab::test

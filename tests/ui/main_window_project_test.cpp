@@ -21,7 +21,6 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableWidget>
-#include <QTimer>
 
 #include "app/session/recovery_files.h"
 #include "core/learners/learner.h"
@@ -211,17 +210,6 @@ TEST(ProjectFile, AMovedDataFileIsAskedForAndTheResultsCanBeKeptWithoutIt) {
     EXPECT_FALSE(window.dataPanel()->hasData());
 }
 
-// Clicks the button `which` of the next modal message box (a question asked with exec()) and
-// records its text.
-void answerNextQuestion(QMessageBox::StandardButton which, QString& text) {
-    QTimer::singleShot(50, [which, &text] {
-        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-        if (!box) return answerNextQuestion(which, text);
-        text = box->text();
-        QTest::mouseClick(box->button(which), Qt::LeftButton);
-    });
-}
-
 // Closing the window with a run not saved asks first: Cancel keeps the window open and the run,
 // Discard closes it; once the project is saved, closing asks nothing. The title's mark follows.
 TEST(ProjectFile, ClosingWithUnsavedRunsAsksFirst) {
@@ -233,10 +221,9 @@ TEST(ProjectFile, ClosingWithUnsavedRunsAsksFirst) {
     ASSERT_TRUE(test::train_and_wait(window));
     EXPECT_TRUE(window.isWindowModified());
 
-    QString asked;
-    answerNextQuestion(QMessageBox::Cancel, asked);
+    auto asked = test::answer_next_question(window, QMessageBox::Cancel);
     EXPECT_FALSE(window.close());
-    EXPECT_TRUE(asked.contains("not saved")) << asked.toStdString();
+    EXPECT_TRUE(asked->contains("not saved")) << asked->toStdString();
     EXPECT_TRUE(window.isVisible());
     EXPECT_EQ(window.resultsPanel()->runCount(), 1);
 
@@ -247,10 +234,9 @@ TEST(ProjectFile, ClosingWithUnsavedRunsAsksFirst) {
     EXPECT_TRUE(window.windowTitle().startsWith("p.treelab[*] — glass.csv")) << window.windowTitle().toStdString();
     window.resultsPanel()->renameRun(0, "the first tree");  // a change again
     EXPECT_TRUE(window.isWindowModified());
-    asked.clear();
-    answerNextQuestion(QMessageBox::Discard, asked);
+    asked = test::answer_next_question(window, QMessageBox::Discard);
     EXPECT_TRUE(window.close());
-    EXPECT_FALSE(asked.isEmpty());
+    EXPECT_FALSE(asked->isEmpty());
 }
 
 // ---- Crash recovery: SIGKILL at random moments ----------------------------------------------

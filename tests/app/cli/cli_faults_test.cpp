@@ -18,19 +18,14 @@ namespace fs = std::filesystem;
 using test::CommandResult;
 using test::run_cli;
 
-// The shim's variables for `run_cli`; ASan (the sanitizer build) would refuse a library loaded before it.
+// The shim's variables for `run_cli`.
 std::string fault(const std::string& variable, const std::string& pattern) {
-    return std::string("LD_PRELOAD=") + TREELAB_FAULT_SHIM + " ASAN_OPTIONS=verify_asan_link_order=0 " + variable + "='" +
-           pattern + "'";
+    std::string line;
+    for (const auto& [name, value] : test::fault_environment(TREELAB_FAULT_SHIM, variable, pattern)) line += name + "='" + value + "' ";
+    return line;
 }
 
 std::string glass() { return test::dataset("glass.csv").string(); }
-
-std::vector<std::string> files_in(const fs::path& folder) {
-    std::vector<std::string> names;
-    for (const fs::directory_entry& entry : fs::directory_iterator(folder)) names.push_back(entry.path().filename().string());
-    return names;
-}
 
 // Runs `command` (with OUT in it standing for `dir`/full/`name`) on a full disk: it fails with exit
 // 3 and a message naming the file and the cause, the file written before is left as it was, and
@@ -48,7 +43,7 @@ void expect_full_disk_keeps_previous(const std::string& command, const std::stri
     EXPECT_EQ(result.exit_code, 3) << result.err;
     EXPECT_NE(result.err.find("cannot write " + file + ": No space left on device"), std::string::npos) << result.err;
     EXPECT_EQ(test::read_file(file), previous);
-    EXPECT_EQ(files_in(dir.file("full")), std::vector<std::string>{name});
+    EXPECT_EQ(test::file_names_in(dir.file("full")), std::vector<std::string>{name});
 }
 
 // The shim changes nothing where its pattern does not match: the same command saves the model.
@@ -93,7 +88,7 @@ TEST(CliFaults, ReadOnlyFolderIsNamedBeforeTraining) {
     EXPECT_EQ(result.exit_code, 3) << result.err;
     EXPECT_NE(result.err.find("cannot write " + model + ": Read-only file system"), std::string::npos) << result.err;
     EXPECT_EQ(result.out, "") << "nothing was trained";
-    EXPECT_TRUE(files_in(dir.file("readonly")).empty());
+    EXPECT_TRUE(test::file_names_in(dir.file("readonly")).empty());
 }
 
 // A data file the user may not read: the message names the file and the cause.

@@ -2,13 +2,8 @@
 // the user picks decides what is written.
 #include <gtest/gtest.h>
 
-#include <QApplication>
-#include <QComboBox>
-#include <QFileDialog>
-#include <QLineEdit>
 #include <QSettings>
 #include <QTest>
-#include <QTimer>
 
 #include "core/export/model_export.h"
 #include "core/model/model_file.h"
@@ -54,27 +49,11 @@ TEST(ModelFileTypes, SaveModelDialogWritesTheChosenType) {
     ASSERT_TRUE(test::train_and_wait(window));
 
     const auto save_through_dialog = [&](const QString& name, int type_steps) {
-        bool typed = false;
-        QTimer::singleShot(100, [&] {
-            auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
-            if (!dialog) return;
-            auto* types = dialog->findChild<QComboBox*>("fileTypeCombo");
-            auto* field = dialog->findChild<QLineEdit*>("fileNameEdit");
-            ASSERT_NE(types, nullptr);
-            ASSERT_NE(field, nullptr);
-            types->setFocus();
-            for (int i = 0; i < type_steps; ++i) QTest::keyClick(types, Qt::Key_Down);
-            field->setFocus();
-            field->selectAll();
-            QTest::keyClicks(field, QString::fromStdString((dir.path()).string()) + "/" + name);
-            QTest::keyClick(field, Qt::Key_Return);
-            typed = true;
-        });
+        const auto typed = test::answer_next_file_dialog(window, QString::fromStdString(dir.path().string()) + "/" + name, type_steps);
         window.activateWindow();
         ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
         QTest::keyClick(&window, Qt::Key_M, Qt::ControlModifier);
-        if (!typed) QTest::qWait(300);  // let the timer run before its captures go out of scope
-        ASSERT_TRUE(typed);
+        ASSERT_TRUE(*typed);
     };
     save_through_dialog("glass-cart", 1);  // one step down: "C source (C99) (*.c)"
     const std::string c = test::read_file(dir.file("glass-cart.c"));
