@@ -98,16 +98,16 @@ TEST(FeatureValueText, RulesAndDotShowDatesOfAWholeDayColumn) {
     EXPECT_EQ(dot.find("1833"), std::string::npos) << dot;
 }
 
-// On date-times the split shows the last minute that goes left: the 14th's sign-up was at 23:18
-// (97 minutes later each day), the 15th's at 00:55; their midpoint, 2020-03-15 00:06:30, would
-// let no sign-up through that "≤ 2020-03-15 00:06" does not.
+// On date-times the split shows the last minute that goes left: the 14th's sign-up was at 22:01
+// (97 minutes later each day), the 15th's at 23:38; CART's threshold halfway, 2020-03-15 10:49:30,
+// sends left exactly the sign-ups at or before 10:49 that day.
 TEST(FeatureValueText, RulesShowTheTimeOfADateTimeColumn) {
     const SignupModel signups(true);
     const std::string rules = rules_text(tree_in_data_units(signups.model));
-    EXPECT_NE(rules.find("signup <= 2020-03-15 00:06\n"), std::string::npos) << rules;
-    EXPECT_NE(rules.find("signup >  2020-03-15 00:06\n"), std::string::npos) << rules;
+    EXPECT_NE(rules.find("signup <= 2020-03-15 10:49\n"), std::string::npos) << rules;
+    EXPECT_NE(rules.find("signup >  2020-03-15 10:49\n"), std::string::npos) << rules;
     const TreeModel shown = tree_in_data_units(signups.model);
-    EXPECT_EQ(path_rule(shown, shown.nodes[0].right, signups.model.pipeline.feature_names()), "signup > 2020-03-15 00:06");
+    EXPECT_EQ(path_rule(shown, shown.nodes[0].right, signups.model.pipeline.feature_names()), "signup > 2020-03-15 10:49");
 }
 
 // A model file written before the time of day was recorded shows the exact date-time, which is
