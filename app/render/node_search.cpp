@@ -6,6 +6,7 @@
 #include <QRegularExpression>
 #include <QString>
 
+#include "core/export/feature_value_text.h"
 #include "core/export/number_text.h"
 #include "core/export/split_text.h"
 #include "core/export/weighted_sum_text.h"
@@ -37,32 +38,40 @@ std::vector<std::string> folded(const std::vector<std::string>& names) {
     return out;
 }
 
-// A typed rule "ba ≤ 0.4" (normalised): the feature, the number as typed and its value.
+// A typed rule "ba ≤ 0.4" or "signup ≤ 2020-03-14" (normalised): the feature, the value as typed,
+// and when it is a number, its value and decimals.
 struct TypedRule {
-    std::string feature, number;
-    double value = 0.0;
+    std::string feature, text;
+    std::optional<double> number;
     int decimals = 0;
 };
 
 std::optional<TypedRule> typed_rule(const std::string& query) {
-    static const QRegularExpression rule(QStringLiteral(R"(^(.+?) ?(≤|<|≥|>) ?([-+]?(\d+)(?:\.(\d*))?)$)"));
+    static const QRegularExpression rule(QStringLiteral(R"(^(.+?) ?(≤|<|≥|>) ?(.+)$)"));
+    static const QRegularExpression decimal(QStringLiteral(R"(^[-+]?\d+(?:\.(\d*))?$)"));
     const QRegularExpressionMatch match = rule.match(QString::fromStdString(query));
     if (!match.hasMatch()) return std::nullopt;
     TypedRule typed;
     typed.feature = match.captured(1).toStdString();
-    typed.number = match.captured(3).toStdString();
-    typed.value = match.captured(3).toDouble();
-    typed.decimals = static_cast<int>(match.captured(5).size());
+    typed.text = match.captured(3).toStdString();
+    if (const QRegularExpressionMatch digits = decimal.match(match.captured(3)); digits.hasMatch()) {
+        typed.number = match.captured(3).toDouble();
+        typed.decimals = static_cast<int>(digits.captured(1).size());
+    }
     return typed;
 }
 
-// A threshold reads as the typed number when its text starts with it (1.518 for "1.5") or it
-// rounds to it at the typed decimals (0.385 for "0.4").
-bool reads_as(double threshold, const TypedRule& typed) {
-    if (!std::isfinite(threshold)) return false;
-    if (number(threshold).rfind(typed.number, 0) == 0) return true;
+// A threshold reads as the typed value when its text (a date's, a weekday's: feature_value_text.h)
+// starts with it (1.518 for "1.5", 2020-03-14 for "2020-03") or, for a number, it rounds to it at
+// the typed decimals (0.385 for "0.4").
+bool reads_as(const TreeModel& tree, const TreeNode& split, const TypedRule& typed) {
+    if (!std::isfinite(split.threshold)) return false;
+    const QString shown = QString::fromStdString(feature_value_text(tree, split.feature, split.threshold, kDigits));
+    if (shown.toCaseFolded().startsWith(QString::fromStdString(typed.text))) return true;
+    // Rounding applies to thresholds shown as numbers, not to a date's day count.
+    if (!typed.number || shown != QString::fromStdString(number(split.threshold))) return false;
     const double half_step = 0.5 * std::pow(10.0, -typed.decimals);
-    return std::abs(threshold - typed.value) <= half_step * (1.0 + 1e-9);
+    return std::abs(split.threshold - *typed.number) <= half_step * (1.0 + 1e-9);
 }
 
 // What a node's box lists beyond its rule: the features of an oblique split's or a linear
@@ -92,7 +101,7 @@ std::string node_rule(const TreeModel& tree, int node, const std::vector<std::st
     if (n.is_oblique()) return "≤ " + number(n.threshold) + (tree.weight_scale.empty() ? "" : " (q-normal)");
     const std::string feature = feature_label(features, n.feature);
     const std::string uncrossed = uncrossed_split_text(feature, n.threshold);
-    return uncrossed.empty() ? feature + " ≤ " + number(n.threshold) : uncrossed;
+    return uncrossed.empty() ? feature + " ≤ " + feature_value_text(tree, n.feature, n.threshold, kDigits) : uncrossed;
 }
 
 std::vector<int> find_nodes(const TreeModel& tree, const std::vector<std::string>& features,
@@ -107,7 +116,7 @@ std::vector<int> find_nodes(const TreeModel& tree, const std::vector<std::string
     const auto matches = [&](int node) {
         const TreeNode& n = tree.nodes[static_cast<std::size_t>(node)];
         if (typed && n.is_split() && !n.is_oblique() && !tree.stops_at(node) &&
-            feature_label(folded_features, n.feature) == typed->feature && reads_as(n.threshold, *typed))
+            feature_label(folded_features, n.feature) == typed->feature && reads_as(tree, n, *typed))
             return true;
         const std::string text = node_rule(tree, node, folded_features, folded_classes) +
                                  listed_features(tree, node, folded_features, query.oblique_terms);

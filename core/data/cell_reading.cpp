@@ -173,6 +173,18 @@ std::optional<DateOrder> slashed_order(const std::vector<std::string>& texts, Ce
     return std::nullopt;  // 01/02/2020 could be either: left as text rather than guessed
 }
 
+// The part of the time of day a value read by read_cell holds.
+TimeOfDay time_part(double days) {
+    // A read time is a fraction of 86400 seconds in a double: whole seconds come back within far
+    // less than a millisecond.
+    constexpr double kTolerance = 1e-3;
+    const double seconds = (days - std::floor(days)) * 86400.0;
+    const double whole = std::round(seconds);
+    if (std::abs(seconds - whole) > kTolerance) return TimeOfDay::Fractions;
+    if (whole == 0.0 || whole == 86400.0) return TimeOfDay::None;
+    return std::fmod(whole, 60.0) == 0.0 ? TimeOfDay::Minutes : TimeOfDay::Seconds;
+}
+
 CellReading date_reading(const std::vector<std::string>& texts, DateOrder order) {
     CellReading reading;
     reading.kind = CellReading::Kind::Date;
@@ -182,6 +194,7 @@ CellReading date_reading(const std::vector<std::string>& texts, DateOrder order)
     double first = INFINITY, last = -INFINITY;
     for (const std::string& text : texts) {
         const double days = *read_cell(text, reading);
+        reading.times = std::max(reading.times, time_part(days));
         const CivilDate date = civil_date(days);
         years.insert(date.year);
         months.insert(date.month);
@@ -295,11 +308,12 @@ CivilDate civil_date(double days) {
     const long year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36524 - day_of_era / 146096) / 365;
     const long day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
     const long mp = (5 * day_of_year + 2) / 153;
+    const int day = static_cast<int>(day_of_year - (153 * mp + 2) / 5 + 1);
     const int month = static_cast<int>(mp < 10 ? mp + 3 : mp - 9);
     const int year = static_cast<int>(year_of_era + era * 400 + (month <= 2 ? 1 : 0));
     const long floored = static_cast<long>(std::floor(days));
     const int weekday = static_cast<int>(((floored % 7) + 7 + 3) % 7);  // 1970-01-01 was a Thursday (3)
-    return {year, month, weekday};
+    return {year, month, weekday, day};
 }
 
 std::string reading_text(const CellReading& reading) {

@@ -15,6 +15,12 @@ namespace treelab {
 // The order of the parts of a date written with slashes; ISO dates are year-month-day.
 enum class DateOrder { YearMonthDay, DayMonthYear, MonthDayYear };
 
+// The finest part of the time of day a date column's cells hold, so that a threshold between two of
+// its values can be shown as the last value that goes left: whole days (no cell has a time, or
+// every time is midnight), whole minutes, whole seconds, or finer (also: not recorded, in model
+// files written before it was).
+enum class TimeOfDay { None, Minutes, Seconds, Fractions };
+
 struct CellReading {
     enum class Kind { Plain, Number, Date };
     Kind kind = Kind::Plain;
@@ -27,6 +33,7 @@ struct CellReading {
     // features (each also a number) follow it.
     DateOrder order = DateOrder::YearMonthDay;
     bool year = false, month = false, weekday = false;
+    TimeOfDay times = TimeOfDay::None;
 
     bool plain() const { return kind == Kind::Plain; }
     bool operator==(const CellReading&) const = default;
@@ -63,9 +70,10 @@ CellReading detect_reading(const std::vector<std::string>& texts, char file_deci
 // The value of one cell text under `reading` (not Plain), or empty when it does not fit.
 std::optional<double> read_cell(std::string_view text, const CellReading& reading);
 
-// Year, month (1-12) and weekday (0 = Monday) of a day count since 1970-01-01 (floored).
+// Year, month (1-12), weekday (0 = Monday) and day of the month of a day count since 1970-01-01
+// (floored).
 struct CivilDate {
-    int year, month, weekday;
+    int year, month, weekday, day;
 };
 CivilDate civil_date(double days);
 

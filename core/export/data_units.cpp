@@ -9,6 +9,7 @@
 #include "core/data/feature_scaling.h"
 #include "core/data/raw_threshold.h"
 #include "core/error.h"
+#include "core/export/feature_value_text.h"
 
 namespace treelab {
 namespace {
@@ -70,6 +71,9 @@ private:
 
 TreeModel tree_in_data_units(const TreeModel& tree, const FeaturePipeline& pipeline) {
     TreeModel shown = tree;
+    // A pipeline that is not the tree's (throws below when scaled) gives no units rather than wrong ones.
+    if (std::vector<ValueUnit> read_as = feature_units(pipeline); static_cast<int>(read_as.size()) == tree.features())
+        shown.feature_units = std::move(read_as);
     if (pipeline.scaling == Scaling::None) return shown;
     DataUnits units(tree, pipeline);
     bool unfolded = false;  // oblique weights or slopes left on the scaled axis

@@ -11,7 +11,8 @@
 //     own scaling (core/learners/get/unit_scaling.h).
 //   Oblique split and linear leaf under quantile-normal scaling (not affine, nothing to fold):
 //     kept, and TreeModel::weight_scale says which scale their weights are on.
-// Without scaling the tree is returned as it is.
+// Without scaling the tree is returned as it is. Either way it says how each feature's values read
+// (TreeModel::feature_units: a date column's as dates, feature_value_text.h).
 #include "core/data/feature_pipeline.h"
 #include "core/model/model_file.h"
 #include "core/model/tree_model.h"

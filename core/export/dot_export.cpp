@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/export/data_units.h"
+#include "core/export/feature_value_text.h"
 #include "core/export/number_text.h"
 #include "core/export/source_model.h"
 #include "core/export/split_text.h"
@@ -100,7 +101,7 @@ private:
                    " <= " + significant_text(node.threshold, kDigits);
         const std::string feature = feature_label(tree_.feature_names, node.feature);
         if (const std::string uncrossed = uncrossed_split_text(feature, node.threshold); !uncrossed.empty()) return uncrossed;
-        return feature + " <= " + significant_text(node.threshold, kDigits);
+        return feature + " <= " + feature_value_text(tree_, node.feature, node.threshold, kDigits);
     }
 
     std::vector<std::string> lines(const TreeNode& node, int id) const {

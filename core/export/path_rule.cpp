@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "core/error.h"
+#include "core/export/feature_value_text.h"
 #include "core/export/number_text.h"
 #include "core/export/split_text.h"
 #include "core/export/weighted_sum_text.h"
@@ -31,15 +32,16 @@ std::string oblique_text(const TreeModel& tree, const TreeNode& node, bool left,
 
 // Infinite bounds come from splits no value crosses (data_units.h): x ≤ +∞ and x > −∞ say
 // nothing and are left out (empty text), x ≤ −∞ and x > +∞ hold for no row.
-std::string axis_text(Condition c, const std::vector<std::string>& names, int digits) {
+std::string axis_text(const TreeModel& tree, Condition c, const std::vector<std::string>& names, int digits) {
     const std::string name = feature_label(names, c.feature);
+    const auto value = [&](double bound) { return feature_value_text(tree, c.feature, bound, digits); };
     if ((c.lower && *c.lower == kInfinity) || (c.upper && *c.upper == -kInfinity)) return "no value of " + name;
     if (c.lower && *c.lower == -kInfinity) c.lower.reset();
     if (c.upper && *c.upper == kInfinity) c.upper.reset();
     if (!c.lower && !c.upper) return "";
-    if (c.lower && c.upper) return significant_text(*c.lower, digits) + " < " + name + " ≤ " + significant_text(*c.upper, digits);
-    if (c.upper) return name + " ≤ " + significant_text(*c.upper, digits);
-    return name + " > " + significant_text(*c.lower, digits);
+    if (c.lower && c.upper) return value(*c.lower) + " < " + name + " ≤ " + value(*c.upper);
+    if (c.upper) return name + " ≤ " + value(*c.upper);
+    return name + " > " + value(*c.lower);
 }
 
 }  // namespace
@@ -69,7 +71,7 @@ std::vector<std::string> path_conditions(const TreeModel& tree, int node, const 
     }
     std::vector<std::string> texts;
     for (const Condition& c : conditions) {
-        std::string text = c.feature >= 0 ? axis_text(c, feature_names, options.significant_digits) : c.oblique;
+        std::string text = c.feature >= 0 ? axis_text(tree, c, feature_names, options.significant_digits) : c.oblique;
         if (!text.empty()) texts.push_back(std::move(text));
     }
     return texts;

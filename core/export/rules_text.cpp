@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/export/feature_value_text.h"
 #include "core/export/number_text.h"
 #include "core/export/split_text.h"
 #include "core/nn/argmax.h"
@@ -65,7 +66,8 @@ private:
             return;
         }
         const std::string lhs = condition(node);
-        const std::string threshold = significant_text(node.threshold, options_.significant_digits);
+        const std::string threshold = node.is_oblique() ? significant_text(node.threshold, options_.significant_digits)
+                                                        : feature_value_text(model_, node.feature, node.threshold, options_.significant_digits);
         // A split no value crosses (data_units.h) says so on both sides rather than "<= inf".
         const bool uncrossed = !node.is_oblique() && !std::isfinite(node.threshold);
         out_ << indent(level) << (uncrossed ? uncrossed_branch_text(lhs, node.threshold, true) : lhs + " <= " + threshold) << '\n';

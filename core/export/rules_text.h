@@ -8,7 +8,8 @@
 // chosen child is pruned prints as a leaf on that side. A linear leaf prints as its formula,
 //   |   |--- value: 152.1 + 3.2*bmi + -1.1*s5
 // every nonzero slope written as the oblique splits' weights are. Given a tree from
-// tree_in_data_units (data_units.h), thresholds are in the data's units; a split no value crosses
+// tree_in_data_units (data_units.h), thresholds are in the data's units (a date column's as dates,
+// "signup <= 2020-03-14": feature_value_text.h); a split no value crosses
 // reads "Ba: every row goes left" and "Ba: no row goes right" (or the other way round); and a first line
 // says so when oblique weights are on a scale of their own ("# oblique splits: weights on the
 // quantile-normal scale ...").

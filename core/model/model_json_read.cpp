@@ -210,6 +210,19 @@ public:
         return input;
     }
 
+    // The time of day a date column holds. Files written before it was recorded do not say: the
+    // finest, so that thresholds show the exact date-time rather than a day that may not be true.
+    TimeOfDay read_times(const Json& json, const std::string& where) const {
+        if (!json.contains("times")) return TimeOfDay::Fractions;
+        const std::string times = string(json, "times", where);
+        if (times == "none") return TimeOfDay::None;
+        if (times == "minutes") return TimeOfDay::Minutes;
+        if (times == "seconds") return TimeOfDay::Seconds;
+        if (times != "fractions")
+            fail(where + ": a date's \"times\" must be \"none\", \"minutes\", \"seconds\" or \"fractions\", not \"" + times + "\"");
+        return TimeOfDay::Fractions;
+    }
+
     // A text column's reading as numbers (format version 4; cell_reading.h).
     CellReading read_reading(const Json& json, const std::string& where) const {
         if (!json.is_object()) fail(where + ": field \"reading\" must be an object, not " + describe_json(json));
@@ -224,6 +237,7 @@ public:
             reading.year = boolean(json, "year", where);
             reading.month = boolean(json, "month", where);
             reading.weekday = boolean(json, "weekday", where);
+            reading.times = read_times(json, where);
             return reading;
         }
         if (kind != "number") fail(where + ": a reading's \"kind\" must be \"date\" or \"number\", not \"" + kind + "\"");

@@ -85,7 +85,13 @@ int format_version(const TreeModel& tree, const FeaturePipeline& pipeline) {
 OrderedJson reading_json(const CellReading& reading) {
     if (reading.kind == CellReading::Kind::Date) {
         const char* order = reading.order == DateOrder::DayMonthYear ? "dmy" : reading.order == DateOrder::MonthDayYear ? "mdy" : "ymd";
-        return OrderedJson{{"kind", "date"}, {"order", order}, {"year", reading.year}, {"month", reading.month}, {"weekday", reading.weekday}};
+        // "times" was added within format version 4: readers that predate it ignore it.
+        const char* times = reading.times == TimeOfDay::None      ? "none"
+                            : reading.times == TimeOfDay::Minutes ? "minutes"
+                            : reading.times == TimeOfDay::Seconds ? "seconds"
+                                                                  : "fractions";
+        return OrderedJson{{"kind", "date"},          {"order", order},          {"year", reading.year},
+                           {"month", reading.month}, {"weekday", reading.weekday}, {"times", times}};
     }
     return OrderedJson{{"kind", "number"},
                 {"grouping", reading.grouping == 0 ? std::string() : std::string(1, reading.grouping)},

@@ -35,6 +35,7 @@
 #include <Eigen/SparseCore>
 
 #include "core/data/dataset.h"
+#include "core/model/value_unit.h"
 
 namespace treelab {
 
@@ -137,6 +138,9 @@ public:
     // features (RI's spread on glass is 0.003, Ca's 1.4), so the terms shown are the largest by
     // |w_j|·s_j, each feature's share of the sum on the scaled axis. Empty: the largest |w_j|.
     Eigen::VectorXd weight_spread;
+    // Display only, set by tree_in_data_units: how each feature's values read (a date column's
+    // days as dates, its weekdays as names); empty when every feature is a number.
+    std::vector<ValueUnit> feature_units;
 
     int classes() const { return static_cast<int>(class_names.size()); }
     int features() const { return static_cast<int>(feature_names.size()); }

@@ -26,6 +26,7 @@
 #include "app/session/routing_session.h"
 #include "core/analysis/routing_analysis.h"
 #include "core/export/data_units.h"
+#include "core/export/feature_value_text.h"
 #include "core/layout/fitting_depth.h"
 #include "ui/common/readable_text.h"
 #include "ui/tree/node_tooltip.h"
@@ -168,9 +169,11 @@ struct TreeCanvas::Parts {
     void show_tree(std::shared_ptr<const TreeModel> tree) {
         shown = std::move(tree);
         const FeaturePipeline* pipeline = model ? &model->pipeline : nullptr;
-        const bool scaled = shown && pipeline && pipeline->scaling != Scaling::None &&
-                            static_cast<int>(pipeline->feature_names().size()) == shown->features();
-        display = scaled ? std::make_shared<const TreeModel>(tree_in_data_units(*shown, *pipeline)) : shown;
+        const bool own = shown && pipeline && static_cast<int>(pipeline->feature_names().size()) == shown->features();
+        const bool scaled = own && pipeline->scaling != Scaling::None;
+        // An unscaled tree is copied only to say how a date column's values read.
+        const bool dated = own && !feature_units(*pipeline).empty();
+        display = scaled || dated ? std::make_shared<const TreeModel>(tree_in_data_units(*shown, *pipeline)) : shown;
         in_data_units = scaled || (pipeline && pipeline->scaling == Scaling::None);
     }
     bool in_data_units = false;  // `display` is in the data's units (else: on the learner's scaled features)

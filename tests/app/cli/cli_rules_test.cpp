@@ -7,6 +7,7 @@
 #include "core/data/csv_reader.h"
 #include "core/model/model_file.h"
 #include "tests/app/cli/cli_runner.h"
+#include "tests/support/signups_table.h"
 #include "tests/support/test_support.h"
 
 namespace treelab {
@@ -61,6 +62,25 @@ TEST(CliRules, QuantileScaledGradTreeReadsInRawUnits) {
     }
     EXPECT_EQ(checked, order.size()) << rules.out;
     EXPECT_GE(checked, 3u);
+}
+
+// A date column's splits read as dates, on z-scored inputs too: every split line names a day, no
+// line a day count; the numeric column's split stays a number.
+TEST(CliRules, DateColumnSplitsReadAsDates) {
+    test::TempDir dir;
+    test::write_signups(dir.file("signups.csv"), false);
+    const std::string model_file = dir.file("m.json").string();
+    const test::CommandResult train = test::run_cli("train --data " + dir.file("signups.csv").string() +
+                                                        " --target plan --method cart --param max_depth=2 --split 1,0,0"
+                                                        " --scaling zscore --model-out " + model_file,
+                                                    dir);
+    ASSERT_EQ(train.exit_code, 0) << train.err;
+    const test::CommandResult rules = test::run_cli("rules --model " + model_file, dir);
+    ASSERT_EQ(rules.exit_code, 0) << rules.err;
+    EXPECT_NE(rules.out.find("|--- signup <= 2020-03-14\n"), std::string::npos) << rules.out;
+    EXPECT_NE(rules.out.find("|--- signup >  2020-03-14\n"), std::string::npos) << rules.out;
+    EXPECT_TRUE(std::regex_search(rules.out, std::regex(R"(amount <= 50\.\d+\n)"))) << rules.out;
+    EXPECT_EQ(rules.out.find("1833"), std::string::npos) << rules.out;
 }
 
 }  // namespace

@@ -127,6 +127,28 @@ TEST(NodeSearch, FindsRulesTypedInTheDataUnits) {
     EXPECT_EQ(find_nodes(tree, kFeatures, kClasses, {"Ba <= 2"}), (std::vector<int>{2}));
 }
 
+// A date column's splits show dates, and weekdays names (core/export/feature_value_text.h); a rule
+// typed as shown finds them ("2020-03" finds every day of March, as "1.5" finds 1.518), the day
+// count behind a date does not.
+TEST(NodeSearch, FindsRulesTypedAsDates) {
+    TreeModel tree = small_tree();
+    tree.feature_units.assign(kFeatures.size(), ValueUnit::Number);
+    tree.feature_units[7] = ValueUnit::Date;
+    tree.feature_units[6] = ValueUnit::Weekday;
+    tree.nodes[0].threshold = 18335.5;  // between 2020-03-14 and the 15th
+    tree.nodes[2].feature = 6;
+    tree.nodes[2].threshold = 2.5;      // between Wednesday and Thursday
+    EXPECT_EQ(node_rule(tree, 0, kFeatures, kClasses), "Ba ≤ 2020-03-14");
+    EXPECT_EQ(node_rule(tree, 2, kFeatures, kClasses), "Ca ≤ Wed");
+    EXPECT_EQ(find_nodes(tree, kFeatures, kClasses, {"Ba ≤ 2020-03-14"}), (std::vector<int>{0}));
+    EXPECT_EQ(find_nodes(tree, kFeatures, kClasses, {"ba <= 2020-03"}), (std::vector<int>{0}));
+    EXPECT_EQ(find_nodes(tree, kFeatures, kClasses, {"Ba > 2020-03-14"}), (std::vector<int>{0}));
+    EXPECT_TRUE(find_nodes(tree, kFeatures, kClasses, {"Ba <= 2020-03-15"}).empty());
+    EXPECT_TRUE(find_nodes(tree, kFeatures, kClasses, {"Ba <= 18335.5"}).empty());
+    EXPECT_EQ(find_nodes(tree, kFeatures, kClasses, {"ca <= wed"}), (std::vector<int>{2}));
+    EXPECT_TRUE(find_nodes(tree, kFeatures, kClasses, {"Ca ≤ 2.5"}).empty());
+}
+
 // Splits no value crosses and oblique weights on the quantile-normal scale say so in their box.
 TEST(NodeSearch, RulesSayUncrossedSplitsAndTheWeightScale) {
     TreeModel tree = small_tree();

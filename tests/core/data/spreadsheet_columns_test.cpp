@@ -84,6 +84,17 @@ TEST(CellReading, ReadsIsoDatesAndDateTimesAsDaysSince1970) {
     EXPECT_EQ(detected({"2020-01-01", "soon"}).kind, CellReading::Kind::Plain);
 }
 
+// The finest time of day a date column holds, recorded so thresholds on it can show the last value
+// that goes left (feature_value_text.h); midnight is a whole day.
+TEST(CellReading, RecordsTheFinestTimeOfDayADateColumnHolds) {
+    EXPECT_EQ(detected({"2020-01-01", "2020-01-02 00:00"}).times, TimeOfDay::None);
+    EXPECT_EQ(detected({"2020-01-01", "2020-01-02 13:45"}).times, TimeOfDay::Minutes);
+    EXPECT_EQ(detected({"2020-01-01 13:45:00", "2020-01-02 23:59"}).times, TimeOfDay::Minutes);
+    EXPECT_EQ(detected({"2020-01-01 13:45:07", "2020-01-02"}).times, TimeOfDay::Seconds);
+    EXPECT_EQ(detected({"31/12/2020 13:45:07", "01/01/2021 08:00"}).times, TimeOfDay::Seconds);
+    EXPECT_EQ(detected({"2020-01-01T13:45:07.25", "2020-01-02 13:45:07"}).times, TimeOfDay::Fractions);
+}
+
 // Slashed dates: the order a day above 12 shows; ambiguous ones stay text unless --dates says.
 TEST(CellReading, ReadsSlashedDatesOnlyInAnOrderTheDataOrTheUserShows) {
     const CellReading day_first = detected({"31/12/2020", "01/02/2020"});

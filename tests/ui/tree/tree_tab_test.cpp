@@ -25,6 +25,7 @@
 #include "core/layout/fitting_depth.h"
 #include "core/run/training_run.h"
 #include "tests/support/big_tree.h"
+#include "tests/support/signups_table.h"
 #include "tests/support/test_support.h"
 #include "ui/tree/class_histogram.h"
 #include "ui/tree/node_inspector.h"
@@ -121,6 +122,30 @@ TEST(TreeTab, QuantileScaledGradTreeShowsRawThresholds) {
     ASSERT_TRUE(tab.inspector()->isVisible());
     EXPECT_EQ(tab.inspector()->ruleLabel()->text(), QStringLiteral("Reached by: ") + shown) << tab.inspector()->ruleLabel()->text().toStdString();
     EXPECT_TRUE(tab.inspector()->unitsLabel()->text().contains(QStringLiteral("x ≤ t"))) << tab.inspector()->unitsLabel()->text().toStdString();
+}
+
+// A split on a date column reads as a date in its box, the tooltips and the inspector, and Find
+// takes the rule typed as shown (the texts are core/export/feature_value_text.h's).
+TEST(TreeTab, DateSplitsShowDates) {
+    const test::TempDir dir;
+    test::write_signups(dir.file("signups.csv"), false);
+    const RunOutcome run = run_training(test::signups_run(dir.file("signups.csv")));
+    const TreeNode& root = run.model.tree.nodes[0];
+    ASSERT_EQ(run.model.pipeline.feature_names()[static_cast<std::size_t>(root.feature)], "signup");
+    TreeTab tab;
+    tab.resize(1200, 800);
+    tab.show();
+    tab.showModel(std::make_shared<const ModelFile>(run.model), run.data);
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&tab));
+    tab.canvas()->fitToWindow();
+    EXPECT_EQ(tab.canvas()->nodeRuleText(0), QStringLiteral("signup ≤ 2020-03-14"));
+    EXPECT_TRUE(tab.canvas()->nodeToolTip(root.right).contains(QStringLiteral("signup &gt; 2020-03-14")))
+        << tab.canvas()->nodeToolTip(root.right).toStdString();
+    QTest::mouseClick(tab.canvas()->viewport(), Qt::LeftButton, {}, tab.canvas()->mapFromScene(tab.canvas()->nodeScenePos(root.left)));
+    ASSERT_TRUE(tab.inspector()->isVisible());
+    EXPECT_EQ(tab.inspector()->ruleLabel()->text(), QStringLiteral("Reached by: signup ≤ 2020-03-14"));
+    QTest::keyClicks(tab.searchField(), QStringLiteral("signup <= 2020-03-14"));
+    EXPECT_EQ(tab.searchMatches(), (std::vector<int>{0}));
 }
 
 // Hovering a node shows its path rule from the root and the rows of each class reaching it.
