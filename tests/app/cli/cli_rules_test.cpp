@@ -79,7 +79,7 @@ TEST(CliRules, DateColumnSplitsReadAsDates) {
     ASSERT_EQ(rules.exit_code, 0) << rules.err;
     EXPECT_NE(rules.out.find("|--- signup <= 2020-03-14\n"), std::string::npos) << rules.out;
     EXPECT_NE(rules.out.find("|--- signup >  2020-03-14\n"), std::string::npos) << rules.out;
-    EXPECT_TRUE(std::regex_search(rules.out, std::regex(R"(amount <= 50\.\d+\n)"))) << rules.out;
+    EXPECT_TRUE(std::regex_search(rules.out, std::regex(R"(amount <= \d+\.\d+\n)"))) << rules.out;
     EXPECT_EQ(rules.out.find("1833"), std::string::npos) << rules.out;
 }
 
